@@ -1,0 +1,2 @@
+//! `mcp-harness` entry point; all logic lives in the library.
+fn main() {}

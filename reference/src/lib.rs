@@ -1,0 +1,1 @@
+//! Reference MCP server for the RootSpace text-file interface (in progress).
