@@ -1,0 +1,41 @@
+//! Build script: lists `specs/*.yaml` and `features/*.feature` and writes `include_str!`
+//! tables into OUT_DIR, so the installed binary carries the catalogue and the features.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let workspace = manifest.parent().expect("harness lives inside the workspace");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
+    table(&workspace.join("specs"), "yaml", "SPECS", &out.join("embedded_specs.rs"));
+    table(&workspace.join("features"), "feature", "FEATURES", &out.join("embedded_features.rs"));
+}
+
+/// Writes `pub static NAME: &[(&str, &str)]` of (file name, contents) sorted by name.
+fn table(dir: &Path, ext: &str, name: &str, out: &Path) {
+    // A directory given to rerun-if-changed is scanned recursively, so added and removed
+    // files trigger a rebuild too.
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut src = format!("/// (file name, contents), sorted by name.\npub static {name}: &[(&str, &str)] = &[\n");
+    for f in &files {
+        let file_name = f.file_name().expect("a file").to_string_lossy();
+        println!("cargo:rerun-if-changed={}", f.display());
+        src.push_str(&format!(
+            "    ({:?}, include_str!({:?})),\n",
+            file_name,
+            f.display().to_string()
+        ));
+    }
+    src.push_str("];\n");
+    fs::write(out, src).expect("OUT_DIR is writable");
+}

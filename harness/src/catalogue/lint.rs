@@ -1,0 +1,225 @@
+//! Catalogue-wide lints beyond load-time validation: coverage of every requirement and
+//! clarification, presence of every upstream T-id, tags in the features, and the
+//! mechanical part of the core rule. `harness/tests/catalogue_lint.rs` runs them on the
+//! real `specs/`; each returns problems rather than panicking so all are shown at once.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::model::*;
+use super::{Catalogue, Problem};
+
+/// The catalogue must hold at least this many cases.
+pub const MIN_CASES: usize = 150;
+
+/// Upstream test-case ids as (section, how many): T2.3.1–T2.3.6, T2.4.1, ….
+const UPSTREAM_SECTIONS: [(&str, u32); 14] = [
+    ("T2.3", 6),
+    ("T2.4", 1),
+    ("T3.1", 8),
+    ("T3.2", 3),
+    ("T3.3", 6),
+    ("T3.4", 3),
+    ("T3.5", 6),
+    ("T4.1", 7),
+    ("T4.2", 6),
+    ("T4.3", 5),
+    ("T4.4", 6),
+    ("T5.1", 5),
+    ("T5.2", 2),
+    ("T5.3", 4),
+];
+
+/// Every upstream T-id, in upstream order.
+pub fn upstream_t_ids() -> Vec<String> {
+    UPSTREAM_SECTIONS
+        .iter()
+        .flat_map(|(s, n)| (1..=*n).map(move |i| format!("{s}.{i}")))
+        .collect()
+}
+
+/// Upstream T-ids with no case of that id.
+pub fn missing_t_ids(cat: &Catalogue) -> Vec<String> {
+    upstream_t_ids()
+        .into_iter()
+        .filter(|t| cat.case(t).is_none())
+        .collect()
+}
+
+/// Case ids that look like T-ids but are not upstream ones (probably typos).
+pub fn unknown_t_ids(cat: &Catalogue) -> Vec<Problem> {
+    let known: BTreeSet<String> = upstream_t_ids().into_iter().collect();
+    cat.cases()
+        .filter(|(_, c)| c.is_upstream_test_id() && !known.contains(&c.id))
+        .map(|(a, c)| p(a, &c.id, "looks like an upstream T-id but the upstream has no such test"))
+        .collect()
+}
+
+/// Requirements that are neither covered by a case nor marked not_applicable.
+pub fn uncovered_requirements(cat: &Catalogue) -> Vec<Problem> {
+    cat.requirements
+        .iter()
+        .filter(|r| r.not_applicable.is_none() && cat.cases_covering(&r.id).next().is_none())
+        .map(|r| {
+            Problem::new(
+                "specs/requirements.yaml",
+                Some(&r.id),
+                "no case covers it; add a case or a `not_applicable` reason",
+            )
+        })
+        .collect()
+}
+
+/// Clarifications without a real reason, or covered by no case.
+pub fn clarification_problems(cat: &Catalogue) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for c in &cat.clarifications {
+        let f = "specs/clarifications.yaml";
+        if c.reason.split_whitespace().count() < 5 {
+            out.push(Problem::new(f, Some(&c.id), "`reason` must explain the choice (≥ 5 words)"));
+        }
+        if c.reason.trim() == c.choice.trim() {
+            out.push(Problem::new(f, Some(&c.id), "`reason` only repeats `choice`"));
+        }
+        if cat.cases_covering(&c.id).next().is_none() {
+            out.push(Problem::new(f, Some(&c.id), "no case covers it"));
+        }
+    }
+    out
+}
+
+/// Tags in feature texts that name nothing in the catalogue. `features` holds
+/// `(file name, text)` pairs; the result holds `file: @tag` strings.
+pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> Vec<String> {
+    let mut known: BTreeSet<String> = ["must", "should", "clarification"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    known.extend(cat.requirements.iter().map(|r| r.id.clone()));
+    known.extend(cat.clarifications.iter().map(|c| c.id.clone()));
+    known.extend(cat.cases().map(|(_, c)| c.id.clone()));
+    let mut out = Vec::new();
+    for (file, text) in features {
+        for line in text.lines().map(str::trim).filter(|l| l.starts_with('@')) {
+            for tag in line.split_whitespace() {
+                let name = tag.trim_start_matches('@');
+                if !tag.starts_with('@') || !known.contains(name) {
+                    out.push(format!("{file}: {tag}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The mechanical part of the core rule: a core case (covering only upstream ids) must
+/// expect nothing that only our clarifications define, so any correct server passes it.
+///
+/// Checked for core cases:
+/// - no `listing.json` (the listing's JSON shape is ours);
+/// - no `content` in `result.fields` (exact bytes; use `lines`), and no 64-hex literal in
+///   `fields` (hash letter case is ours; use `hash_of` / `equals_var`);
+/// - `error` checks the kind only: no `mentions` / `mentions_any` (wording is ours);
+/// - no `matches` regex that accepts only lower-case hex;
+/// - no `concurrent` step (what happens on same-hash races is ours);
+/// - no `mode` check on disk (permission preservation is ours);
+/// - no `lines` argument with 0 as start, no negative `line` for text.insert, no empty
+///   `old` / `new` / `content` line text for text.* edits (the upstream leaves these open).
+pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (a, c) in cat.cases() {
+        if !cat.is_core(c) {
+            continue;
+        }
+        let mut why: Vec<String> = Vec::new();
+        match &c.then.expect {
+            Expect::Listing(l) if l.json.is_some() => {
+                why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
+            }
+            Expect::Result(r) => {
+                if r.fields.get("content").is_some() {
+                    why.push("checks exact `content` in `fields`; use `lines`".into());
+                }
+                for (k, v) in r.fields.iter() {
+                    if v.as_str().is_some_and(is_hex64) {
+                        why.push(format!("compares `{k}` with a literal hash; use `hash_of` or `equals_var`"));
+                    }
+                }
+                for (k, re) in r.matches.iter() {
+                    if re.contains("a-f") && !re.contains("A-F") && !re.contains("(?i)") {
+                        why.push(format!("regex for `{k}` accepts only lower-case hex"));
+                    }
+                }
+            }
+            Expect::Error(e) if !e.mentions.is_empty() || !e.mentions_any.is_empty() => {
+                why.push("checks the error's wording; core cases check the kind only".into())
+            }
+            _ => {}
+        }
+        for d in &c.then.disk {
+            if let DiskCheck::File { mode: Some(_), .. } = d {
+                why.push("checks permission bits; their preservation is a clarification".into());
+            }
+        }
+        for step in &c.when {
+            match step {
+                Step::Concurrent { .. } => {
+                    why.push("runs concurrent calls; their outcome is a clarification".into())
+                }
+                Step::Call { tool, args, .. } => why.extend(core_arg_problems(tool, args)),
+                _ => {}
+            }
+        }
+        for w in why {
+            out.push(p(a, &c.id, &format!("core case (covers no CLR id) {w}")));
+        }
+    }
+    out
+}
+
+fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
+    let mut why = Vec::new();
+    let t = tool.replace('_', ".");
+    if let Some(start) = args.get("lines").and_then(Value::as_array).and_then(|a| a.first()) {
+        if start.as_i64() == Some(0) {
+            why.push(format!("passes 0 as a range start to {tool}; its meaning is a clarification"));
+        }
+    }
+    if t == "text.insert" && args.get("line").and_then(Value::as_i64).is_some_and(|l| l < 0) {
+        why.push("passes a negative `line` to text.insert; the upstream leaves that open".into());
+    }
+    if t.starts_with("text.") && t != "text.read" {
+        for key in ["old", "new", "content"] {
+            if args.get(key).and_then(Value::as_str) == Some("") {
+                why.push(format!("passes an empty `{key}` to {tool}; its meaning is a clarification"));
+            }
+        }
+    }
+    why
+}
+
+fn is_hex64(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn p(a: &Area, id: &str, msg: &str) -> Problem {
+    Problem::new(format!("specs/{}", a.file), Some(id), msg)
+}
+
+/// Every lint over the catalogue alone (not the features) with the case-count floor.
+pub fn all(cat: &Catalogue) -> Vec<Problem> {
+    let mut out = Vec::new();
+    out.extend(uncovered_requirements(cat));
+    out.extend(clarification_problems(cat));
+    out.extend(missing_t_ids(cat).into_iter().map(|t| {
+        Problem::new("specs/", Some(&t), "upstream test id has no case")
+    }));
+    out.extend(unknown_t_ids(cat));
+    out.extend(core_rule_problems(cat));
+    let n = cat.cases().count();
+    if n < MIN_CASES {
+        out.push(Problem::new("specs/", None, format!("{n} cases; at least {MIN_CASES} expected")));
+    }
+    out
+}

@@ -1,0 +1,132 @@
+//! Reading the catalogue from a directory or from the copy embedded in the binary, turning
+//! serde errors into problems that name the file and the case.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde_yaml::Value;
+
+use super::model::{Area, Case, ClarificationsFile, RequirementsFile};
+use super::{Catalogue, CatalogueError, Problem, validate};
+
+/// Loads and validates `dir/requirements.yaml`, `dir/clarifications.yaml` and every other
+/// `dir/*.yaml` as an area file.
+pub fn load(dir: &Path) -> Result<Catalogue, CatalogueError> {
+    let shown = dir.display().to_string();
+    let fail = |message: String| CatalogueError {
+        problems: vec![Problem::new(shown.clone(), None, message)],
+    };
+    let entries = std::fs::read_dir(dir).map_err(|e| fail(format!("cannot read directory: {e}")))?;
+    let mut files = Vec::new();
+    let mut problems = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| fail(format!("cannot read directory: {e}")))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".yaml") {
+            continue;
+        }
+        match std::fs::read_to_string(entry.path()) {
+            Ok(text) => files.push((name, text)),
+            Err(e) => problems.push(Problem::new(
+                entry.path().display().to_string(),
+                None,
+                format!("cannot read: {e}"),
+            )),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(CatalogueError { problems });
+    }
+    let prefix = format!("{}/", shown.trim_end_matches('/'));
+    load_sources(&files, &prefix)
+}
+
+/// Loads and validates the catalogue compiled into this binary.
+pub fn load_embedded() -> Result<Catalogue, CatalogueError> {
+    let files: Vec<(String, String)> = super::embedded::SPECS
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    load_sources(&files, "specs/")
+}
+
+/// Loads and validates a catalogue given as `(file name, YAML text)` pairs. `prefix` is put
+/// before file names in messages (e.g. `specs/`).
+pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogue, CatalogueError> {
+    let mut files: Vec<&(String, String)> = files.iter().collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut cat = Catalogue::default();
+    let mut problems = Vec::new();
+    let mut seen_requirements = false;
+    let mut seen_clarifications = false;
+    for (name, text) in files {
+        let shown = format!("{prefix}{name}");
+        match name.as_str() {
+            "requirements.yaml" => {
+                seen_requirements = true;
+                match parse::<RequirementsFile>(text) {
+                    Ok(f) => cat.requirements = f.requirements,
+                    Err(e) => problems.push(Problem::new(&shown, None, e)),
+                }
+            }
+            "clarifications.yaml" => {
+                seen_clarifications = true;
+                match parse::<ClarificationsFile>(text) {
+                    Ok(f) => cat.clarifications = f.clarifications,
+                    Err(e) => problems.push(Problem::new(&shown, None, e)),
+                }
+            }
+            _ => match parse::<Area>(text) {
+                Ok(mut area) => {
+                    area.file = name.clone();
+                    cat.areas.push(area);
+                }
+                Err(e) => problems.extend(area_problems(&shown, text, e)),
+            },
+        }
+    }
+    if !seen_requirements {
+        problems.push(Problem::new(format!("{prefix}requirements.yaml"), None, "missing"));
+    }
+    if !seen_clarifications {
+        problems.push(Problem::new(format!("{prefix}clarifications.yaml"), None, "missing"));
+    }
+    problems.extend(validate::validate(&cat, prefix));
+    if problems.is_empty() {
+        Ok(cat)
+    } else {
+        Err(CatalogueError { problems })
+    }
+}
+
+fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// When an area file does not parse, re-reads it case by case so each broken case is
+/// reported with its id (serde's own message only gives a position).
+fn area_problems(shown: &str, text: &str, whole: String) -> Vec<Problem> {
+    let Ok(value) = serde_yaml::from_str::<Value>(text) else {
+        return vec![Problem::new(shown, None, whole)];
+    };
+    let cases = value.get("cases").and_then(Value::as_sequence);
+    let mut out = Vec::new();
+    for (i, case) in cases.into_iter().flatten().enumerate() {
+        if let Err(e) = serde_yaml::from_value::<Case>(case.clone()) {
+            let id = case
+                .get("id")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| format!("case #{}", i + 1));
+            out.push(Problem::new(shown, Some(&id), e.to_string()));
+        }
+    }
+    if out.len() == 1 {
+        // The whole-file message carries the line and column; keep it as a pointer.
+        out[0].message = format!("{} ({whole})", out[0].message);
+    }
+    if out.is_empty() {
+        out.push(Problem::new(shown, None, whole));
+    }
+    out
+}

@@ -1,0 +1,771 @@
+//! Serde types for the YAML catalogue (contract section 2): requirements, clarifications,
+//! and one area file per feature. Every struct denies unknown keys, so a typo is an error.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// How strictly a requirement (or our reference, for a clarification) holds.
+/// Declared weakest first so that `Ord` gives `Must > Should`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Level {
+    #[serde(rename = "SHOULD")]
+    Should,
+    #[serde(rename = "MUST")]
+    Must,
+}
+
+impl Level {
+    /// `MUST` or `SHOULD`, as written in the catalogue.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Must => "MUST",
+            Level::Should => "SHOULD",
+        }
+    }
+    /// The Gherkin tag: `@must` or `@should`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Level::Must => "@must",
+            Level::Should => "@should",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// `specs/requirements.yaml`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequirementsFile {
+    pub requirements: Vec<Requirement>,
+}
+
+/// One upstream requirement (MCP-0xx, AUTH-04x), restated.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requirement {
+    pub id: String,
+    pub level: Level,
+    pub source: String,
+    pub statement: String,
+    /// Why no case can check it in this project (e.g. HTTP-only); such entries need no case.
+    #[serde(default)]
+    pub not_applicable: Option<String>,
+}
+
+/// `specs/clarifications.yaml`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClarificationsFile {
+    pub clarifications: Vec<Clarification>,
+}
+
+/// One decision we took where the upstream is silent (CLR-xxx).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clarification {
+    pub id: String,
+    /// Upstream requirement ids this decision refines.
+    #[serde(default)]
+    pub refines: Vec<String>,
+    pub level: Level,
+    pub title: String,
+    pub choice: String,
+    pub reason: String,
+}
+
+/// `specs/<area>.yaml`; the area name equals the file stem and names `features/<area>.feature`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    pub area: String,
+    pub title: String,
+    pub cases: Vec<Case>,
+    /// File name inside `specs/` (e.g. `read.yaml`); filled in by the loader.
+    #[serde(skip)]
+    pub file: String,
+}
+
+impl Area {
+    /// `features/<area>.feature` file name (without directory).
+    pub fn feature_file(&self) -> String {
+        format!("{}.feature", self.area)
+    }
+}
+
+/// One test case; becomes one Gherkin scenario.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    pub id: String,
+    pub name: String,
+    pub covers: Vec<String>,
+    #[serde(default)]
+    pub given: Vec<Fixture>,
+    pub when: Vec<Step>,
+    pub then: Then,
+}
+
+impl Case {
+    /// True when the case id is an upstream test id such as `T3.5.2`.
+    pub fn is_upstream_test_id(&self) -> bool {
+        is_t_id(&self.id)
+    }
+
+    /// The last `when` step, on which `then` is checked.
+    pub fn last_step(&self) -> Option<&Step> {
+        self.when.last()
+    }
+}
+
+/// True for ids of the form `T<digits>.<digits>.<digits>`.
+pub fn is_t_id(id: &str) -> bool {
+    let Some(rest) = id.strip_prefix('T') else {
+        return false;
+    };
+    let parts: Vec<&str> = rest.split('.').collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// File content as given in the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Content {
+    /// UTF-8 text, written byte-exact.
+    Text(String),
+    /// Standard base64 of the bytes.
+    Base64(String),
+    /// `text` repeated `times` times (large files without a large catalogue).
+    Repeat { text: String, times: u64 },
+}
+
+/// `repeat: {text, times}`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Repeat {
+    pub text: String,
+    pub times: u64,
+}
+
+/// A fixture the harness creates before the first step.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawFixture")]
+pub enum Fixture {
+    /// A file inside the root; `mode` sets permission bits after writing.
+    File {
+        path: String,
+        content: Content,
+        mode: Option<u32>,
+    },
+    Dir {
+        path: String,
+    },
+    /// A symlink inside the root; `target` is raw (may hold `${root}` / `${outside}`).
+    Symlink {
+        path: String,
+        target: String,
+    },
+    /// A file in the outside area (a sibling of the root the server must never touch).
+    OutsideFile {
+        name: String,
+        content: Content,
+    },
+    OutsideDir {
+        name: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFixture {
+    file: Option<String>,
+    dir: Option<String>,
+    symlink: Option<String>,
+    outside_file: Option<String>,
+    outside_dir: Option<String>,
+    text: Option<String>,
+    base64: Option<String>,
+    repeat: Option<Repeat>,
+    mode: Option<u32>,
+    target: Option<String>,
+}
+
+fn content_of(
+    text: Option<String>,
+    base64: Option<String>,
+    repeat: Option<Repeat>,
+    what: &str,
+) -> Result<Content, String> {
+    match (text, base64, repeat) {
+        (Some(t), None, None) => Ok(Content::Text(t)),
+        (None, Some(b), None) => Ok(Content::Base64(b)),
+        (None, None, Some(r)) => Ok(Content::Repeat {
+            text: r.text,
+            times: r.times,
+        }),
+        (None, None, None) => Err(format!("{what} needs one of `text`, `base64`, `repeat`")),
+        _ => Err(format!(
+            "{what} takes only one of `text`, `base64`, `repeat`"
+        )),
+    }
+}
+
+impl TryFrom<RawFixture> for Fixture {
+    type Error = String;
+    fn try_from(r: RawFixture) -> Result<Self, String> {
+        let kinds = [
+            r.file.is_some(),
+            r.dir.is_some(),
+            r.symlink.is_some(),
+            r.outside_file.is_some(),
+            r.outside_dir.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(
+                "a fixture needs exactly one of `file`, `dir`, `symlink`, `outside_file`, `outside_dir`"
+                    .into(),
+            );
+        }
+        let has_content = r.text.is_some() || r.base64.is_some() || r.repeat.is_some();
+        if let Some(path) = r.file {
+            if r.target.is_some() {
+                return Err(format!("file fixture `{path}` takes no `target`"));
+            }
+            let content = content_of(r.text, r.base64, r.repeat, &format!("file fixture `{path}`"))?;
+            return Ok(Fixture::File {
+                path,
+                content,
+                mode: r.mode,
+            });
+        }
+        if let Some(name) = r.outside_file {
+            if r.target.is_some() || r.mode.is_some() {
+                return Err(format!(
+                    "outside_file fixture `{name}` takes only `text`, `base64` or `repeat`"
+                ));
+            }
+            let content = content_of(
+                r.text,
+                r.base64,
+                r.repeat,
+                &format!("outside_file fixture `{name}`"),
+            )?;
+            return Ok(Fixture::OutsideFile { name, content });
+        }
+        if has_content || r.mode.is_some() {
+            return Err("only `file` and `outside_file` fixtures take content or `mode`".into());
+        }
+        if let Some(path) = r.symlink {
+            let target = r
+                .target
+                .ok_or_else(|| format!("symlink fixture `{path}` needs a `target`"))?;
+            return Ok(Fixture::Symlink { path, target });
+        }
+        if r.target.is_some() {
+            return Err("only `symlink` fixtures take a `target`".into());
+        }
+        if let Some(path) = r.dir {
+            return Ok(Fixture::Dir { path });
+        }
+        Ok(Fixture::OutsideDir {
+            name: r.outside_dir.unwrap_or_default(),
+        })
+    }
+}
+
+/// An ordered map read from YAML, kept in catalogue order (so rendering follows the
+/// author's order) and rejecting duplicate keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairs<V>(pub Vec<(String, V)>);
+
+impl<V> Default for Pairs<V> {
+    fn default() -> Self {
+        Pairs(Vec::new())
+    }
+}
+
+impl<V> Pairs<V> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &V)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
+    }
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Pairs<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct PairsVisitor<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for PairsVisitor<V> {
+            type Value = Pairs<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out: Vec<(String, V)> = Vec::new();
+                let mut seen = BTreeSet::new();
+                while let Some((k, v)) = map.next_entry::<String, V>()? {
+                    if !seen.insert(k.clone()) {
+                        return Err(de::Error::custom(format!("duplicate key `{k}`")));
+                    }
+                    out.push((k, v));
+                }
+                Ok(Pairs(out))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Ok(Pairs(Vec::new()))
+            }
+        }
+        d.deserialize_map(PairsVisitor(std::marker::PhantomData))
+    }
+}
+
+/// One `when` step.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "RawStep")]
+pub enum Step {
+    /// A tool call; `save` maps variable name → result field, in catalogue order.
+    Call {
+        tool: String,
+        args: Value,
+        save: Pairs<String>,
+    },
+    /// The harness rewrites a root file between calls (text only).
+    WriteOnDisk { file: String, text: String },
+    /// `resources/read` of a URI such as `list://notes/`.
+    ReadResource(String),
+    ListTools,
+    ListResourceTemplates,
+    /// `count` simultaneous calls; `${i}` in `args` is the call's index 0..count-1.
+    Concurrent {
+        count: u32,
+        call: String,
+        args: Value,
+    },
+}
+
+impl Step {
+    /// Short name of the step form, as written in YAML.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Step::Call { .. } => "call",
+            Step::WriteOnDisk { .. } => "write_on_disk",
+            Step::ReadResource(_) => "read_resource",
+            Step::ListTools => "list_tools",
+            Step::ListResourceTemplates => "list_resource_templates",
+            Step::Concurrent { .. } => "concurrent",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    call: Option<String>,
+    args: Option<Value>,
+    save: Option<Pairs<String>>,
+    write_on_disk: Option<RawWrite>,
+    read_resource: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    list_tools: bool,
+    #[serde(default, deserialize_with = "present")]
+    list_resource_templates: bool,
+    concurrent: Option<RawConcurrent>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWrite {
+    file: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConcurrent {
+    count: u32,
+    call: String,
+    #[serde(default)]
+    args: Option<Value>,
+}
+
+/// `{}` (or nothing) for steps without parameters.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+/// True when the key is present, whether its value is `{}` or empty (YAML null).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Option::<Empty>::deserialize(d)?;
+    Ok(true)
+}
+
+impl TryFrom<RawStep> for Step {
+    type Error = String;
+    fn try_from(r: RawStep) -> Result<Self, String> {
+        let forms = [
+            r.call.is_some(),
+            r.write_on_disk.is_some(),
+            r.read_resource.is_some(),
+            r.list_tools,
+            r.list_resource_templates,
+            r.concurrent.is_some(),
+        ];
+        let n = forms.iter().filter(|f| **f).count();
+        if n != 1 {
+            return Err(format!(
+                "a step needs exactly one of `call`, `write_on_disk`, `read_resource`, `list_tools`, \
+                 `list_resource_templates`, `concurrent` (found {n})"
+            ));
+        }
+        if r.call.is_none() && (r.args.is_some() || r.save.is_some()) {
+            return Err("`args` and `save` belong to a `call` step".into());
+        }
+        if let Some(tool) = r.call {
+            let args = r.args.unwrap_or_else(|| Value::Object(Default::default()));
+            if !args.is_object() {
+                return Err(format!("`args` of call `{tool}` must be a mapping"));
+            }
+            return Ok(Step::Call {
+                tool,
+                args,
+                save: r.save.unwrap_or_default(),
+            });
+        }
+        if let Some(w) = r.write_on_disk {
+            return Ok(Step::WriteOnDisk {
+                file: w.file,
+                text: w.text,
+            });
+        }
+        if let Some(uri) = r.read_resource {
+            return Ok(Step::ReadResource(uri));
+        }
+        if r.list_tools {
+            return Ok(Step::ListTools);
+        }
+        if r.list_resource_templates {
+            return Ok(Step::ListResourceTemplates);
+        }
+        let c = r.concurrent.expect("counted above");
+        let args = c.args.unwrap_or_else(|| Value::Object(Default::default()));
+        if !args.is_object() {
+            return Err(format!("`args` of concurrent `{}` must be a mapping", c.call));
+        }
+        Ok(Step::Concurrent {
+            count: c.count,
+            call: c.call,
+            args,
+        })
+    }
+}
+
+/// Error kinds: the contract's CODES in lower case, or `any`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    Any,
+    InvalidArgument,
+    InvalidPath,
+    PathEscape,
+    NotFound,
+    AlreadyExists,
+    NotAFile,
+    NotADirectory,
+    NotText,
+    StaleHash,
+    ContentMismatch,
+    AmbiguousMatch,
+    InvalidRange,
+    TooLarge,
+    IoError,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 15] = [
+        ErrorKind::Any,
+        ErrorKind::InvalidArgument,
+        ErrorKind::InvalidPath,
+        ErrorKind::PathEscape,
+        ErrorKind::NotFound,
+        ErrorKind::AlreadyExists,
+        ErrorKind::NotAFile,
+        ErrorKind::NotADirectory,
+        ErrorKind::NotText,
+        ErrorKind::StaleHash,
+        ErrorKind::ContentMismatch,
+        ErrorKind::AmbiguousMatch,
+        ErrorKind::InvalidRange,
+        ErrorKind::TooLarge,
+        ErrorKind::IoError,
+    ];
+
+    /// Lower-case name as in the catalogue and the Gherkin (`stale_hash`, `any`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Any => "any",
+            ErrorKind::InvalidArgument => "invalid_argument",
+            ErrorKind::InvalidPath => "invalid_path",
+            ErrorKind::PathEscape => "path_escape",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::AlreadyExists => "already_exists",
+            ErrorKind::NotAFile => "not_a_file",
+            ErrorKind::NotADirectory => "not_a_directory",
+            ErrorKind::NotText => "not_text",
+            ErrorKind::StaleHash => "stale_hash",
+            ErrorKind::ContentMismatch => "content_mismatch",
+            ErrorKind::AmbiguousMatch => "ambiguous_match",
+            ErrorKind::InvalidRange => "invalid_range",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::IoError => "io_error",
+        }
+    }
+
+    /// The `structuredContent.code` value (`STALE_HASH`); `None` for `any`.
+    pub fn code(self) -> Option<String> {
+        (self != ErrorKind::Any).then(|| self.as_str().to_ascii_uppercase())
+    }
+
+    /// Parses the lower-case name used in the Gherkin.
+    pub fn parse(s: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// `then:` — exactly one primary expectation plus optional disk checks.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "RawThen")]
+pub struct Then {
+    pub expect: Expect,
+    pub disk: Vec<DiskCheck>,
+}
+
+/// The primary expectation on the last step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expect {
+    Result(ResultCheck),
+    Error(ErrorCheck),
+    Listing(ListingCheck),
+    Tools(Vec<ToolCheck>),
+    Templates(Vec<String>),
+    Concurrent(ConcurrentCheck),
+}
+
+impl Expect {
+    /// The YAML key of this expectation.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Expect::Result(_) => "result",
+            Expect::Error(_) => "error",
+            Expect::Listing(_) => "listing",
+            Expect::Tools(_) => "tools",
+            Expect::Templates(_) => "templates",
+            Expect::Concurrent(_) => "concurrent",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawThen {
+    result: Option<ResultCheck>,
+    error: Option<ErrorCheck>,
+    listing: Option<ListingCheck>,
+    tools: Option<Vec<ToolCheck>>,
+    templates: Option<Vec<String>>,
+    concurrent: Option<ConcurrentCheck>,
+    #[serde(default)]
+    disk: Vec<DiskCheck>,
+}
+
+impl TryFrom<RawThen> for Then {
+    type Error = String;
+    fn try_from(r: RawThen) -> Result<Self, String> {
+        let mut found: Vec<Expect> = Vec::new();
+        found.extend(r.result.map(Expect::Result));
+        found.extend(r.error.map(Expect::Error));
+        found.extend(r.listing.map(Expect::Listing));
+        found.extend(r.tools.map(Expect::Tools));
+        found.extend(r.templates.map(Expect::Templates));
+        found.extend(r.concurrent.map(Expect::Concurrent));
+        if found.len() != 1 {
+            let names: Vec<&str> = found.iter().map(Expect::kind).collect();
+            return Err(format!(
+                "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
+                 `concurrent`; found {}",
+                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+            ));
+        }
+        Ok(Then {
+            expect: found.remove(0),
+            disk: r.disk,
+        })
+    }
+}
+
+/// Checks on a successful call's structured result.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultCheck {
+    /// Exact JSON equality per field.
+    #[serde(default)]
+    pub fields: Pairs<Value>,
+    /// Field split into lines, terminator-insensitive.
+    #[serde(default)]
+    pub lines: Pairs<Vec<String>>,
+    /// Regex per (string) field.
+    #[serde(default)]
+    pub matches: Pairs<String>,
+    /// Field equals the SHA-256 of that root file on disk after the step.
+    #[serde(default)]
+    pub hash_of: Pairs<String>,
+    /// Field equals a saved variable.
+    #[serde(default)]
+    pub equals_var: Pairs<String>,
+    /// Field differs from a saved variable.
+    #[serde(default)]
+    pub differs_var: Pairs<String>,
+}
+
+/// Checks on a failed call.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorCheck {
+    #[serde(default = "any_kind")]
+    pub kind: ErrorKind,
+    /// All must appear in the message (case-insensitive).
+    #[serde(default)]
+    pub mentions: Vec<String>,
+    /// At least one must appear.
+    #[serde(default)]
+    pub mentions_any: Vec<String>,
+}
+
+fn any_kind() -> ErrorKind {
+    ErrorKind::Any
+}
+
+/// Checks on a `list://` resource read.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListingCheck {
+    /// Exactly these names, in this order.
+    pub names: Option<Vec<String>>,
+    pub directories: Option<Vec<String>>,
+    pub files: Option<Vec<String>>,
+    /// Exact JSON of the resource text (clarification cases only).
+    pub json: Option<Value>,
+}
+
+/// One tool expected in `tools/list`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToolCheck {
+    pub name: String,
+    #[serde(default)]
+    pub required: Vec<String>,
+    #[serde(default)]
+    pub properties: Vec<String>,
+}
+
+/// Outcome of a `concurrent` step.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConcurrentCheck {
+    pub succeeded: u32,
+    pub others: ErrorKind,
+}
+
+/// Expected content of a root file after the last step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiskContent {
+    Text(String),
+    Base64(String),
+    /// Text with `${winner}` = index of the successful concurrent call.
+    TextWithVar(String),
+}
+
+/// One check of the root's state after the last step.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RawDisk")]
+pub enum DiskCheck {
+    File {
+        path: String,
+        content: Option<DiskContent>,
+        mode: Option<u32>,
+    },
+    Absent(String),
+    Dir(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDisk {
+    file: Option<String>,
+    absent: Option<String>,
+    dir: Option<String>,
+    text: Option<String>,
+    base64: Option<String>,
+    text_with_var: Option<String>,
+    mode: Option<u32>,
+}
+
+impl TryFrom<RawDisk> for DiskCheck {
+    type Error = String;
+    fn try_from(r: RawDisk) -> Result<Self, String> {
+        let kinds = [r.file.is_some(), r.absent.is_some(), r.dir.is_some()];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err("a disk check needs exactly one of `file`, `absent`, `dir`".into());
+        }
+        let contents = [r.text.is_some(), r.base64.is_some(), r.text_with_var.is_some()];
+        let n_contents = contents.iter().filter(|k| **k).count();
+        if let Some(path) = r.file {
+            if n_contents > 1 {
+                return Err(format!(
+                    "disk check of `{path}` takes only one of `text`, `base64`, `text_with_var`"
+                ));
+            }
+            if n_contents == 0 && r.mode.is_none() {
+                return Err(format!(
+                    "disk check of `{path}` needs `text`, `base64`, `text_with_var` or `mode`"
+                ));
+            }
+            let content = r
+                .text
+                .map(DiskContent::Text)
+                .or(r.base64.map(DiskContent::Base64))
+                .or(r.text_with_var.map(DiskContent::TextWithVar));
+            return Ok(DiskCheck::File {
+                path,
+                content,
+                mode: r.mode,
+            });
+        }
+        if n_contents > 0 || r.mode.is_some() {
+            return Err("only `file` disk checks take content or `mode`".into());
+        }
+        if let Some(p) = r.absent {
+            return Ok(DiskCheck::Absent(p));
+        }
+        Ok(DiskCheck::Dir(r.dir.unwrap_or_default()))
+    }
+}

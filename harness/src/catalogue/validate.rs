@@ -1,0 +1,522 @@
+//! Consistency checks run on every load: id formats, duplicate ids, dangling references,
+//! step/expectation compatibility, variables used before they are saved, and anything
+//! that could not be rendered as one Gherkin step line.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use base64::Engine as _;
+use serde_json::Value;
+
+use super::model::*;
+use super::{Catalogue, Problem};
+
+/// Longest allowed case name, in characters (scenario names must stay readable in reports).
+pub const MAX_NAME_CHARS: usize = 60;
+
+pub(crate) fn validate(cat: &Catalogue, prefix: &str) -> Vec<Problem> {
+    let mut v = Validator {
+        cat,
+        prefix,
+        out: Vec::new(),
+    };
+    v.ids();
+    for r in &cat.requirements {
+        v.requirement(r);
+    }
+    for c in &cat.clarifications {
+        v.clarification(c);
+    }
+    for a in &cat.areas {
+        v.area(a);
+    }
+    v.out
+}
+
+struct Validator<'a> {
+    cat: &'a Catalogue,
+    prefix: &'a str,
+    out: Vec<Problem>,
+}
+
+/// Built-in interpolations available everywhere (`${sha256:<path>}` is handled apart).
+const BUILTINS: [&str; 2] = ["root", "outside"];
+
+impl Validator<'_> {
+    fn push(&mut self, file: &str, id: &str, message: impl Into<String>) {
+        self.out
+            .push(Problem::new(format!("{}{}", self.prefix, file), Some(id), message));
+    }
+
+    /// Every id (requirement, clarification, case) is unique across all files.
+    fn ids(&mut self) {
+        let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut all: Vec<(&str, &str)> = Vec::new();
+        all.extend(self.cat.requirements.iter().map(|r| ("requirements.yaml", r.id.as_str())));
+        all.extend(
+            self.cat
+                .clarifications
+                .iter()
+                .map(|c| ("clarifications.yaml", c.id.as_str())),
+        );
+        for a in &self.cat.areas {
+            all.extend(a.cases.iter().map(|c| (a.file.as_str(), c.id.as_str())));
+        }
+        for (file, id) in all {
+            if let Some(first) = seen.get(id) {
+                let msg = format!("duplicate id (first defined in {}{first})", self.prefix);
+                self.push(file, id, msg);
+            } else {
+                seen.insert(id, file);
+            }
+        }
+    }
+
+    fn requirement(&mut self, r: &Requirement) {
+        let f = "requirements.yaml";
+        if !is_requirement_id(&r.id) {
+            self.push(f, &r.id, "requirement ids look like MCP-012 or AUTH-040");
+        }
+        if r.statement.trim().is_empty() {
+            self.push(f, &r.id, "empty `statement`");
+        }
+        if r.source.trim().is_empty() {
+            self.push(f, &r.id, "empty `source`");
+        }
+        if r.not_applicable.as_deref().is_some_and(|s| s.trim().is_empty()) {
+            self.push(f, &r.id, "`not_applicable` needs the reason it cannot be tested");
+        }
+    }
+
+    fn clarification(&mut self, c: &Clarification) {
+        let f = "clarifications.yaml";
+        if !is_clarification_id(&c.id) {
+            self.push(f, &c.id, "clarification ids look like CLR-001");
+        }
+        for (field, text) in [("title", &c.title), ("choice", &c.choice), ("reason", &c.reason)] {
+            if text.trim().is_empty() {
+                self.push(f, &c.id, format!("empty `{field}`"));
+            }
+        }
+        for r in &c.refines {
+            if self.cat.requirement_of(r).is_none() {
+                self.push(f, &c.id, format!("`refines` names unknown requirement {r}"));
+            }
+        }
+    }
+
+    fn area(&mut self, a: &Area) {
+        let f = a.file.as_str();
+        let stem = f.strip_suffix(".yaml").unwrap_or(f);
+        if a.area != stem {
+            self.push(f, &a.area, format!("`area` must equal the file stem `{stem}`"));
+        }
+        if a.area.is_empty()
+            || !a
+                .area
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+        {
+            self.push(f, &a.area, "area names use a-z, 0-9, `_` and `-` only");
+        }
+        if a.title.trim().is_empty() || a.title.contains('\n') {
+            self.push(f, &a.area, "`title` must be one non-empty line");
+        }
+        if a.cases.is_empty() {
+            self.push(f, &a.area, "an area needs at least one case");
+        }
+        for c in &a.cases {
+            self.case(f, c);
+        }
+    }
+
+    fn case(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
+        if !is_case_id(id) {
+            self.push(f, id, "case ids use letters, digits, `.`, `_`, `-` (e.g. T3.5.2, READ-007)");
+        }
+        if is_requirement_id(id) || is_clarification_id(id) {
+            self.push(f, id, "a case id must not look like a requirement or clarification id");
+        }
+        let n = c.name.chars().count();
+        if n > MAX_NAME_CHARS {
+            self.push(f, id, format!("name has {n} characters; at most {MAX_NAME_CHARS}"));
+        }
+        if c.name.trim().is_empty() || c.name.chars().any(char::is_control) {
+            self.push(f, id, "`name` must be one non-empty line");
+        }
+        self.covers(f, c);
+        self.fixtures(f, c);
+        self.steps(f, c);
+        self.then(f, c);
+        self.variables(f, c);
+    }
+
+    fn covers(&mut self, f: &str, c: &Case) {
+        if c.covers.is_empty() {
+            self.push(f, &c.id, "`covers` must name at least one requirement or clarification");
+        }
+        let mut seen = BTreeSet::new();
+        for r in &c.covers {
+            if !seen.insert(r) {
+                self.push(f, &c.id, format!("`covers` lists {r} twice"));
+            }
+            match self.cat.entry(r) {
+                None => self.push(f, &c.id, format!("`covers` names unknown id {r}")),
+                Some(super::Entry::Requirement(req)) if req.not_applicable.is_some() => self.push(
+                    f,
+                    &c.id,
+                    format!("`covers` names {r}, which is marked not_applicable"),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn fixtures(&mut self, f: &str, c: &Case) {
+        for fx in &c.given {
+            match fx {
+                Fixture::File { path, content, mode } => {
+                    self.rel_path(f, &c.id, path);
+                    self.content(f, &c.id, content);
+                    if let Some(m) = mode {
+                        self.mode(f, &c.id, *m);
+                    }
+                }
+                Fixture::Dir { path } => self.rel_path(f, &c.id, path),
+                Fixture::Symlink { path, target } => {
+                    self.rel_path(f, &c.id, path);
+                    self.quotable(f, &c.id, "symlink target", target);
+                    if target.is_empty() {
+                        self.push(f, &c.id, format!("symlink `{path}` has an empty target"));
+                    }
+                }
+                Fixture::OutsideFile { name, content } => {
+                    self.rel_path(f, &c.id, name);
+                    if matches!(content, Content::Repeat { .. }) {
+                        self.push(f, &c.id, "outside files take `text` or `base64`, not `repeat`");
+                    }
+                    self.content(f, &c.id, content);
+                }
+                Fixture::OutsideDir { name } => self.rel_path(f, &c.id, name),
+            }
+        }
+    }
+
+    fn content(&mut self, f: &str, id: &str, content: &Content) {
+        match content {
+            Content::Text(_) => {}
+            Content::Base64(b) => self.base64(f, id, b),
+            Content::Repeat { text, times } => {
+                if text.is_empty() || *times == 0 {
+                    self.push(f, id, "`repeat` needs non-empty `text` and `times` ≥ 1");
+                }
+            }
+        }
+    }
+
+    fn base64(&mut self, f: &str, id: &str, b: &str) {
+        if base64::engine::general_purpose::STANDARD.decode(b).is_err() {
+            self.push(f, id, format!("invalid base64 {b:?}"));
+        }
+    }
+
+    fn mode(&mut self, f: &str, id: &str, m: u32) {
+        if m > 0o7777 {
+            self.push(f, id, format!("mode {m:#o} is not a permission mode (≤ 0o7777)"));
+        }
+    }
+
+    /// A root-relative path as used by fixtures and disk checks.
+    fn rel_path(&mut self, f: &str, id: &str, path: &str) {
+        self.quotable(f, id, "path", path);
+        if path.is_empty() || path.starts_with('/') || path.split('/').any(|s| s == "..") {
+            self.push(
+                f,
+                id,
+                format!("fixture/disk path `{path}` must be relative, non-empty and without `..`"),
+            );
+        }
+    }
+
+    /// Text rendered between double quotes in a step must not break the line or the quotes.
+    fn quotable(&mut self, f: &str, id: &str, what: &str, s: &str) {
+        if s.contains('"') || s.chars().any(char::is_control) {
+            self.push(
+                f,
+                id,
+                format!("{what} {s:?} cannot be rendered in a Gherkin step (quote or control character)"),
+            );
+        }
+    }
+
+    fn steps(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
+        if c.when.is_empty() {
+            self.push(f, id, "`when` needs at least one step");
+            return;
+        }
+        let last = c.when.len() - 1;
+        for (i, step) in c.when.iter().enumerate() {
+            match step {
+                Step::Call { tool, save, .. } => {
+                    self.quotable(f, id, "tool name", tool);
+                    for (var, field) in save.iter() {
+                        if !is_var_name(var) || BUILTINS.contains(&var) || var == "i" || var == "winner" {
+                            self.push(f, id, format!("`{var}` is not a usable variable name"));
+                        }
+                        self.quotable(f, id, "field", field);
+                    }
+                }
+                Step::WriteOnDisk { file, .. } => {
+                    self.rel_path(f, id, file);
+                    if i == last {
+                        self.push(f, id, "the last step must be one the `then` can check, not write_on_disk");
+                    }
+                }
+                Step::ReadResource(uri) => self.quotable(f, id, "uri", uri),
+                Step::ListTools | Step::ListResourceTemplates => {}
+                Step::Concurrent { count, call, .. } => {
+                    self.quotable(f, id, "tool name", call);
+                    if *count == 0 {
+                        self.push(f, id, "`concurrent` needs count ≥ 1");
+                    }
+                    if i != last {
+                        self.push(f, id, "`concurrent` must be the last step");
+                    }
+                }
+            }
+        }
+    }
+
+    fn then(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
+        let Some(last) = c.last_step() else { return };
+        let fits = match (&c.then.expect, last) {
+            (Expect::Result(_), Step::Call { .. }) => true,
+            (Expect::Error(_), Step::Call { .. } | Step::ReadResource(_)) => true,
+            (Expect::Listing(_), Step::ReadResource(_)) => true,
+            (Expect::Tools(_), Step::ListTools) => true,
+            (Expect::Templates(_), Step::ListResourceTemplates) => true,
+            (Expect::Concurrent(_), Step::Concurrent { .. }) => true,
+            _ => false,
+        };
+        if !fits {
+            self.push(
+                f,
+                id,
+                format!("`then.{}` cannot check a last step of kind `{}`", c.then.expect.kind(), last.kind()),
+            );
+        }
+        match &c.then.expect {
+            Expect::Result(r) => {
+                let fields: Vec<&String> = r
+                    .fields
+                    .0
+                    .iter()
+                    .map(|(k, _)| k)
+                    .chain(r.lines.0.iter().map(|(k, _)| k))
+                    .chain(r.matches.0.iter().map(|(k, _)| k))
+                    .chain(r.hash_of.0.iter().map(|(k, _)| k))
+                    .chain(r.equals_var.0.iter().map(|(k, _)| k))
+                    .chain(r.differs_var.0.iter().map(|(k, _)| k))
+                    .collect();
+                for field in fields {
+                    self.quotable(f, id, "field", field);
+                }
+                for (_, path) in r.hash_of.iter() {
+                    self.rel_path(f, id, path);
+                }
+                for (_, re) in r.matches.iter() {
+                    if re.is_empty() {
+                        self.push(f, id, "empty regex in `matches`");
+                    }
+                }
+            }
+            Expect::Error(_) => {}
+            Expect::Listing(l) => {
+                if l.names.is_none() && l.directories.is_none() && l.files.is_none() && l.json.is_none() {
+                    self.push(f, id, "`listing` needs at least one of names, directories, files, json");
+                }
+            }
+            Expect::Tools(tools) => {
+                if tools.is_empty() {
+                    self.push(f, id, "`tools` needs at least one tool");
+                }
+                for t in tools {
+                    self.quotable(f, id, "tool name", &t.name);
+                }
+            }
+            Expect::Templates(ts) => {
+                if ts.is_empty() {
+                    self.push(f, id, "`templates` needs at least one template");
+                }
+                for t in ts {
+                    self.quotable(f, id, "template", t);
+                }
+            }
+            Expect::Concurrent(cc) => {
+                if let Step::Concurrent { count, .. } = last {
+                    if cc.succeeded > *count {
+                        self.push(f, id, format!("{} successes expected of {count} calls", cc.succeeded));
+                    }
+                }
+            }
+        }
+        for d in &c.then.disk {
+            match d {
+                DiskCheck::File { path, content, mode } => {
+                    self.rel_path(f, id, path);
+                    if let Some(m) = mode {
+                        self.mode(f, id, *m);
+                    }
+                    match content {
+                        Some(DiskContent::Base64(b)) => self.base64(f, id, b),
+                        Some(DiskContent::TextWithVar(_)) => {
+                            if !matches!(c.then.expect, Expect::Concurrent(_)) {
+                                self.push(f, id, "`text_with_var` needs a `concurrent` expectation");
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                DiskCheck::Absent(p) | DiskCheck::Dir(p) => self.rel_path(f, id, p),
+            }
+        }
+    }
+
+    /// Every `${var}` refers to a variable saved by an earlier step, or to a built-in that
+    /// is available at that place.
+    fn variables(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
+        let mut problems = Vec::new();
+        for fx in &c.given {
+            let texts: Vec<&str> = match fx {
+                Fixture::File { content: Content::Text(t), .. }
+                | Fixture::File { content: Content::Repeat { text: t, .. }, .. }
+                | Fixture::OutsideFile { content: Content::Text(t), .. }
+                | Fixture::Symlink { target: t, .. } => vec![t],
+                _ => vec![],
+            };
+            for t in texts {
+                check_refs(t, &BTreeSet::new(), &[], "a fixture", &mut problems);
+            }
+        }
+        let mut defined: BTreeSet<String> = BTreeSet::new();
+        for (n, step) in c.when.iter().enumerate() {
+            let place = format!("step {}", n + 1);
+            match step {
+                Step::Call { args, save, .. } => {
+                    check_json(args, &defined, &[], &place, &mut problems);
+                    defined.extend(save.iter().map(|(k, _)| k.to_string()));
+                }
+                Step::WriteOnDisk { text, .. } => check_refs(text, &defined, &[], &place, &mut problems),
+                Step::ReadResource(uri) => check_refs(uri, &defined, &[], &place, &mut problems),
+                Step::Concurrent { args, .. } => check_json(args, &defined, &["i"], &place, &mut problems),
+                Step::ListTools | Step::ListResourceTemplates => {}
+            }
+        }
+        match &c.then.expect {
+            Expect::Result(r) => {
+                for (_, v) in r.fields.iter() {
+                    check_json(v, &defined, &[], "then.result.fields", &mut problems);
+                }
+                for (_, lines) in r.lines.iter() {
+                    for l in lines {
+                        check_refs(l, &defined, &[], "then.result.lines", &mut problems);
+                    }
+                }
+                for (_, var) in r.equals_var.iter().chain(r.differs_var.iter()) {
+                    if !defined.contains(var) {
+                        problems.push(format!("then.result compares with `{var}`, which no earlier step saves"));
+                    }
+                }
+            }
+            Expect::Error(e) => {
+                for m in e.mentions.iter().chain(e.mentions_any.iter()) {
+                    check_refs(m, &defined, &[], "then.error", &mut problems);
+                }
+            }
+            Expect::Listing(l) => {
+                if let Some(j) = &l.json {
+                    check_json(j, &defined, &[], "then.listing.json", &mut problems);
+                }
+            }
+            _ => {}
+        }
+        for d in &c.then.disk {
+            if let DiskCheck::File { content: Some(content), .. } = d {
+                match content {
+                    DiskContent::Text(t) => check_refs(t, &defined, &[], "then.disk", &mut problems),
+                    DiskContent::TextWithVar(t) => {
+                        check_refs(t, &defined, &["winner"], "then.disk", &mut problems)
+                    }
+                    DiskContent::Base64(_) => {}
+                }
+            }
+        }
+        for p in problems {
+            self.push(f, id, p);
+        }
+    }
+}
+
+fn check_json(v: &Value, defined: &BTreeSet<String>, extra: &[&str], place: &str, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => check_refs(s, defined, extra, place, out),
+        Value::Array(a) => a.iter().for_each(|x| check_json(x, defined, extra, place, out)),
+        Value::Object(o) => o.values().for_each(|x| check_json(x, defined, extra, place, out)),
+        _ => {}
+    }
+}
+
+/// Checks each `${…}` in `s`.
+fn check_refs(s: &str, defined: &BTreeSet<String>, extra: &[&str], place: &str, out: &mut Vec<String>) {
+    let mut rest = s;
+    while let Some(start) = rest.find("${") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find('}') else {
+            out.push(format!("{place}: unterminated `${{` in {s:?}"));
+            return;
+        };
+        let name = &after[..end];
+        let ok = defined.contains(name)
+            || BUILTINS.contains(&name)
+            || extra.contains(&name)
+            || name.strip_prefix("sha256:").is_some_and(|p| !p.is_empty());
+        if !ok {
+            out.push(format!(
+                "{place}: `${{{name}}}` is not a variable saved by an earlier step nor a built-in"
+            ));
+        }
+        rest = &after[end + 1..];
+    }
+}
+
+/// `MCP-012`, `AUTH-040`.
+pub fn is_requirement_id(id: &str) -> bool {
+    ["MCP-", "AUTH-"].iter().any(|p| {
+        id.strip_prefix(p)
+            .is_some_and(|n| n.len() == 3 && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// `CLR-001`.
+pub fn is_clarification_id(id: &str) -> bool {
+    id.strip_prefix("CLR-")
+        .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn is_case_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'-')
+}
+
+fn is_var_name(v: &str) -> bool {
+    let mut bytes = v.bytes();
+    bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
