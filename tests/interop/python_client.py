@@ -1,0 +1,125 @@
+# Interop check: the official Python MCP SDK (pinned in run.sh) drives the reference server.
+"""Interop check: the official Python MCP SDK drives the reference server over stdio.
+
+Runs the same scenario twice, once per protocol era: mode="legacy" (2025-11-25, `initialize`)
+and mode="auto" (the SDK probes `server/discover` and must settle on 2026-07-28). Every tool
+and the list:// resource are exercised and results checked against the bytes on disk.
+Usage: python_client.py PATH_TO_SERVER_BINARY. Exits non-zero with a message on any failure.
+"""
+
+import asyncio
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+TOOLS = {"file.create", "file.remove", "text.read", "text.replace", "text.insert", "text.append"}
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def structured(result, tool):
+    """Success result: structured content equal to the JSON of the single text block."""
+    check(not result.is_error, f"{tool} failed: {result.content}")
+    check(len(result.content) == 1 and result.content[0].type == "text", f"{tool}: one text block expected")
+    parsed = json.loads(result.content[0].text)
+    check(parsed == result.structured_content, f"{tool}: text block {parsed} != structuredContent {result.structured_content}")
+    return result.structured_content
+
+
+def tool_error(result, tool, code):
+    check(result.is_error, f"{tool}: expected {code}, got success {result.structured_content}")
+    sc = result.structured_content or {}
+    check(sc.get("code") == code, f"{tool}: expected {code}, got {sc}")
+    check(sc.get("message") == result.content[0].text, f"{tool}: message and text block differ")
+    return sc
+
+
+async def scenario(binary: str, mode: str, want_version: str, not_found_code: int):
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "root"
+        root.mkdir()
+        params = StdioServerParameters(command=binary, args=["--root", str(root)])
+        async with Client(params, mode=mode, cache=None) as c:
+            check(c.protocol_version == want_version, f"negotiated {c.protocol_version}, want {want_version}")
+            check(c.server_info is not None and c.server_info.name == "mcp-reference", f"server_info {c.server_info}")
+
+            tools = (await c.list_tools()).tools
+            check({t.name for t in tools} == TOOLS, f"tools {[t.name for t in tools]}")
+            for t in tools:
+                check(t.output_schema is not None, f"{t.name}: no outputSchema")
+            templates = (await c.list_resource_templates()).resource_templates
+            check(any(t.uri_template == "list://{path}" for t in templates), f"templates {templates}")
+
+            f = root / "notes" / "a.md"
+            r = structured(await c.call_tool("file.create", {"path": "notes/a.md", "content": "one\ntwo\nthree\n"}), "file.create")
+            check(f.read_text() == "one\ntwo\nthree\n" and r["hash"] == sha(f), "file.create wrote wrong bytes or hash")
+
+            r = structured(await c.call_tool("text.read", {"path": "/notes/a.md", "lines": [2, 0]}), "text.read")
+            check(r == {"content": "two\nthree\n", "hash": sha(f), "total_lines": 3}, f"text.read {r}")
+
+            r = structured(await c.call_tool("text.replace", {"path": "notes/a.md", "hash": r["hash"], "lines": [1, 4], "old": "two", "new": "2"}), "text.replace")
+            check(f.read_text() == "one\n2\nthree\n" and r == {"hash": sha(f), "total_lines": 3}, f"text.replace {r}")
+
+            r = structured(await c.call_tool("text.insert", {"path": "notes/a.md", "hash": r["hash"], "line": -1, "anchor": "three", "content": "2.5"}), "text.insert")
+            check(f.read_text() == "one\n2\n2.5\nthree\n" and r["total_lines"] == 4, f"text.insert {r}")
+
+            r = structured(await c.call_tool("text.append", {"path": "notes/a.md", "hash": r["hash"], "content": "four"}), "text.append")
+            check(f.read_text() == "one\n2\n2.5\nthree\nfour\n" and r["hash"] == sha(f), f"text.append {r}")
+
+            sc = tool_error(await c.call_tool("text.append", {"path": "notes/a.md", "hash": "0" * 64, "content": "x"}), "text.append", "STALE_HASH")
+            check(sha(f) in sc["message"] and "call text.read" in sc["message"], f"stale message: {sc['message']}")
+            tool_error(await c.call_tool("text.read", {"path": "../escape"}), "text.read", "PATH_ESCAPE")
+            tool_error(await c.call_tool("text.read", {}), "text.read", "INVALID_ARGUMENT")
+
+            listing = await c.read_resource("list://")
+            check(len(listing.contents) == 1 and listing.contents[0].mime_type == "application/json", f"listing {listing}")
+            check(json.loads(listing.contents[0].text) == {"path": "/", "entries": [{"name": "notes", "type": "directory"}]}, f"root listing {listing.contents[0].text}")
+            sub = json.loads((await c.read_resource("list://notes")).contents[0].text)
+            check(sub == {"path": "/notes", "entries": [{"name": "a.md", "type": "file"}]}, f"notes listing {sub}")
+            try:
+                await c.read_resource("list://missing")
+                raise Failure("list://missing succeeded")
+            except MCPError as e:
+                check(e.code == not_found_code, f"list://missing gave {e.code}, want {not_found_code}")
+
+            structured(await c.call_tool("file.remove", {"path": "notes/a.md", "hash": sha(f)}), "file.remove")
+            check(not f.exists(), "file.remove left the file")
+
+
+async def main():
+    if len(sys.argv) != 2:
+        print("usage: python_client.py SERVER_BINARY", file=sys.stderr)
+        return 2
+    binary = sys.argv[1]
+    failed = False
+    for mode, version, code in [("legacy", "2025-11-25", -32002), ("auto", "2026-07-28", -32602)]:
+        try:
+            await scenario(binary, mode, version, code)
+            print(f"ok   python SDK, mode={mode} ({version})")
+        except Failure as e:
+            failed = True
+            print(f"FAIL python SDK, mode={mode} ({version}): {e}", file=sys.stderr)
+        except Exception as e:  # anything else the SDK raises is a failure too, with its type
+            failed = True
+            print(f"FAIL python SDK, mode={mode} ({version}): {type(e).__name__}: {e}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Interop check with the official Python MCP SDK: venv, pinned SDK, build the server, run.
+set -euo pipefail
+
+MCP_VERSION="2.3.0"   # first line supporting both 2025-11-25 and 2026-07-28 (server/discover)
+cd "$(dirname "$0")/../.."
+ROOT="$(pwd)"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+VENV="$TARGET/interop-venv"
+
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+fi
+if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_VERSION')" 2>/dev/null; then
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
+fi
+
+cargo build --quiet -p e2e-tests --bin mcp-reference-e2e
+exec "$VENV/bin/python" "$ROOT/tests/interop/python_client.py" "$TARGET/debug/mcp-reference-e2e"

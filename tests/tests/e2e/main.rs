@@ -1,0 +1,21 @@
+//! One integration-test binary for the reference server (one binary links faster than ten).
+//!
+//! Every module spawns `mcp-reference-e2e` (this package's copy of the reference binary)
+//! with a fresh root and drives it over stdio, through rmcp's client or raw JSON-RPC lines.
+
+mod common;
+mod raw;
+
+mod cli;
+mod concurrency;
+mod crash;
+mod eras;
+mod errors;
+mod listing;
+mod naming;
+mod paths;
+mod robustness;
+mod symlink_race;
+mod tools_list;
+mod tools_mutate;
+mod tools_read;
