@@ -10,6 +10,9 @@ use serde_json::Value;
 use super::model::*;
 use super::{Catalogue, Problem};
 
+/// "Errors teach": the one upstream requirement about an error's wording.
+const TEACHING: &str = "MCP-052";
+
 /// The catalogue must hold at least this many cases.
 pub const MIN_CASES: usize = 150;
 
@@ -118,9 +121,11 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 ///
 /// Checked for core cases:
 /// - no `listing.json` (the listing's JSON shape is ours);
-/// - no `content` in `result.fields` (exact bytes; use `lines`), and no 64-hex literal in
-///   `fields` (hash letter case is ours; use `hash_of` / `equals_var`);
-/// - `error` checks the kind only: no `mentions` / `mentions_any` (wording is ours);
+/// - no `content` in `result.fields` (exact bytes; use `lines`) except the empty string
+///   (an empty read is empty whatever the line model), and no 64-hex literal in `fields`
+///   (hash letter case is ours; use `hash_of` / `equals_var`);
+/// - `error` checks the kind only: no `mentions` (exact wording is ours); `mentions_any`
+///   (tolerant alternatives) only when the case covers MCP-052, "errors teach";
 /// - no `matches` regex that accepts only lower-case hex;
 /// - no `concurrent` step (what happens on same-hash races is ours);
 /// - no `mode` check on disk (permission preservation is ours);
@@ -138,7 +143,7 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                 why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
             }
             Expect::Result(r) => {
-                if r.fields.get("content").is_some() {
+                if r.fields.get("content").is_some_and(|v| v.as_str() != Some("")) {
                     why.push("checks exact `content` in `fields`; use `lines`".into());
                 }
                 for (k, v) in r.fields.iter() {
@@ -152,8 +157,15 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                     }
                 }
             }
-            Expect::Error(e) if !e.mentions.is_empty() || !e.mentions_any.is_empty() => {
-                why.push("checks the error's wording; core cases check the kind only".into())
+            Expect::Error(e) => {
+                if !e.mentions.is_empty() {
+                    why.push("checks exact words with `mentions`; core cases check the kind only".into());
+                }
+                if !e.mentions_any.is_empty() && !c.covers.iter().any(|id| id == TEACHING) {
+                    why.push(format!(
+                        "checks the wording with `mentions_any` but does not cover {TEACHING} (errors teach)"
+                    ));
+                }
             }
             _ => {}
         }

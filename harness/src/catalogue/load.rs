@@ -122,8 +122,8 @@ fn area_problems(shown: &str, text: &str, whole: String) -> Vec<Problem> {
         }
     }
     if out.len() == 1 {
-        // The whole-file message carries the line and column; keep it as a pointer.
-        out[0].message = format!("{} ({whole})", out[0].message);
+        // The whole-file message is the same error with its path and line; prefer it.
+        out[0].message = whole.clone();
     }
     if out.is_empty() {
         out.push(Problem::new(shown, None, whole));

@@ -1,0 +1,94 @@
+//! Lints over the real catalogue in `specs/` (and the tags in `features/`): coverage of
+//! every requirement and clarification, every upstream test id, the case-count floor, and
+//! the mechanical part of the core rule. Load-time validation (unique ids, no dangling
+//! references, `covers` present, one expectation, variables defined, names ≤ 60
+//! characters) runs first, in `catalogue()`.
+
+use std::path::{Path, PathBuf};
+
+use mcp_harness::catalogue::{self, Catalogue, Problem, lint};
+use mcp_harness::generate;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("harness/ sits in the workspace")
+        .to_path_buf()
+}
+
+fn catalogue() -> Catalogue {
+    catalogue::load(&workspace().join("specs")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[track_caller]
+fn none(what: &str, problems: Vec<Problem>) {
+    let lines: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
+    assert!(lines.is_empty(), "{what}:\n{}", lines.join("\n"));
+}
+
+#[test]
+fn catalogue_loads_and_validates() {
+    // Unique ids, known references, covers present, exactly one expectation, variables
+    // saved before use, names short: all checked by the loader.
+    let cat = catalogue();
+    assert!(!cat.requirements.is_empty() && !cat.clarifications.is_empty());
+}
+
+#[test]
+fn names_are_short() {
+    let cat = catalogue();
+    let long: Vec<String> = cat
+        .cases()
+        .filter(|(_, c)| c.name.chars().count() > 60)
+        .map(|(_, c)| c.id.clone())
+        .collect();
+    assert!(long.is_empty(), "names over 60 characters: {long:?}");
+}
+
+#[test]
+fn every_requirement_is_covered_or_not_applicable() {
+    none("requirements without cases", lint::uncovered_requirements(&catalogue()));
+}
+
+#[test]
+fn every_clarification_is_reasoned_and_covered() {
+    none("clarification problems", lint::clarification_problems(&catalogue()));
+}
+
+#[test]
+fn every_upstream_test_id_is_present() {
+    let cat = catalogue();
+    let missing = lint::missing_t_ids(&cat);
+    assert!(missing.is_empty(), "upstream test ids without a case: {missing:?}");
+    none("unknown T-ids", lint::unknown_t_ids(&cat));
+}
+
+#[test]
+fn upstream_test_id_list_is_complete() {
+    // 6+1+8+3+6+3+6+7+6+5+6+5+2+4 ids, first and last as stated upstream.
+    let ids = lint::upstream_t_ids();
+    assert_eq!(ids.len(), 68);
+    assert_eq!(ids.first().map(String::as_str), Some("T2.3.1"));
+    assert!(ids.contains(&"T4.1.7".to_string()) && !ids.contains(&"T4.1.8".to_string()));
+    assert_eq!(ids.last().map(String::as_str), Some("T5.3.4"));
+}
+
+#[test]
+fn enough_cases() {
+    let n = catalogue().cases().count();
+    assert!(n >= lint::MIN_CASES, "{n} cases; at least {} expected", lint::MIN_CASES);
+}
+
+#[test]
+fn core_cases_expect_only_what_the_upstream_requires() {
+    none("core-rule violations", lint::core_rule_problems(&catalogue()));
+}
+
+#[test]
+fn every_feature_tag_exists_in_specs() {
+    let cat = catalogue();
+    let features = generate::read_features(&workspace().join("features")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!features.is_empty(), "features/ is empty; run `{}`", generate::FIX_COMMAND);
+    let unknown = lint::unknown_feature_tags(&cat, &features);
+    assert!(unknown.is_empty(), "tags naming nothing in specs/: {unknown:?}");
+}
