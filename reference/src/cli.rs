@@ -1,0 +1,137 @@
+//! Command line: `--root DIR`, `--tool-names dotted|underscore`, `--help`, `--version`.
+//!
+//! Usage errors print exactly one line on stderr and exit with code 2, so a harness or
+//! an MCP client launcher can show the reason verbatim.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::tools::NameStyle;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToolNames {
+    /// file.create, text.read, ... (the interface's own names)
+    Dotted,
+    /// file_create, text_read, ... (for clients that reject dots in tool names)
+    Underscore,
+}
+
+/// Reference MCP server for the RootSpace text-file interface (stdio).
+#[derive(Debug, Parser)]
+#[command(name = "mcp-reference", version, about)]
+pub struct Cli {
+    /// Directory whose contents the tools may read and change (nothing outside it).
+    #[arg(long, value_name = "DIR")]
+    pub root: PathBuf,
+    /// Tool name style.
+    #[arg(long, value_enum, default_value = "dotted", value_name = "STYLE")]
+    pub tool_names: ToolNames,
+}
+
+impl Cli {
+    pub fn name_style(&self) -> NameStyle {
+        match self.tool_names {
+            ToolNames::Dotted => NameStyle::Dotted,
+            ToolNames::Underscore => NameStyle::Underscore,
+        }
+    }
+}
+
+/// What parsing decided.
+pub enum Parsed {
+    Run(Cli),
+    /// Help or version text for stdout; exit 0.
+    Print(String),
+    /// One-line usage error for stderr; exit 2.
+    Usage(String),
+}
+
+pub fn parse<I, T>(args: I) -> Parsed
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => match check_root(&cli.root) {
+            Ok(()) => Parsed::Run(cli),
+            Err(line) => Parsed::Usage(line),
+        },
+        Err(e) => match e.kind() {
+            clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                Parsed::Print(e.render().to_string())
+            }
+            _ => Parsed::Usage(one_line(&e.render().to_string())),
+        },
+    }
+}
+
+/// First meaningful line of a clap error, prefixed with the program name.
+fn one_line(rendered: &str) -> String {
+    let first = rendered
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("mcp-reference: error: {first} (see --help)")
+}
+
+fn check_root(root: &std::path::Path) -> Result<(), String> {
+    match std::fs::metadata(root) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(format!(
+            "mcp-reference: error: root {:?} is not a directory (pass an existing directory to --root)",
+            root.display().to_string()
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+            "mcp-reference: error: root {:?} does not exist (pass an existing directory to --root)",
+            root.display().to_string()
+        )),
+        Err(e) => Err(format!(
+            "mcp-reference: error: root {:?} cannot be accessed: {e}",
+            root.display().to_string()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usage(args: &[&str]) -> String {
+        match parse(args.iter().copied()) {
+            Parsed::Usage(s) => s,
+            _ => panic!("expected a usage error for {args:?}"),
+        }
+    }
+
+    #[test]
+    fn errors_are_one_line() {
+        for args in [
+            &["x"][..],
+            &["x", "--root", "/definitely/not/here"],
+            &["x", "--root", "/", "--bogus"],
+            &["x", "--root", "/", "--tool-names", "weird"],
+            &["x", "--root", "/etc/hostname"],
+        ] {
+            let s = usage(args);
+            assert!(!s.contains('\n'), "{s}");
+            assert!(s.starts_with("mcp-reference: error: "), "{s}");
+        }
+        assert!(usage(&["x", "--root", "/definitely/not/here"]).contains("does not exist"));
+    }
+
+    #[test]
+    fn good_arguments() {
+        match parse(["mcp-harness serve-reference", "--root", "/", "--tool-names", "underscore"]) {
+            Parsed::Run(cli) => assert_eq!(cli.name_style(), NameStyle::Underscore),
+            _ => panic!("should run"),
+        }
+        assert!(matches!(parse(["x", "--help"]), Parsed::Print(_)));
+        assert!(matches!(parse(["x", "--version"]), Parsed::Print(_)));
+    }
+}

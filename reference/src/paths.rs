@@ -1,0 +1,253 @@
+//! Path normalization (contract decision 10): client paths are POSIX paths relative to
+//! the root; the result never leaves the root and is idempotent.
+//!
+//! Normalization is purely lexical. Symlinks are resolved later, by the sandbox, through
+//! a capability handle on the root, so a link can never be used to escape.
+
+use crate::errors::{Code, ToolError, ToolResult};
+
+/// A normalized path inside the root: a list of plain segments (no `.`, `..` or empty
+/// ones). The empty list is the root itself.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NormPath {
+    segments: Vec<String>,
+}
+
+impl NormPath {
+    /// The root directory.
+    pub fn root() -> Self {
+        NormPath {
+            segments: Vec::new(),
+        }
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    pub fn segments(&self) -> &[String] {
+        &self.segments
+    }
+
+    /// The form shown to clients: `/notes/a.md`, or `/` for the root.
+    pub fn display(&self) -> String {
+        if self.segments.is_empty() {
+            "/".to_owned()
+        } else {
+            let mut s = String::new();
+            for seg in &self.segments {
+                s.push('/');
+                s.push_str(seg);
+            }
+            s
+        }
+    }
+
+    /// The form handed to the capability handle: `notes/a.md`, or `.` for the root.
+    pub fn relative(&self) -> std::path::PathBuf {
+        if self.segments.is_empty() {
+            std::path::PathBuf::from(".")
+        } else {
+            self.segments.join("/").into()
+        }
+    }
+
+    /// The parent directory and the last segment; `None` for the root.
+    pub fn split_last(&self) -> Option<(NormPath, &str)> {
+        let (last, rest) = self.segments.split_last()?;
+        Some((
+            NormPath {
+                segments: rest.to_vec(),
+            },
+            last.as_str(),
+        ))
+    }
+
+    /// Builds a path from segments that are already plain (used by the sandbox after
+    /// resolving symlinks). Rejects anything that is not a plain segment.
+    pub fn from_plain_segments(segments: Vec<String>) -> Option<Self> {
+        if segments
+            .iter()
+            .all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains('/'))
+        {
+            Some(NormPath { segments })
+        } else {
+            None
+        }
+    }
+}
+
+impl std::fmt::Display for NormPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.display())
+    }
+}
+
+/// `C:`, `c:foo`: a Windows drive prefix as the first segment.
+fn is_drive_prefix(segment: &str) -> bool {
+    let b = segment.as_bytes();
+    b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+}
+
+/// Normalizes a path argument. `allow_empty` is for `list://` where the empty path means
+/// the root; file and text tools reject it.
+pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
+    if input.is_empty() && !allow_empty {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            "The path is empty. Pass a path inside the root such as \"/notes/a.md\".",
+        ));
+    }
+    if input.contains('\0') {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            "The path contains a NUL byte, which no file name can contain. Pass a plain \
+             POSIX path such as \"/notes/a.md\".",
+        ));
+    }
+    if input.contains('\\') {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            format!(
+                "The path {input:?} contains a backslash. Only \"/\" separates segments here \
+                 (Windows paths such as C:\\Users or \\\\server\\share are not accepted); use \
+                 a POSIX path such as \"/notes/a.md\"."
+            ),
+        ));
+    }
+    if let Some(first) = input.split('/').find(|s| !s.is_empty())
+        && is_drive_prefix(first)
+    {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            format!(
+                "The path {input:?} starts with a drive letter ({first}). Paths are POSIX \
+                 paths inside the root; drop the drive, e.g. \"/notes/a.md\"."
+            ),
+        ));
+    }
+    let mut segments: Vec<String> = Vec::new();
+    for seg in input.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                if segments.pop().is_none() {
+                    return Err(ToolError::new(
+                        Code::PathEscape,
+                        format!(
+                            "The path {input:?} climbs above the root with \"..\". Every path \
+                             must stay inside the root; \"/\" is the top."
+                        ),
+                    ));
+                }
+            }
+            s => segments.push(s.to_owned()),
+        }
+    }
+    Ok(NormPath { segments })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn norm(s: &str) -> String {
+        normalize(s, false).unwrap().display()
+    }
+
+    fn code(s: &str) -> Code {
+        normalize(s, false).unwrap_err().code
+    }
+
+    #[test]
+    fn examples_from_the_upstream() {
+        assert_eq!(norm("/notes/a.md"), "/notes/a.md");
+        assert_eq!(norm("notes/a.md"), "/notes/a.md");
+        assert_eq!(norm("//notes//a.md"), "/notes/a.md");
+        assert_eq!(norm("/notes/./a.md"), "/notes/a.md");
+        assert_eq!(norm("/notes/../work/a.md"), "/work/a.md");
+        assert_eq!(norm("/notes/a.md/"), "/notes/a.md");
+        assert_eq!(norm("/"), "/");
+        assert_eq!(norm("a/.."), "/");
+        assert_eq!(code("/../etc/passwd"), Code::PathEscape);
+        assert_eq!(code(".."), Code::PathEscape);
+        assert_eq!(code("a/../../b"), Code::PathEscape);
+        assert_eq!(code("C:\\Users\\file.txt"), Code::InvalidPath);
+        assert_eq!(code("C:/Users/file.txt"), Code::InvalidPath);
+        assert_eq!(code("/c:"), Code::InvalidPath);
+        assert_eq!(code("\\\\server\\share"), Code::InvalidPath);
+        assert_eq!(code("a\\b"), Code::InvalidPath);
+        assert_eq!(code("a\0b"), Code::InvalidPath);
+        assert_eq!(code(""), Code::InvalidPath);
+        assert!(normalize("", true).unwrap().is_root());
+    }
+
+    #[test]
+    fn a_colon_later_in_the_name_is_fine() {
+        assert_eq!(norm("/notes/c:d"), "/notes/c:d");
+        assert_eq!(norm("/ab:c"), "/ab:c");
+    }
+
+    #[test]
+    fn relative_and_split() {
+        let p = normalize("/x/y/z", false).unwrap();
+        assert_eq!(p.relative(), std::path::PathBuf::from("x/y/z"));
+        let (parent, last) = p.split_last().unwrap();
+        assert_eq!(parent.display(), "/x/y");
+        assert_eq!(last, "z");
+        assert_eq!(NormPath::root().relative(), std::path::PathBuf::from("."));
+        assert!(NormPath::root().split_last().is_none());
+    }
+
+    fn segment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("".to_owned()),
+            Just(".".to_owned()),
+            Just("..".to_owned()),
+            "[a-z]{1,3}",
+            "\\.[a-z]{1,2}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn never_escapes_and_is_idempotent(segs in proptest::collection::vec(segment(), 0..8),
+                                           lead in any::<bool>()) {
+            let mut input = segs.join("/");
+            if lead { input.insert(0, '/'); }
+            match normalize(&input, true) {
+                Ok(p) => {
+                    for s in p.segments() {
+                        prop_assert!(s != ".." && s != "." && !s.is_empty());
+                    }
+                    let again = normalize(&p.display(), true).unwrap();
+                    prop_assert_eq!(&again, &p);
+                    // depth accounting: never more `..` than segments before them
+                    let mut depth: i64 = 0;
+                    for s in input.split('/') {
+                        match s { "" | "." => {}, ".." => depth -= 1, _ => depth += 1 }
+                        prop_assert!(depth >= 0);
+                    }
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.code, Code::PathEscape);
+                    let mut depth: i64 = 0;
+                    let mut went_negative = false;
+                    for s in input.split('/') {
+                        match s { "" | "." => {}, ".." => depth -= 1, _ => depth += 1 }
+                        if depth < 0 { went_negative = true; break; }
+                    }
+                    prop_assert!(went_negative);
+                }
+            }
+        }
+
+        #[test]
+        fn any_backslash_or_nul_is_invalid(a in "[a-z/]{0,5}", b in "[a-z/]{0,5}",
+                                            bad in prop_oneof![Just('\\'), Just('\0')]) {
+            let input = format!("{a}{bad}{b}");
+            prop_assert_eq!(normalize(&input, true).unwrap_err().code, Code::InvalidPath);
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! All filesystem access, confined to the root through a cap-std `Dir` (contract
+//! decisions 11, 12, 13, 16, 17).
+//!
+//! Nothing here builds an absolute path or checks-then-opens: every open, link, rename and
+//! listing goes through the capability handle, which resolves symlinks itself and refuses
+//! any step that would leave the root (including absolute link targets). Symlinks that stay
+//! inside the root work. Mutations resolve the path to its canonical location first, lock
+//! that location, and replace the real file (a symlink to it stays a symlink).
+
+use std::io::{self, Read};
+use std::path::{Component, Path};
+
+use cap_std::ambient_authority;
+use cap_std::fs::{Dir, Permissions};
+
+use crate::atomic;
+use crate::errors::{Code, ToolError, ToolResult};
+use crate::hash::Hasher;
+use crate::lines;
+use crate::locks::Locks;
+use crate::paths::NormPath;
+use crate::MAX_FILE_SIZE;
+
+/// A file as read: its bytes and their hash (computed while reading).
+pub struct FileData {
+    pub bytes: Vec<u8>,
+    pub hash: String,
+}
+
+/// Result of a successful mutation.
+pub struct Written {
+    pub hash: String,
+    pub total_lines: usize,
+}
+
+/// One entry of a directory listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub kind: EntryKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EntryKind {
+    Directory,
+    File,
+    Symlink,
+}
+
+impl EntryKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Directory => "directory",
+            EntryKind::File => "file",
+            EntryKind::Symlink => "symlink",
+        }
+    }
+}
+
+pub struct Sandbox {
+    root: Dir,
+}
+
+fn is_escape(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::PermissionDenied
+        && e.to_string().contains("outside of the filesystem")
+}
+
+fn escape_error(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::PathEscape,
+        format!(
+            "{path} resolves outside the root (through a symlink that leads out of it or has \
+             an absolute target). Only paths that stay inside the root can be used; pick a \
+             path that is not behind such a link."
+        ),
+    )
+    .with("path", path.display())
+}
+
+/// Maps an I/O error on `path` to the contract's codes.
+fn map_io(path: &NormPath, e: io::Error) -> ToolError {
+    if is_escape(&e) {
+        return escape_error(path);
+    }
+    match e.kind() {
+        io::ErrorKind::NotFound => ToolError::not_found(&path.display()),
+        io::ErrorKind::NotADirectory => ToolError::new(
+            Code::NotADirectory,
+            format!(
+                "A parent of {path} is a file, not a directory, so {path} cannot exist. Check \
+                 the path; list the parent directory with the resource list://<dir>."
+            ),
+        )
+        .with("path", path.display()),
+        io::ErrorKind::IsADirectory => not_a_file(path),
+        _ => ToolError::io(&path.display(), &e),
+    }
+}
+
+fn not_a_file(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::NotAFile,
+        format!(
+            "{path} is a directory, not a file. The file and text tools work on files; to see \
+             what the directory contains read the resource list://{}.",
+            path.display().trim_start_matches('/')
+        ),
+    )
+    .with("path", path.display())
+}
+
+fn not_text(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::NotText,
+        format!(
+            "{path} is not valid UTF-8 text, so the text.* tools cannot work on it. Binary \
+             files can only be created (file.create with encoding \"base64\") and removed \
+             (file.remove)."
+        ),
+    )
+    .with("path", path.display())
+}
+
+/// Converts a relative path returned by `Dir::canonicalize` into a NormPath.
+fn from_canonical(p: &Path) -> Option<NormPath> {
+    let mut segs = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::Normal(s) => segs.push(s.to_str()?.to_owned()),
+            _ => return None,
+        }
+    }
+    NormPath::from_plain_segments(segs)
+}
+
+impl Sandbox {
+    /// Opens the root directory. This is the only use of ambient authority.
+    pub fn open(root: &Path) -> io::Result<Sandbox> {
+        Ok(Sandbox {
+            root: Dir::open_ambient_dir(root, ambient_authority())?,
+        })
+    }
+
+    /// The canonical location of an existing entry (symlinks inside the root resolved).
+    pub fn canonical(&self, path: &NormPath) -> ToolResult<NormPath> {
+        let c = self
+            .root
+            .canonicalize(path.relative())
+            .map_err(|e| map_io(path, e))?;
+        from_canonical(&c).ok_or_else(|| escape_error(path))
+    }
+
+    fn open_dir(&self, path: &NormPath) -> io::Result<Dir> {
+        if path.is_root() {
+            self.root.try_clone()
+        } else {
+            self.root.open_dir(path.relative())
+        }
+    }
+
+    /// Reads a whole file, hashing it on the way. Directories give NOT_A_FILE, files over
+    /// the limit TOO_LARGE.
+    pub fn read(&self, path: &NormPath) -> ToolResult<FileData> {
+        if path.is_root() {
+            return Err(not_a_file(path));
+        }
+        let mut file = self
+            .root
+            .open(path.relative())
+            .map_err(|e| map_io(path, e))?;
+        let meta = file.metadata().map_err(|e| map_io(path, e))?;
+        if meta.is_dir() {
+            return Err(not_a_file(path));
+        }
+        if meta.len() > MAX_FILE_SIZE {
+            return Err(ToolError::too_large(&path.display(), meta.len()));
+        }
+        // Read in chunks into a buffer sized once, hashing each chunk while it is hot.
+        const CHUNK: u64 = 1 << 20;
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        let mut hasher = Hasher::default();
+        loop {
+            let before = bytes.len();
+            let n = (&mut file)
+                .take(CHUNK)
+                .read_to_end(&mut bytes)
+                .map_err(|e| map_io(path, e))?;
+            if n == 0 {
+                break;
+            }
+            hasher.update(&bytes[before..]);
+            if bytes.len() as u64 > MAX_FILE_SIZE {
+                return Err(ToolError::too_large(&path.display(), bytes.len() as u64));
+            }
+        }
+        Ok(FileData {
+            bytes,
+            hash: hasher.finish_hex(),
+        })
+    }
+
+    /// Reads a file that the text tools will work on: must be UTF-8.
+    pub fn read_text(&self, path: &NormPath) -> ToolResult<(String, String)> {
+        let data = self.read(path)?;
+        let text = String::from_utf8(data.bytes).map_err(|_| not_text(path))?;
+        Ok((text, data.hash))
+    }
+
+    /// Creates a new file (decision 12): missing parents are created, an existing entry
+    /// is ALREADY_EXISTS, a parent that is a file NOT_A_DIRECTORY, a dangling symlink at
+    /// the path PATH_ESCAPE.
+    pub fn create(&self, path: &NormPath, bytes: &[u8], locks: &Locks) -> ToolResult<String> {
+        let Some((parent, name)) = path.split_last() else {
+            return Err(ToolError::new(
+                Code::NotAFile,
+                "Path / is the root directory; file.create needs a file path such as \
+                 \"/notes/a.md\".",
+            ));
+        };
+        if name.starts_with(atomic::TEMP_PREFIX) {
+            return Err(ToolError::new(
+                Code::InvalidPath,
+                format!(
+                    "Names starting with {:?} are reserved for the server's temp files; choose \
+                     another name.",
+                    atomic::TEMP_PREFIX
+                ),
+            ));
+        }
+        if !parent.is_root() {
+            self.root
+                .create_dir_all(parent.relative())
+                .map_err(|e| self.diagnose_parent(&parent, path, e))?;
+        }
+        let parent_canon = self.canonical(&parent).map_err(|e| {
+            if e.code == Code::NotFound {
+                e
+            } else {
+                self.retarget(e, path)
+            }
+        })?;
+        let dir = self
+            .open_dir(&parent_canon)
+            .map_err(|e| self.diagnose_parent(&parent, path, e))?;
+        let mut target_segments = parent_canon.segments().to_vec();
+        target_segments.push(name.to_owned());
+        let target = NormPath::from_plain_segments(target_segments)
+            .ok_or_else(|| escape_error(path))?;
+        locks.with_lock(&target, || {
+            if let Ok(meta) = dir.symlink_metadata(name) {
+                if meta.file_type().is_symlink() {
+                    // A link to something inside the root exists; anything else (dangling,
+                    // absolute, leading out) would make create write outside or through it.
+                    return match self.root.canonicalize(target.relative()) {
+                        Ok(_) => Err(already_exists(path)),
+                        Err(_) => Err(ToolError::new(
+                            Code::PathEscape,
+                            format!(
+                                "{path} is a symlink whose target does not exist or lies \
+                                 outside the root; file.create will not create a file through \
+                                 it. Choose another path or remove the link."
+                            ),
+                        )
+                        .with("path", path.display())),
+                    };
+                }
+                return Err(already_exists(path));
+            }
+            atomic::create_new(&dir, name, bytes).map_err(|e| {
+                if e.kind() == io::ErrorKind::AlreadyExists {
+                    already_exists(path)
+                } else {
+                    map_io(path, e)
+                }
+            })?;
+            Ok(crate::hash::sha256_hex(bytes))
+        })
+    }
+
+    /// Explains why the parent directory of `path` could not be made or opened.
+    fn diagnose_parent(&self, parent: &NormPath, path: &NormPath, e: io::Error) -> ToolError {
+        if is_escape(&e) {
+            return escape_error(path);
+        }
+        // Find the first prefix of the parent that exists but is not a directory.
+        let segs = parent.segments();
+        for i in 1..=segs.len() {
+            let prefix = NormPath::from_plain_segments(segs[..i].to_vec()).expect("plain");
+            match self.root.metadata(prefix.relative()) {
+                Ok(m) if !m.is_dir() => {
+                    return ToolError::new(
+                        Code::NotADirectory,
+                        format!(
+                            "{prefix} is a file, not a directory, so {path} cannot be created \
+                             inside it. Choose a path whose parents are directories (or do not \
+                             exist yet)."
+                        ),
+                    )
+                    .with("path", path.display())
+                    .with("parent", prefix.display());
+                }
+                Ok(_) => {}
+                Err(e) if is_escape(&e) => return escape_error(path),
+                Err(_) => break,
+            }
+        }
+        map_io(path, e)
+    }
+
+    fn retarget(&self, mut e: ToolError, path: &NormPath) -> ToolError {
+        if e.code == Code::PathEscape {
+            e = escape_error(path);
+        }
+        e
+    }
+
+    /// Runs one hash-checked mutation of an existing text file (replace, insert, append):
+    /// resolve, lock, read, compare the hash, transform, write atomically.
+    /// `edit` returns `None` when nothing changes.
+    pub fn mutate_text(
+        &self,
+        path: &NormPath,
+        expected_hash: &str,
+        locks: &Locks,
+        edit: impl FnOnce(&[u8]) -> ToolResult<Option<Vec<u8>>>,
+    ) -> ToolResult<Written> {
+        if path.is_root() {
+            return Err(not_a_file(path));
+        }
+        let canon = self.canonical(path)?;
+        locks.with_lock(&canon, || {
+            let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
+            // Text-ness is a property of the file, so it is reported whatever the hash.
+            if std::str::from_utf8(&data.bytes).is_err() {
+                return Err(not_text(path));
+            }
+            if data.hash != expected_hash {
+                return Err(ToolError::stale_hash(&path.display(), expected_hash, &data.hash));
+            }
+            match edit(&data.bytes)? {
+                None => Ok(Written {
+                    total_lines: lines::total_lines(&data.bytes),
+                    hash: data.hash,
+                }),
+                Some(new_bytes) => {
+                    self.replace_file(&canon, &new_bytes)
+                        .map_err(|e| renamed(e, &canon, path))?;
+                    Ok(Written {
+                        hash: crate::hash::sha256_hex(&new_bytes),
+                        total_lines: lines::total_lines(&new_bytes),
+                    })
+                }
+            }
+        })
+    }
+
+    /// Atomically replaces the file at canonical path `canon`, keeping its permissions.
+    fn replace_file(&self, canon: &NormPath, bytes: &[u8]) -> ToolResult<()> {
+        let (parent, name) = canon.split_last().ok_or_else(|| not_a_file(canon))?;
+        let dir = self.open_dir(&parent).map_err(|e| map_io(canon, e))?;
+        let perms: Option<Permissions> = dir.metadata(name).ok().map(|m| m.permissions());
+        atomic::replace(&dir, name, bytes, perms).map_err(|e| map_io(canon, e))
+    }
+
+    /// Removes a file after checking its hash (decision 12: directories are NOT_A_FILE).
+    /// A symlink at the path is removed itself; its target stays.
+    pub fn remove(&self, path: &NormPath, expected_hash: &str, locks: &Locks) -> ToolResult<()> {
+        let Some((parent, name)) = path.split_last() else {
+            return Err(not_a_file(path));
+        };
+        let canon = self.canonical(path)?;
+        let parent_canon = self.canonical(&parent)?;
+        locks.with_lock(&canon, || {
+            let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
+            if data.hash != expected_hash {
+                return Err(ToolError::stale_hash(&path.display(), expected_hash, &data.hash));
+            }
+            let dir = self.open_dir(&parent_canon).map_err(|e| map_io(path, e))?;
+            dir.remove_file(name).map_err(|e| map_io(path, e))?;
+            atomic::sync_dir(&dir).map_err(|e| map_io(path, e))
+        })
+    }
+
+    /// Lists the immediate children of a directory (temp files hidden), directories
+    /// first, then the rest, each group in byte order of the name.
+    pub fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
+        let dir = self.open_dir(path).map_err(|e| {
+            let mapped = map_io(path, e);
+            if mapped.code == Code::NotADirectory || mapped.code == Code::IoError {
+                // Opening a file as a directory: say so and point to text.read.
+                match self.root.metadata(path.relative()) {
+                    Ok(m) if !m.is_dir() => ToolError::new(
+                        Code::NotADirectory,
+                        format!(
+                            "{path} is a file, not a directory; list:// lists directories. \
+                             Use text.read to read the file."
+                        ),
+                    )
+                    .with("path", path.display()),
+                    _ => mapped,
+                }
+            } else {
+                mapped
+            }
+        })?;
+        let mut entries = Vec::new();
+        for item in dir.entries().map_err(|e| map_io(path, e))? {
+            let item = item.map_err(|e| map_io(path, e))?;
+            let name = item.file_name().to_string_lossy().into_owned();
+            if name.starts_with(atomic::TEMP_PREFIX) {
+                continue;
+            }
+            let ft = match item.file_type() {
+                Ok(ft) => ft,
+                Err(_) => continue, // vanished while listing
+            };
+            let kind = if ft.is_symlink() {
+                EntryKind::Symlink
+            } else if ft.is_dir() {
+                EntryKind::Directory
+            } else {
+                EntryKind::File
+            };
+            entries.push(Entry { name, kind });
+        }
+        entries.sort_by(|a, b| {
+            let group = |k: EntryKind| if k == EntryKind::Directory { 0 } else { 1 };
+            group(a.kind)
+                .cmp(&group(b.kind))
+                .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
+        });
+        Ok(entries)
+    }
+}
+
+fn already_exists(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::AlreadyExists,
+        format!(
+            "{path} already exists. file.create only makes new files; to change an existing \
+             file call text.read and then text.replace / text.insert / text.append, or remove \
+             it first with file.remove."
+        ),
+    )
+    .with("path", path.display())
+}
+
+/// Errors found on the canonical path are reported under the name the client used.
+fn renamed(mut e: ToolError, canon: &NormPath, path: &NormPath) -> ToolError {
+    if canon != path {
+        let c = canon.display();
+        let p = path.display();
+        e.message = e.message.replace(&c, &p);
+        if e.details.contains_key("path") {
+            e.details.insert("path".into(), p.into());
+        }
+    }
+    e
+}

@@ -1,0 +1,282 @@
+//! The MCP server: the one place where requests are dispatched to tools and resources.
+//!
+//! The `ServerHandler` is written by hand (no tool macros) so that arguments are parsed by
+//! the tools themselves: bad arguments become `isError` results the model can read
+//! (SEP-1303), while an unknown tool name stays a protocol error.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListResourceTemplatesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
+    ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::errors::{Code, ToolError, ToolResult};
+use crate::paths;
+use crate::tools::{self, Ctx, NameStyle, ToolKind};
+
+/// The reference server: shared context plus the tool list for the chosen name style.
+#[derive(Clone)]
+pub struct ReferenceServer {
+    ctx: Arc<Ctx>,
+    style: NameStyle,
+    tools: Arc<Vec<Tool>>,
+}
+
+/// Scheme of the listing resource.
+pub const LIST_SCHEME: &str = "list://";
+
+impl ReferenceServer {
+    pub fn new(ctx: Ctx, style: NameStyle) -> Self {
+        ReferenceServer {
+            ctx: Arc::new(ctx),
+            style,
+            tools: tools::definitions(style),
+        }
+    }
+
+    /// Runs one tool call to completion on the current thread (file I/O: call it from a
+    /// blocking thread). Every failure is a `ToolError`.
+    pub fn run_tool(ctx: &Ctx, kind: ToolKind, args: &JsonObject) -> ToolResult<Value> {
+        match kind {
+            ToolKind::Create => tools::create::run(ctx, tools::create::parse(args)?),
+            ToolKind::Remove => tools::remove::run(ctx, tools::remove::parse(args)?),
+            ToolKind::Read => tools::read::run(ctx, tools::read::parse(args)?),
+            ToolKind::Replace => tools::replace::run(ctx, tools::replace::parse(args)?),
+            ToolKind::Insert => tools::insert::run(ctx, tools::insert::parse(args)?),
+            ToolKind::Append => tools::append::run(ctx, tools::append::parse(args)?),
+        }
+    }
+
+    fn instructions(&self) -> String {
+        let n = |k: ToolKind| k.name(self.style);
+        format!(
+            "Files inside one root directory. Paths are POSIX paths relative to the root (a \
+             leading / is the root). Read with {read} to get `content`, `hash` and \
+             `total_lines`; every edit ({replace}, {insert}, {append}, {remove}) needs the \
+             current `hash` and returns the new one. Lines are 1-indexed, ranges [start, end) \
+             with end exclusive, negative numbers count from the end, 0 is an open end. List \
+             a directory by reading the resource list://<path> (list:// is the root). Create \
+             files with {create}.",
+            read = n(ToolKind::Read),
+            replace = n(ToolKind::Replace),
+            insert = n(ToolKind::Insert),
+            append = n(ToolKind::Append),
+            remove = n(ToolKind::Remove),
+            create = n(ToolKind::Create),
+        )
+    }
+}
+
+/// Serializes a result to JSON text. Large values are sized first so the text buffer
+/// is allocated once (no doubling), which keeps peak memory near the payload size.
+pub fn to_json_text(value: &Value) -> String {
+    struct Counter(usize);
+    impl std::io::Write for Counter {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0 += b.len();
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let big = match value {
+        Value::Object(m) => m
+            .values()
+            .any(|v| matches!(v, Value::String(s) if s.len() > 4 << 20)),
+        _ => false,
+    };
+    let mut out = if big {
+        let mut c = Counter(0);
+        let _ = serde_json::to_writer(&mut c, value);
+        Vec::with_capacity(c.0)
+    } else {
+        Vec::with_capacity(128)
+    };
+    let _ = serde_json::to_writer(&mut out, value);
+    // serde_json writes valid UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn success(value: Value) -> CallToolResult {
+    let text = to_json_text(&value);
+    let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+    r.structured_content = Some(value);
+    r
+}
+
+fn failure(e: &ToolError) -> CallToolResult {
+    let mut r = CallToolResult::error(vec![ContentBlock::text(e.message.clone())]);
+    r.structured_content = Some(e.to_json());
+    r
+}
+
+/// Decodes `%XX` escapes in a resource URI path (clients may encode `/` in `{path}`).
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Handles `resources/read` for `list://{path}`.
+fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
+    let Some(rest) = uri.strip_prefix(LIST_SCHEME) else {
+        return Err(McpError::resource_not_found(
+            format!("Unknown resource {uri:?}. This server offers only list://{{path}}, e.g. list://notes/ or list:// for the root."),
+            Some(json!({"uri": uri})),
+        ));
+    };
+    let rest = rest.split(['?', '#']).next().unwrap_or("");
+    let decoded = percent_decode(rest).ok_or_else(|| {
+        McpError::invalid_params(
+            format!("The resource URI {uri:?} has an invalid %-escape."),
+            Some(json!({"uri": uri, "code": Code::InvalidPath.as_str()})),
+        )
+    })?;
+    let path = paths::normalize(&decoded, true).map_err(|e| listing_error(uri, &e))?;
+    let entries = ctx.sandbox.list(&path).map_err(|e| listing_error(uri, &e))?;
+    let entries: Vec<Value> = entries
+        .into_iter()
+        .map(|e| json!({"name": e.name, "type": e.kind.as_str()}))
+        .collect();
+    let body = json!({"path": path.display(), "entries": entries});
+    Ok(ReadResourceResult::new(vec![
+        ResourceContents::text(body.to_string(), uri).with_mime_type("application/json"),
+    ]))
+}
+
+fn listing_error(uri: &str, e: &ToolError) -> McpError {
+    let data = Some(json!({"uri": uri, "code": e.code.as_str()}));
+    match e.code {
+        Code::NotFound => McpError::resource_not_found(
+            format!(
+                "Directory not found: {}. List its parent (e.g. list:// for the root) to see \
+                 what exists.",
+                e.details.get("path").and_then(Value::as_str).unwrap_or(uri)
+            ),
+            data,
+        ),
+        _ => McpError::invalid_params(e.message.clone(), data),
+    }
+}
+
+impl ServerHandler for ReferenceServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .build();
+        let mut info = ServerConfig::new(capabilities);
+        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(self.instructions());
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(kind) = ToolKind::from_name(&request.name, self.style) else {
+            let names: Vec<&str> = ToolKind::ALL.iter().map(|k| k.name(self.style)).collect();
+            return Err(McpError::invalid_params(
+                format!(
+                    "Unknown tool {:?}. Available tools: {}.",
+                    request.name,
+                    names.join(", ")
+                ),
+                Some(json!({"tool": request.name})),
+            ));
+        };
+        let ctx = self.ctx.clone();
+        let args = request.arguments.unwrap_or_default();
+        let outcome =
+            tokio::task::spawn_blocking(move || ReferenceServer::run_tool(&ctx, kind, &args))
+                .await
+                .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        Ok(match outcome {
+            Ok(value) => success(value),
+            Err(e) => failure(&e),
+        }
+        .into())
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, McpError> {
+        let t = ResourceTemplate::new("list://{path}", "list")
+            .with_title("Directory listing")
+            .with_description(
+                "Immediate children of a directory inside the root as JSON \
+                 {\"path\", \"entries\": [{\"name\", \"type\"}]}; type is file, directory or \
+                 symlink; directories first. list:// lists the root.",
+            )
+            .with_mime_type("application/json");
+        Ok(ListResourceTemplatesResult::with_all_items(vec![t]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, McpError> {
+        let ctx = self.ctx.clone();
+        let uri = request.uri;
+        tokio::task::spawn_blocking(move || read_listing(&ctx, &uri))
+            .await
+            .map_err(|e| McpError::internal_error(format!("listing task failed: {e}"), None))?
+            .map(Into::into)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(percent_decode("notes%2Fsub").unwrap(), "notes/sub");
+        assert_eq!(percent_decode("a b").unwrap(), "a b");
+        assert!(percent_decode("%zz").is_none());
+        assert!(percent_decode("%4").is_none());
+    }
+
+    #[test]
+    fn json_text_matches_serde() {
+        let v = json!({"content": "x\"y\n".repeat(3), "n": 1});
+        assert_eq!(to_json_text(&v), v.to_string());
+        let big = json!({"content": "a".repeat(5 << 20)});
+        assert_eq!(to_json_text(&big), big.to_string());
+    }
+}

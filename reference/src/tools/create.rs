@@ -1,0 +1,107 @@
+//! `file.create`: make a new file (text or base64-encoded bytes); returns its hash.
+
+use base64::Engine;
+use rmcp::model::{JsonObject, Tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Args, Ctx, annotations, make_tool, object};
+use crate::errors::{ToolError, ToolResult};
+use crate::paths::NormPath;
+
+/// Arguments of file.create.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+pub struct CreateInput {
+    /// Where to create the file: a POSIX path inside the root, e.g. "/notes/todo.md"
+    /// (the leading "/" is optional and means the root, not the OS root). Missing parent
+    /// directories are created. Fails if something already exists at the path.
+    pub path: String,
+    /// The file's full content. With encoding "utf-8" (the default) it is the text itself,
+    /// stored byte for byte (line endings are not changed; "" makes an empty file). With
+    /// encoding "base64" it is the base64 encoding of the bytes, e.g. "aGVsbG8K" for "hello\n".
+    pub content: String,
+    /// How `content` is encoded: "utf-8" (default) for text, "base64" for any bytes.
+    pub encoding: Option<Encoding>,
+}
+
+/// Content encoding.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub enum Encoding {
+    /// Plain text.
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// Base64 (standard alphabet) of arbitrary bytes.
+    #[serde(rename = "base64")]
+    Base64,
+}
+
+/// Result of file.create.
+#[derive(Serialize, JsonSchema)]
+pub struct CreateOutput {
+    /// SHA-256 (64 lowercase hex digits) of the bytes written; pass it as `hash` to the
+    /// first edit or to file.remove.
+    pub hash: String,
+}
+
+pub fn definition(name: &'static str) -> Tool {
+    make_tool::<CreateInput, CreateOutput>(
+        name,
+        "Create file",
+        "Create a new file inside the root with the given content and return its SHA-256 \
+         `hash`. Parent directories are created as needed. Fails with ALREADY_EXISTS if the \
+         path exists (edit existing files with the text.* tools instead). Use encoding \
+         \"base64\" for binary content.",
+        annotations("Create file", false, false, false),
+    )
+}
+
+/// Parsed arguments.
+pub struct Parsed {
+    pub path: NormPath,
+    pub bytes: Vec<u8>,
+}
+
+pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+    let a = Args(args);
+    let path = a.path()?;
+    let content = a.string(
+        "content",
+        "the file content as a string (text, or base64 when encoding is \"base64\")",
+    )?;
+    let encoding = a.opt_string("encoding", "\"utf-8\" (the default) or \"base64\"")?;
+    let bytes = match encoding.map(|e| e.to_ascii_lowercase()) {
+        None => content.as_bytes().to_vec(),
+        Some(e) if e == "utf-8" || e == "utf8" => content.as_bytes().to_vec(),
+        Some(e) if e == "base64" => decode_base64(content)?,
+        Some(other) => {
+            return Err(ToolError::invalid_argument(
+                "encoding",
+                &format!("{other:?} is not a supported encoding"),
+                "\"utf-8\" (the default, for text) or \"base64\" (for binary content)",
+            ));
+        }
+    };
+    Ok(Parsed { path, bytes })
+}
+
+fn decode_base64(content: &str) -> ToolResult<Vec<u8>> {
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
+    STANDARD
+        .decode(content)
+        .or_else(|_| STANDARD_NO_PAD.decode(content))
+        .map_err(|e| {
+            ToolError::invalid_argument(
+                "content",
+                &format!("it is not valid base64 ({e})"),
+                "standard base64 (A-Z, a-z, 0-9, +, /, with = padding), e.g. \"aGVsbG8K\"; \
+                 or omit encoding to pass plain text",
+            )
+        })
+}
+
+pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+    let hash = ctx.sandbox.create(&p.path, &p.bytes, &ctx.locks)?;
+    Ok(object(vec![("hash", Value::String(hash))]))
+}

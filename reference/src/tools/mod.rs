@@ -1,0 +1,323 @@
+//! The six tools: one file each (input struct with its schema, output struct, definition,
+//! run function), plus the argument helpers they share. Dispatch lives in `server.rs`.
+
+pub mod append;
+pub mod create;
+pub mod insert;
+pub mod read;
+pub mod remove;
+pub mod replace;
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use rmcp::handler::server::common::{schema_for_output, schema_for_type};
+use rmcp::model::{JsonObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value};
+
+use crate::errors::{ToolError, ToolResult};
+use crate::locks::Locks;
+use crate::paths::{self, NormPath};
+use crate::sandbox::Sandbox;
+
+/// What every tool needs: the sandboxed root and the per-file locks.
+pub struct Ctx {
+    pub sandbox: Sandbox,
+    pub locks: Locks,
+}
+
+/// Tool naming style on the wire (`--tool-names`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NameStyle {
+    #[default]
+    Dotted,
+    Underscore,
+}
+
+/// The six tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolKind {
+    Create,
+    Remove,
+    Read,
+    Replace,
+    Insert,
+    Append,
+}
+
+impl ToolKind {
+    pub const ALL: [ToolKind; 6] = [
+        ToolKind::Create,
+        ToolKind::Remove,
+        ToolKind::Read,
+        ToolKind::Replace,
+        ToolKind::Insert,
+        ToolKind::Append,
+    ];
+
+    pub fn dotted(self) -> &'static str {
+        match self {
+            ToolKind::Create => "file.create",
+            ToolKind::Remove => "file.remove",
+            ToolKind::Read => "text.read",
+            ToolKind::Replace => "text.replace",
+            ToolKind::Insert => "text.insert",
+            ToolKind::Append => "text.append",
+        }
+    }
+
+    pub fn underscore(self) -> &'static str {
+        match self {
+            ToolKind::Create => "file_create",
+            ToolKind::Remove => "file_remove",
+            ToolKind::Read => "text_read",
+            ToolKind::Replace => "text_replace",
+            ToolKind::Insert => "text_insert",
+            ToolKind::Append => "text_append",
+        }
+    }
+
+    pub fn name(self, style: NameStyle) -> &'static str {
+        match style {
+            NameStyle::Dotted => self.dotted(),
+            NameStyle::Underscore => self.underscore(),
+        }
+    }
+
+    pub fn from_name(name: &str, style: NameStyle) -> Option<ToolKind> {
+        ToolKind::ALL.into_iter().find(|k| k.name(style) == name)
+    }
+}
+
+/// Builds a tool definition from its input and output types.
+pub(crate) fn make_tool<I, O>(
+    name: &'static str,
+    title: &str,
+    description: &'static str,
+    annotations: ToolAnnotations,
+) -> Tool
+where
+    I: schemars::JsonSchema + 'static,
+    O: schemars::JsonSchema + 'static,
+{
+    let mut tool = Tool::new(
+        Cow::Borrowed(name),
+        Cow::Borrowed(description),
+        schema_for_type::<I>(),
+    );
+    tool.title = Some(title.to_owned());
+    tool.output_schema = Some(schema_for_output::<O>());
+    tool.annotations = Some(annotations);
+    tool
+}
+
+/// Annotation helper: every tool works on a closed world (the root).
+pub(crate) fn annotations(title: &str, read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations {
+    ToolAnnotations::with_title(title)
+        .read_only(read_only)
+        .destructive(destructive)
+        .idempotent(idempotent)
+        .open_world(false)
+}
+
+/// Shared definition list, built once.
+pub fn definitions(style: NameStyle) -> Arc<Vec<Tool>> {
+    Arc::new(
+        ToolKind::ALL
+            .into_iter()
+            .map(|k| {
+                let name = k.name(style);
+                match k {
+                    ToolKind::Create => create::definition(name),
+                    ToolKind::Remove => remove::definition(name),
+                    ToolKind::Read => read::definition(name),
+                    ToolKind::Replace => replace::definition(name),
+                    ToolKind::Insert => insert::definition(name),
+                    ToolKind::Append => append::definition(name),
+                }
+            })
+            .collect(),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Argument parsing. Arguments are checked field by field so that every problem becomes
+// an INVALID_ARGUMENT tool error naming the field and the expected form (SEP-1303).
+// ---------------------------------------------------------------------------
+
+/// Read-only view of the `arguments` object.
+pub struct Args<'a>(pub &'a JsonObject);
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl<'a> Args<'a> {
+    fn get(&self, field: &str) -> Option<&'a Value> {
+        self.0.get(field).filter(|v| !v.is_null())
+    }
+
+    /// A required string.
+    pub fn string(&self, field: &str, expected: &str) -> ToolResult<&'a str> {
+        match self.get(field) {
+            None => Err(ToolError::invalid_argument(field, "it is missing", expected)),
+            Some(Value::String(s)) => Ok(s),
+            Some(v) => Err(ToolError::invalid_argument(
+                field,
+                &format!("got {}", type_name(v)),
+                expected,
+            )),
+        }
+    }
+
+    /// An optional string (absent or null means `None`).
+    pub fn opt_string(&self, field: &str, expected: &str) -> ToolResult<Option<&'a str>> {
+        match self.get(field) {
+            None => Ok(None),
+            Some(_) => self.string(field, expected).map(Some),
+        }
+    }
+
+    /// A required integer.
+    pub fn int(&self, field: &str, expected: &str) -> ToolResult<i64> {
+        match self.get(field) {
+            None => Err(ToolError::invalid_argument(field, "it is missing", expected)),
+            Some(v) => as_int(v).ok_or_else(|| {
+                ToolError::invalid_argument(field, &format!("got {}", describe(v)), expected)
+            }),
+        }
+    }
+
+    /// `lines`: an array of exactly two integers.
+    pub fn lines(&self, field: &str, required: bool) -> ToolResult<Option<(i64, i64)>> {
+        const EXPECTED: &str = "an array of exactly two integers [start, end], e.g. [1, 3] for \
+                                lines 1 and 2, [-2, 0] for the last two lines, [1, 0] for all";
+        let v = match self.get(field) {
+            None if required => {
+                return Err(ToolError::invalid_argument(field, "it is missing", EXPECTED));
+            }
+            None => return Ok(None),
+            Some(v) => v,
+        };
+        if let Value::Array(items) = v
+            && items.len() == 2
+            && let (Some(a), Some(b)) = (as_int(&items[0]), as_int(&items[1]))
+        {
+            return Ok(Some((a, b)));
+        }
+        Err(ToolError::invalid_argument(
+            field,
+            &format!("got {}", describe(v)),
+            EXPECTED,
+        ))
+    }
+
+    /// The normalized `path` argument.
+    pub fn path(&self) -> ToolResult<NormPath> {
+        let raw = self.string("path", "a file path inside the root as a string, e.g. \"/notes/a.md\"")?;
+        paths::normalize(raw, false)
+    }
+
+    /// The validated `hash` argument, lowercase.
+    pub fn hash(&self) -> ToolResult<String> {
+        let raw = self.string(
+            "hash",
+            "the 64-hex-digit `hash` returned by text.read (or by the previous edit)",
+        )?;
+        crate::hash::parse_hash(raw)
+    }
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    v.as_i64()
+}
+
+/// Short description of a value for error messages.
+fn describe(v: &Value) -> String {
+    let mut s = v.to_string();
+    if s.len() > 60 {
+        let mut cut = 60;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+        s.push('…');
+    }
+    format!("{} ({s})", type_name(v))
+}
+
+/// A success result object built without copying large strings.
+pub(crate) fn object(fields: Vec<(&str, Value)>) -> Value {
+    let mut m = Map::new();
+    for (k, v) in fields {
+        m.insert(k.to_owned(), v);
+    }
+    Value::Object(m)
+}
+
+/// Output shared by the three edit tools.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct EditOutput {
+    /// SHA-256 (64 lowercase hex digits) of the file after the edit; pass it as `hash`
+    /// to the next edit of this file.
+    pub hash: String,
+    /// Number of lines in the file after the edit.
+    pub total_lines: usize,
+}
+
+pub(crate) fn edit_result(w: crate::sandbox::Written) -> Value {
+    object(vec![
+        ("hash", Value::String(w.hash)),
+        ("total_lines", Value::from(w.total_lines)),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn args(v: Value) -> JsonObject {
+        v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn lines_must_be_two_integers() {
+        let ok = args(json!({"lines": [1, -1]}));
+        assert_eq!(Args(&ok).lines("lines", true).unwrap(), Some((1, -1)));
+        for bad in [json!([1]), json!([1, 2, 3]), json!([1.5, 2]), json!("1,2"), json!(["1", 2]), json!({})] {
+            let a = args(json!({"lines": bad}));
+            let e = Args(&a).lines("lines", true).unwrap_err();
+            assert_eq!(e.code, crate::errors::Code::InvalidArgument);
+            assert!(e.message.contains("`lines`"), "{}", e.message);
+        }
+        let none = args(json!({}));
+        assert_eq!(Args(&none).lines("lines", false).unwrap(), None);
+        assert!(Args(&none).lines("lines", true).is_err());
+    }
+
+    #[test]
+    fn strings_name_field_and_type() {
+        let a = args(json!({"path": 5}));
+        let e = Args(&a).string("path", "a path").unwrap_err();
+        assert!(e.message.contains("`path`") && e.message.contains("number"), "{}", e.message);
+        let e = Args(&a).string("content", "text").unwrap_err();
+        assert!(e.message.contains("missing"), "{}", e.message);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for k in ToolKind::ALL {
+            assert_eq!(ToolKind::from_name(k.dotted(), NameStyle::Dotted), Some(k));
+            assert_eq!(ToolKind::from_name(k.underscore(), NameStyle::Underscore), Some(k));
+            assert_eq!(ToolKind::from_name(k.dotted(), NameStyle::Underscore), None);
+        }
+    }
+}

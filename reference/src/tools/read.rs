@@ -1,0 +1,87 @@
+//! `text.read`: return a file's text (whole or a line range), its hash and line count.
+
+use rmcp::model::{JsonObject, Tool};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Args, Ctx, annotations, make_tool, object};
+use crate::errors::ToolResult;
+use crate::lines;
+use crate::paths::NormPath;
+
+/// Arguments of text.read.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+pub struct ReadInput {
+    /// The text file to read, e.g. "/notes/a.md" (leading "/" optional; it means the
+    /// root, not the OS root).
+    pub path: String,
+    /// Optional line range [start, end): 1-indexed, end exclusive. Negative numbers count
+    /// from the end (-1 = last line); 0 as end means "to the end of the file" and 0 as
+    /// start means "from line 1". Examples: [1, 3] = lines 1 and 2; [5, 0] = line 5 to
+    /// the end; [-2, 0] = the last two lines. Omit it to read the whole file.
+    pub lines: Option<[i64; 2]>,
+}
+
+/// Result of text.read.
+#[derive(Serialize, JsonSchema)]
+pub struct ReadOutput {
+    /// The exact text of the requested lines including their line terminators (the whole
+    /// file when `lines` is omitted).
+    pub content: String,
+    /// SHA-256 (64 lowercase hex digits) of the whole file, even when a range was read.
+    /// Pass it as `hash` to the next edit of this file.
+    pub hash: String,
+    /// Number of lines in the whole file ("" has 0, "a\n" has 1, "a\nb" has 2).
+    pub total_lines: usize,
+}
+
+pub fn definition(name: &'static str) -> Tool {
+    make_tool::<ReadInput, ReadOutput>(
+        name,
+        "Read text file",
+        "Read a UTF-8 text file, whole or a range of lines, and get the file's `hash` (needed \
+         by every edit) and `total_lines`. Lines are 1-indexed; `lines` is [start, end) with \
+         end exclusive, negative numbers counting from the end and 0 meaning an open end.",
+        annotations("Read text file", true, false, true),
+    )
+}
+
+pub struct Parsed {
+    pub path: NormPath,
+    pub lines: Option<(i64, i64)>,
+}
+
+pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+    let a = Args(args);
+    Ok(Parsed {
+        path: a.path()?,
+        lines: a.lines("lines", false)?,
+    })
+}
+
+pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+    let (text, hash) = ctx.sandbox.read_text(&p.path)?;
+    let bytes = text.as_bytes();
+    let total = lines::total_lines(bytes);
+    let content = match p.lines {
+        None => text,
+        Some((s, e)) => {
+            let r = lines::resolve_range(s, e, total)?;
+            if r.start == 1 && r.end == total + 1 {
+                text
+            } else {
+                let from = lines::line_start_offset(bytes, r.start - 1);
+                let to = from + lines::line_start_offset(&bytes[from..], r.end - r.start);
+                // Line boundaries follow `\n`, so the slice is valid UTF-8.
+                text[from..to].to_owned()
+            }
+        }
+    };
+    Ok(object(vec![
+        ("content", Value::String(content)),
+        ("hash", Value::String(hash)),
+        ("total_lines", Value::from(total)),
+    ]))
+}

@@ -1,0 +1,80 @@
+//! `text.replace`: replace a run of whole lines, verified against their current text.
+
+use rmcp::model::{JsonObject, Tool};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{Args, Ctx, EditOutput, annotations, edit_result, make_tool};
+use crate::edit;
+use crate::errors::ToolResult;
+use crate::paths::NormPath;
+
+/// Arguments of text.replace.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+pub struct ReplaceInput {
+    /// The text file to edit, e.g. "/notes/a.md".
+    pub path: String,
+    /// The file's current SHA-256 `hash` from text.read or the previous edit. If the file
+    /// changed since, nothing is edited (STALE_HASH) and you should read it again.
+    pub hash: String,
+    /// Line range [start, end) where `old` lies: 1-indexed, end exclusive, negative numbers
+    /// count from the end (-1 = last line), 0 as end = to the end of the file.
+    /// E.g. [3, 4] is line 3 only; [1, 0] searches the whole file.
+    pub lines: [i64; 2],
+    /// The exact current text of one or more consecutive whole lines inside `lines`,
+    /// without their line endings (a single trailing newline is allowed). Must occur
+    /// exactly once in the range. Use "\n" to match one empty line.
+    pub old: String,
+    /// The replacement lines. "" deletes the matched lines; "a\nb" puts two lines in
+    /// their place. Line endings follow the file's style (LF or CRLF).
+    pub new: String,
+}
+
+pub fn definition(name: &'static str) -> Tool {
+    make_tool::<ReplaceInput, EditOutput>(
+        name,
+        "Replace lines",
+        "Replace consecutive whole lines of a text file. `old` must be the exact current text \
+         of those lines and lie inside the `lines` range; `hash` must be the file's current \
+         hash. Returns the new `hash` and `total_lines`. One edit per call: re-check line \
+         numbers with the returned hash for the next edit.",
+        annotations("Replace lines", false, true, false),
+    )
+}
+
+pub struct Parsed {
+    pub path: NormPath,
+    pub hash: String,
+    pub lines: (i64, i64),
+    pub old: String,
+    pub new: String,
+}
+
+pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+    let a = Args(args);
+    let path = a.path()?;
+    let hash = a.hash()?;
+    let lines = a.lines("lines", true)?.expect("required");
+    let old = a.string(
+        "old",
+        "the exact current text of the line(s) to replace, e.g. \"let x = 1;\"",
+    )?;
+    let new = a.string("new", "the replacement text (\"\" deletes the lines)")?;
+    Ok(Parsed {
+        path,
+        hash,
+        lines,
+        old: old.to_owned(),
+        new: new.to_owned(),
+    })
+}
+
+pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+    let (s, e) = p.lines;
+    let w = ctx.sandbox.mutate_text(&p.path, &p.hash, &ctx.locks, |bytes| {
+        edit::replace(bytes, s, e, &p.old, &p.new).map(Some)
+    })?;
+    Ok(edit_result(w))
+}
