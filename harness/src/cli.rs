@@ -1,1 +1,213 @@
-//! Command-line interface (in progress).
+//! The `mcp-harness` command line: `run` (also the default with no arguments), `list`,
+//! `generate [--check]`, and the hidden `serve-reference` that makes the harness its own
+//! default server.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::run::command::{RunRequest, run_command};
+use crate::run::config::{Protocol, ToolNames};
+
+/// Conformance harness for MCP servers offering the RootSpace text-file tools.
+///
+/// With no arguments, runs every case against the built-in reference server.
+#[derive(Debug, Parser)]
+#[command(name = "mcp-harness", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the conformance cases against a server (the built-in reference by default).
+    Run(RunArgs),
+    /// List requirements, clarifications and cases with their tags, without running them.
+    List,
+    /// Render features/*.feature from specs/*.yaml.
+    Generate(GenerateArgs),
+    /// Serve the built-in reference over stdio (used by `run`; same options as mcp-reference).
+    #[command(hide = true)]
+    ServeReference {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<OsString>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ToolNamesArg {
+    Dotted,
+    Underscore,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ProtocolArg {
+    #[value(name = "2025-11-25")]
+    V2025,
+    #[value(name = "2026-07-28")]
+    V2026,
+    Auto,
+}
+
+#[derive(Debug, Args, Default)]
+struct RunArgs {
+    /// Server command line, split like a shell; `{root}` becomes the scenario's root
+    /// directory, which is also the server's working directory. Default: the built-in
+    /// reference.
+    #[arg(long, value_name = "CMD")]
+    server: Option<String>,
+    /// Only scenarios matching this tag expression, e.g. '@must and not @clarification'.
+    #[arg(long, value_name = "EXPR")]
+    tags: Option<String>,
+    /// Only scenarios whose name (which starts with the case id) matches this regex.
+    #[arg(long, value_name = "REGEX")]
+    name: Option<String>,
+    /// Scenarios run at once, each with its own server process [default: number of CPUs].
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Seconds to wait for each request (and for start-up).
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    timeout: u64,
+    /// Let failing SHOULD-level cases fail the run (otherwise they are only reported).
+    #[arg(long)]
+    strict: bool,
+    /// Tool name spelling of the server: file.create or file_create.
+    #[arg(long, value_enum, value_name = "STYLE")]
+    tool_names: Option<ToolNamesArg>,
+    /// Protocol era: legacy initialize, server/discover, or discover with fallback.
+    #[arg(long, value_enum, value_name = "VERSION")]
+    protocol: Option<ProtocolArg>,
+    /// Write a JUnit XML report.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Write a Cucumber JSON report.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write a Markdown requirement matrix (for a README).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Baseline of known-failing case ids (one per line, `#` comments); listed cases may
+    /// fail, and a listed case that passes fails the run as stale.
+    #[arg(long, value_name = "FILE")]
+    expect_fail: Option<PathBuf>,
+    /// Read *.feature files from this directory instead of the embedded ones.
+    #[arg(long, value_name = "DIR")]
+    features: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct GenerateArgs {
+    /// Write nothing; fail if features/ differs from what specs/ renders to.
+    #[arg(long)]
+    check: bool,
+    /// Catalogue directory [default: ./specs, else the workspace's].
+    #[arg(long, value_name = "DIR")]
+    specs: Option<PathBuf>,
+    /// Output directory [default: next to the specs directory].
+    #[arg(long, value_name = "DIR")]
+    features: Option<PathBuf>,
+}
+
+/// Entry point used by `main`.
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    // Fast path: the reference is started once per scenario, so skip clap here.
+    if args.get(1).is_some_and(|a| a == "serve-reference") {
+        let mut ref_args = vec![OsString::from("mcp-reference")];
+        ref_args.extend(args.into_iter().skip(2));
+        return mcp_reference::run_cli(ref_args);
+    }
+    run(args)
+}
+
+/// Parse and execute (exit codes: 0 pass, 1 failures, 2 usage or server start-up).
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        None => run_cmd(RunArgs::default()),
+        Some(Command::Run(a)) => run_cmd(a),
+        Some(Command::List) => list(),
+        Some(Command::Generate(g)) => generate(g),
+        Some(Command::ServeReference { args }) => {
+            let mut ref_args = vec![OsString::from("mcp-reference")];
+            ref_args.extend(args);
+            mcp_reference::run_cli(ref_args)
+        }
+    }
+}
+
+fn run_cmd(a: RunArgs) -> ExitCode {
+    let req = RunRequest {
+        server: a.server,
+        tags: a.tags,
+        name: a.name,
+        jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+        timeout: Duration::from_secs(a.timeout.max(1)),
+        strict: a.strict,
+        tool_names: match a.tool_names {
+            Some(ToolNamesArg::Underscore) => ToolNames::Underscore,
+            _ => ToolNames::Dotted,
+        },
+        protocol: match a.protocol {
+            Some(ProtocolArg::V2025) => Protocol::V2025_11_25,
+            Some(ProtocolArg::V2026) => Protocol::V2026_07_28,
+            _ => Protocol::Auto,
+        },
+        junit: a.junit,
+        json: a.json,
+        report: a.report,
+        expect_fail: a.expect_fail,
+        features: a.features,
+    };
+    ExitCode::from(run_command(req))
+}
+
+fn list() -> ExitCode {
+    match crate::catalogue::load_embedded() {
+        Ok(cat) => {
+            print!("{}", crate::generate::list(&cat));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("mcp-harness: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `./specs` when it exists, else the workspace this binary was built from.
+fn default_specs() -> PathBuf {
+    let here = PathBuf::from("specs");
+    if here.is_dir() {
+        return here;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("specs")
+}
+
+fn generate(g: GenerateArgs) -> ExitCode {
+    let specs = g.specs.unwrap_or_else(default_specs);
+    let features = g.features.unwrap_or_else(|| {
+        specs.parent().map_or_else(|| PathBuf::from("features"), |p| p.join("features"))
+    });
+    match crate::generate::generate(&specs, &features, g.check) {
+        Ok(outcome) => {
+            println!("{outcome}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("mcp-harness generate: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

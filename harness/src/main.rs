@@ -1,2 +1,5 @@
-//! `mcp-harness` entry point; all logic lives in the library.
-fn main() {}
+//! `mcp-harness` entry point; all logic lives in the library (`mcp_harness::cli`).
+
+fn main() -> std::process::ExitCode {
+    mcp_harness::cli::main()
+}

@@ -1,1 +1,17 @@
-//! (in progress)
+//! Executing the features against a server: the cucumber World and steps, the server
+//! process and tee'd rmcp client, and the reports.
+
+pub mod collect;
+pub mod command;
+pub mod config;
+pub mod disk;
+pub mod exchange;
+pub mod outcome;
+pub mod panics;
+pub mod parser;
+pub mod report;
+pub mod server;
+pub mod steps;
+pub mod suite;
+pub mod transport;
+pub mod world;

@@ -1,0 +1,206 @@
+//! The cucumber `Writer` of the harness: collects one `CaseResult` per scenario, prints
+//! failures and live progress, and feeds the optional JUnit and Cucumber JSON writers.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{IsTerminal as _, Write as _};
+use std::time::Instant;
+
+use cucumber::event::{self, Cucumber, Feature, Rule, RetryableScenario, Scenario, StepError};
+use cucumber::writer::{self, Verbosity};
+use cucumber::{Event, Writer, parser};
+
+use super::outcome::{CaseResult, Outcome};
+use super::report::console;
+use super::world::HarnessWorld;
+
+/// Computes a note for a failing case (why it does not count), if any.
+pub type Annotate = std::sync::Arc<dyn Fn(&CaseResult) -> Option<String>>;
+
+pub struct Collector {
+    pub annotate: Option<Annotate>,
+    pub results: Vec<CaseResult>,
+    pub parse_errors: Vec<String>,
+    running: HashMap<(String, String), (CaseResult, Instant)>,
+    total: usize,
+    done: usize,
+    failed: usize,
+    /// Print each failure in full as it happens (the CLI); the test target prints its own.
+    pub echo_failures: bool,
+    pub progress: bool,
+    tty: bool,
+    json: Option<writer::Json<File>>,
+    junit: Option<writer::JUnit<HarnessWorld, File>>,
+}
+
+impl Collector {
+    pub fn new(json: Option<File>, junit: Option<File>, echo_failures: bool, progress: bool) -> Collector {
+        Collector {
+            annotate: None,
+            results: Vec::new(),
+            parse_errors: Vec::new(),
+            running: HashMap::new(),
+            total: 0,
+            done: 0,
+            failed: 0,
+            echo_failures,
+            progress,
+            tty: std::io::stderr().is_terminal(),
+            json: json.map(writer::Json::raw),
+            junit: junit.map(|f| writer::JUnit::raw(f, Verbosity::Default)),
+        }
+    }
+
+    fn key(feat: &cucumber::gherkin::Feature, sc: &cucumber::gherkin::Scenario) -> (String, String) {
+        (feature_name(feat), format!("{}:{}", sc.position.line, sc.name))
+    }
+
+    fn on_scenario(&mut self, feat: &cucumber::gherkin::Feature, sc: &cucumber::gherkin::Scenario, ev: &RetryableScenario<HarnessWorld>) {
+        let key = Self::key(feat, sc);
+        match &ev.event {
+            Scenario::Started => {
+                let r = CaseResult::describe(&feature_name(feat), &sc.name, &sc.tags);
+                self.running.insert(key, (r, Instant::now()));
+            }
+            Scenario::Hook(_, event::Hook::Failed(_, info)) => {
+                self.fail(&key, "(scenario set-up)".into(), panic_text(info));
+            }
+            Scenario::Step(step, event::Step::Failed(_, _, _, err))
+            | Scenario::Background(step, event::Step::Failed(_, _, _, err)) => {
+                let msg = match err {
+                    StepError::Panic(info) => panic_text(info),
+                    StepError::NotFound => "this step is not part of the harness's vocabulary".into(),
+                    StepError::AmbiguousMatch(e) => format!("internal: ambiguous step: {e}"),
+                };
+                self.fail(&key, format!("{} {}", step.keyword.trim(), step.value), msg);
+            }
+            Scenario::Step(step, event::Step::Skipped) | Scenario::Background(step, event::Step::Skipped) => {
+                // cucumber skips a step no definition matches; for a conformance run that
+                // is a failure (the feature and the harness disagree), not a pass.
+                self.fail(
+                    &key,
+                    format!("{} {}", step.keyword.trim(), step.value),
+                    "this step is not part of the harness's vocabulary (regenerate the features?)".into(),
+                );
+            }
+            Scenario::Finished => {
+                if let Some((mut r, started)) = self.running.remove(&key) {
+                    r.duration = started.elapsed();
+                    self.finish(r);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn fail(&mut self, key: &(String, String), step: String, message: String) {
+        if let Some((r, _)) = self.running.get_mut(key)
+            && r.outcome == Outcome::Passed
+        {
+            r.outcome = Outcome::Failed { step, message };
+        }
+    }
+
+    fn finish(&mut self, r: CaseResult) {
+        self.done += 1;
+        if !r.passed() {
+            self.failed += 1;
+            if self.echo_failures {
+                self.clear_progress();
+                let mut out = std::io::stdout().lock();
+                let note = self.annotate.as_ref().and_then(|f| f(&r));
+                let _ = write!(out, "{}", console::failure_block(&r, note.as_deref()));
+                let _ = out.flush();
+            }
+        }
+        self.results.push(r);
+        self.show_progress();
+    }
+
+    fn show_progress(&self) {
+        if !self.progress {
+            return;
+        }
+        let line = format!("[{:>4}/{}] scenarios run, {} failed", self.done, self.total.max(self.done), self.failed);
+        if self.tty {
+            eprint!("\r{line}");
+        } else if self.done == self.total || self.done % 100 == 0 {
+            eprintln!("{line}");
+        }
+    }
+
+    fn clear_progress(&self) {
+        if self.progress && self.tty {
+            eprint!("\r{:60}\r", "");
+        }
+    }
+
+    pub fn end_progress(&self) {
+        if self.progress && self.tty {
+            eprintln!();
+        }
+    }
+}
+
+pub fn feature_name(feat: &cucumber::gherkin::Feature) -> String {
+    feat.path
+        .as_ref()
+        .and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| feat.name.clone())
+}
+
+fn panic_text(info: &event::Info) -> String {
+    info.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| info.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(the step failed without a message)".into())
+}
+
+impl Writer<HarnessWorld> for Collector {
+    type Cli = cucumber::cli::Empty;
+
+    async fn handle_event(
+        &mut self,
+        ev: parser::Result<Event<Cucumber<HarnessWorld>>>,
+        _cli: &Self::Cli,
+    ) {
+        match &ev {
+            Err(e) => self.parse_errors.push(e.to_string()),
+            Ok(e) => match &e.value {
+                Cucumber::ParsingFinished { scenarios, .. } => self.total = *scenarios,
+                Cucumber::Feature(feat, Feature::Scenario(sc, rev)) => self.on_scenario(feat, sc, rev),
+                Cucumber::Feature(feat, Feature::Rule(_, Rule::Scenario(sc, rev))) => self.on_scenario(feat, sc, rev),
+                _ => {}
+            },
+        }
+        if let Some(j) = &mut self.json {
+            j.handle_event(ev.clone(), &cucumber::cli::Empty).await;
+        }
+        if let Some(j) = &mut self.junit {
+            j.handle_event(ev, &Default::default()).await;
+        }
+    }
+}
+
+// The run's exit status is computed from `results`; these only satisfy cucumber's API.
+impl writer::Stats<HarnessWorld> for Collector {
+    fn passed_steps(&self) -> usize {
+        0
+    }
+    fn skipped_steps(&self) -> usize {
+        0
+    }
+    fn failed_steps(&self) -> usize {
+        self.failed
+    }
+    fn retried_steps(&self) -> usize {
+        0
+    }
+    fn parsing_errors(&self) -> usize {
+        self.parse_errors.len()
+    }
+    fn hook_errors(&self) -> usize {
+        0
+    }
+}

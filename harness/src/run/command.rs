@@ -1,0 +1,262 @@
+//! `mcp-harness run`: load the features, probe the server once, run the suite, write the
+//! reports and decide the exit code (0 pass, 1 failures, 2 usage or server start-up).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use cucumber::gherkin::tagexpr::TagOperation;
+
+use super::config::{Protocol, ServerConfig, ToolNames};
+use super::outcome::{CaseResult, Level};
+use super::parser::FeatureText;
+use super::report::expect_fail::Baseline;
+use super::report::{console, markdown};
+use super::server::Session;
+use super::suite::{SuiteOptions, run_suite};
+
+#[derive(Debug, Clone, Default)]
+pub struct RunRequest {
+    pub server: Option<String>,
+    pub tags: Option<String>,
+    pub name: Option<String>,
+    pub jobs: usize,
+    pub timeout: Duration,
+    pub strict: bool,
+    pub tool_names: ToolNames,
+    pub protocol: Protocol,
+    pub junit: Option<PathBuf>,
+    pub json: Option<PathBuf>,
+    pub report: Option<PathBuf>,
+    pub expect_fail: Option<PathBuf>,
+    pub features: Option<PathBuf>,
+}
+
+fn usage(msg: impl std::fmt::Display) -> u8 {
+    eprintln!("mcp-harness: {msg}");
+    2
+}
+
+/// The embedded features, or those in `dir`.
+pub fn load_features(dir: Option<&PathBuf>) -> Result<Vec<FeatureText>, String> {
+    let features = match dir {
+        Some(d) => super::parser::read_dir(d).map_err(|e| format!("cannot read features from {}: {e}", d.display()))?,
+        None => crate::generate::embedded_features()
+            .iter()
+            .map(|(n, t)| FeatureText { path: format!("features/{n}"), text: t.to_string() })
+            .collect(),
+    };
+    if features.is_empty() {
+        return Err("there are no feature files to run".into());
+    }
+    Ok(features)
+}
+
+/// Case ids of every scenario in the features (for checking the baseline).
+pub fn scenario_ids(features: &[FeatureText]) -> BTreeSet<String> {
+    features
+        .iter()
+        .flat_map(|f| f.text.lines())
+        .filter_map(|l| l.trim_start().strip_prefix("Scenario:"))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The server configuration a request describes.
+pub fn server_config(req: &RunRequest) -> Result<ServerConfig, String> {
+    let mut cfg = match &req.server {
+        Some(line) => ServerConfig {
+            argv: ServerConfig::split_command(line)?,
+            tool_names: req.tool_names,
+            protocol: req.protocol,
+            timeout: req.timeout,
+        },
+        None => {
+            let exe = std::env::current_exe().map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
+            ServerConfig::reference(&exe.to_string_lossy(), req.tool_names)
+        }
+    };
+    cfg.protocol = req.protocol;
+    cfg.timeout = req.timeout;
+    Ok(cfg)
+}
+
+/// Start the server once on an empty root and initialize it; `Err` is the paragraph to
+/// print when that is impossible.
+pub fn probe(cfg: &ServerConfig) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let result = rt.block_on(async {
+        let dir = tempfile::Builder::new()
+            .prefix("mcp-harness-probe-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        match Session::start(cfg, dir.path()).await {
+            Ok(s) => {
+                s.shutdown().await;
+                Ok(())
+            }
+            Err(e) => {
+                let mut m = format!(
+                    "The server could not be started and initialized, so no case was run. \
+                     Command: `{}` (with {{root}} replaced by a fresh directory, which is also its \
+                     working directory). Reason: {}. A conforming server speaks MCP (JSON-RPC, \
+                     one message per line) on stdin/stdout and logs only to stderr.",
+                    cfg.display_command(),
+                    e.reason
+                );
+                if e.stderr_tail.trim().is_empty() {
+                    m.push_str(" The server wrote nothing to stderr.");
+                } else {
+                    m.push_str("\nLast lines of the server's stderr:\n");
+                    m.push_str(&super::world::indent(&e.stderr_tail));
+                }
+                if !e.exchange.trim().is_empty() {
+                    m.push_str("\nJSON-RPC exchange:\n");
+                    m.push_str(e.exchange.trim_end());
+                }
+                Err(m)
+            }
+        }
+    });
+    rt.shutdown_background();
+    result
+}
+
+/// Whether a failed case counts against the run.
+pub fn counts(r: &CaseResult, strict: bool, baseline: &Baseline) -> bool {
+    !r.passed() && !baseline.lists(&r.case_id) && (strict || r.level == Level::Must)
+}
+
+pub fn run_command(req: RunRequest) -> u8 {
+    let started = Instant::now();
+    let features = match load_features(req.features.as_ref()) {
+        Ok(f) => f,
+        Err(e) => return usage(e),
+    };
+    let tags = match req.tags.as_deref().map(str::parse::<TagOperation>).transpose() {
+        Ok(t) => t,
+        Err(e) => return usage(format!("--tags: not a tag expression: {e}")),
+    };
+    let name = match req.name.as_deref().map(regex::Regex::new).transpose() {
+        Ok(n) => n,
+        Err(e) => return usage(format!("--name: not a regular expression: {e}")),
+    };
+    let baseline = match &req.expect_fail {
+        Some(p) => match Baseline::load(p) {
+            Ok(b) => b,
+            Err(e) => return usage(e),
+        },
+        None => Baseline::default(),
+    };
+    let unknown = baseline.unknown(&scenario_ids(&features));
+    if !unknown.is_empty() {
+        return usage(format!(
+            "{}: these ids name no case: {}",
+            req.expect_fail.as_ref().map_or(String::new(), |p| p.display().to_string()),
+            unknown.join(", ")
+        ));
+    }
+    let cfg = match server_config(&req) {
+        Ok(c) => c,
+        Err(e) => return usage(e),
+    };
+    let open = |p: &Option<PathBuf>| -> Result<Option<std::fs::File>, String> {
+        p.as_ref()
+            .map(|p| std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
+            .transpose()
+    };
+    let (json, junit) = match (open(&req.json), open(&req.junit)) {
+        (Ok(j), Ok(u)) => (j, u),
+        (Err(e), _) | (_, Err(e)) => return usage(e),
+    };
+    if let Err(paragraph) = probe(&cfg) {
+        eprintln!("mcp-harness: {paragraph}");
+        return 2;
+    }
+    let outcome = run_suite(
+        features,
+        SuiteOptions {
+            server: Arc::new(cfg.clone()),
+            tags,
+            name,
+            jobs: req.jobs,
+            json,
+            junit,
+            echo_failures: true,
+            progress: true,
+            annotate: Some(Arc::new({
+                let baseline = baseline.clone();
+                let strict = req.strict;
+                move |r: &CaseResult| note(r, strict, &baseline)
+            })),
+        },
+    );
+    for e in &outcome.parse_errors {
+        eprintln!("mcp-harness: {e}");
+    }
+    let results = outcome.results;
+    print!("{}", console::summary(&results));
+    let stale = baseline.stale(&results);
+    for r in &stale {
+        println!("STALE {}: listed in the expected-failures file but passed; remove it from the file", r.case_id);
+    }
+    let counted: Vec<&CaseResult> = results.iter().filter(|r| counts(r, req.strict, &baseline)).collect();
+    let failed = results.iter().filter(|r| !r.passed()).count();
+    let expected = results.iter().filter(|r| !r.passed() && baseline.lists(&r.case_id)).count();
+    let tolerated = failed - counted.len() - expected;
+    println!(
+        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} stale baseline entries",
+        results.len(),
+        started.elapsed().as_secs_f64(),
+        results.len() - failed,
+        failed,
+        counted.len(),
+        tolerated,
+        expected,
+        stale.len()
+    );
+    if let Some(path) = &req.report {
+        let catalogue = crate::catalogue::load_embedded().ok();
+        let facts = markdown::RunFacts {
+            server: if req.server.is_some() { cfg.display_command() } else { "built-in reference (mcp-harness serve-reference)".into() },
+            protocol: match req.protocol {
+                Protocol::Auto => "auto".into(),
+                Protocol::V2025_11_25 => "2025-11-25".into(),
+                Protocol::V2026_07_28 => "2026-07-28".into(),
+            },
+            strict: req.strict,
+        };
+        if let Err(e) = std::fs::write(path, markdown::render(&results, catalogue.as_ref(), &facts)) {
+            eprintln!("mcp-harness: cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    if results.is_empty() {
+        eprintln!("mcp-harness: no scenario matched the selection");
+        return 2;
+    }
+    if !outcome.parse_errors.is_empty() || !counted.is_empty() || !stale.is_empty() {
+        println!("Result: FAIL");
+        1
+    } else {
+        println!("Result: PASS");
+        0
+    }
+}
+
+/// Why a failure does not count, for the failure block.
+fn note(r: &CaseResult, strict: bool, baseline: &Baseline) -> Option<String> {
+    if baseline.lists(&r.case_id) {
+        Some("expected failure (listed in the baseline)".into())
+    } else if !strict && r.level == Level::Should {
+        Some("SHOULD-level: reported, does not fail the run without --strict".into())
+    } else {
+        None
+    }
+}

@@ -1,0 +1,109 @@
+//! How to reach the server under test: command line, tool naming, protocol era, timeout.
+
+use std::time::Duration;
+
+/// Which spelling of the tool names the server uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ToolNames {
+    /// `file.create`, `text.read`, ... (the catalogue's spelling).
+    #[default]
+    Dotted,
+    /// `file_create`, `text_read`, ... for clients that reject dots in tool names.
+    Underscore,
+}
+
+impl ToolNames {
+    pub fn parse(s: &str) -> Option<ToolNames> {
+        match s {
+            "dotted" => Some(ToolNames::Dotted),
+            "underscore" => Some(ToolNames::Underscore),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolNames::Dotted => "dotted",
+            ToolNames::Underscore => "underscore",
+        }
+    }
+
+    /// The server's name for a catalogue tool name (always written dotted).
+    pub fn map(self, dotted: &str) -> String {
+        match self {
+            ToolNames::Dotted => dotted.to_string(),
+            ToolNames::Underscore => dotted.replace('.', "_"),
+        }
+    }
+}
+
+/// Which MCP lifecycle the client uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// Legacy `initialize` handshake, protocol 2025-11-25.
+    V2025_11_25,
+    /// `server/discover`, protocol 2026-07-28, no fallback.
+    V2026_07_28,
+    /// Try `server/discover`, fall back to `initialize` when the server is legacy.
+    #[default]
+    Auto,
+}
+
+impl Protocol {
+    pub fn parse(s: &str) -> Option<Protocol> {
+        match s {
+            "2025-11-25" => Some(Protocol::V2025_11_25),
+            "2026-07-28" => Some(Protocol::V2026_07_28),
+            "auto" => Some(Protocol::Auto),
+            _ => None,
+        }
+    }
+}
+
+/// Everything needed to start and talk to one server instance.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Program and arguments; `{root}` in any of them is replaced by the scenario's root.
+    pub argv: Vec<String>,
+    pub tool_names: ToolNames,
+    pub protocol: Protocol,
+    /// Limit for each request, and for start-up plus initialization.
+    pub timeout: Duration,
+}
+
+impl ServerConfig {
+    /// The built-in reference: this very binary, through its hidden `serve-reference`
+    /// subcommand, so nothing has to be installed or configured.
+    pub fn reference(exe: &str, tool_names: ToolNames) -> ServerConfig {
+        let mut argv = vec![
+            exe.to_string(),
+            "serve-reference".to_string(),
+            "--root".to_string(),
+            "{root}".to_string(),
+        ];
+        if tool_names == ToolNames::Underscore {
+            argv.push("--tool-names".to_string());
+            argv.push("underscore".to_string());
+        }
+        ServerConfig {
+            argv,
+            tool_names,
+            protocol: Protocol::Auto,
+            timeout: Duration::from_secs(10),
+        }
+    }
+
+    /// Split a command written like a shell line (`--server 'node srv.js {root}'`).
+    pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+        match shlex::split(line) {
+            Some(v) if !v.is_empty() => Ok(v),
+            Some(_) => Err("the server command is empty".to_string()),
+            None => Err(format!("cannot split the server command {line:?} (unbalanced quotes?)")),
+        }
+    }
+
+    /// A one-line rendering of the command, for messages.
+    pub fn display_command(&self) -> String {
+        shlex::try_join(self.argv.iter().map(String::as_str)).unwrap_or_else(|_| self.argv.join(" "))
+    }
+}

@@ -1,0 +1,87 @@
+//! Disk helpers: hashing, and snapshots proving the outside area was left alone.
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let d = Sha256::digest(bytes);
+    let mut s = String::with_capacity(64);
+    for b in d {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    File { sha256: String, mode: u32 },
+    Dir { mode: u32 },
+    Symlink { target: String },
+    Other,
+}
+
+/// Every entry under a directory, by relative path, never following symlinks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Snapshot(pub BTreeMap<String, Node>);
+
+impl Snapshot {
+    pub fn take(dir: &Path) -> Result<Snapshot, String> {
+        let mut map = BTreeMap::new();
+        walk(dir, dir, &mut map).map_err(|e| format!("cannot scan {}: {e}", dir.display()))?;
+        Ok(Snapshot(map))
+    }
+
+    /// Plain description of every difference from `before` to `self`.
+    pub fn differences(&self, before: &Snapshot) -> Vec<String> {
+        let mut out = Vec::new();
+        for (p, n) in &before.0 {
+            match self.0.get(p) {
+                None => out.push(format!("{p} was removed")),
+                Some(m) if m != n => out.push(format!("{p} was changed ({} -> {})", describe(n), describe(m))),
+                _ => {}
+            }
+        }
+        for (p, n) in &self.0 {
+            if !before.0.contains_key(p) {
+                out.push(format!("{p} appeared ({})", describe(n)));
+            }
+        }
+        out
+    }
+}
+
+fn describe(n: &Node) -> String {
+    match n {
+        Node::File { sha256, mode } => format!("file sha256 {}.. mode {:o}", &sha256[..12], mode),
+        Node::Dir { mode } => format!("directory mode {mode:o}"),
+        Node::Symlink { target } => format!("symlink to {target}"),
+        Node::Other => "special file".into(),
+    }
+}
+
+fn walk(base: &Path, dir: &Path, map: &mut BTreeMap<String, Node>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let rel = path.strip_prefix(base).unwrap_or(&path).to_string_lossy().into_owned();
+        let md = std::fs::symlink_metadata(&path)?;
+        let ft = md.file_type();
+        let mode = md.permissions().mode() & 0o7777;
+        if ft.is_symlink() {
+            let target = std::fs::read_link(&path)?.to_string_lossy().into_owned();
+            map.insert(rel, Node::Symlink { target });
+        } else if ft.is_dir() {
+            map.insert(rel, Node::Dir { mode });
+            walk(base, &path, map)?;
+        } else if ft.is_file() {
+            let bytes = std::fs::read(&path)?;
+            map.insert(rel, Node::File { sha256: sha256_hex(&bytes), mode });
+        } else {
+            map.insert(rel, Node::Other);
+        }
+    }
+    Ok(())
+}

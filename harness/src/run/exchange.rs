@@ -1,0 +1,120 @@
+//! The tee's record of the JSON-RPC exchange with one server, and the server's stderr.
+//!
+//! Failure messages quote the part of the exchange that belongs to the failing step, so a
+//! server author sees exactly what was sent and what came back.
+
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+/// Longest single message quoted in a failure report (a 256 MiB read would be unreadable).
+const QUOTE_LIMIT: usize = 1500;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Client to server.
+    Sent,
+    /// Server to client, valid JSON-RPC.
+    Received,
+    /// A line on the server's stdout that is not JSON at all (protocol violation).
+    NotJson,
+    /// JSON that is not a JSON-RPC message the client understands.
+    Malformed,
+}
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub direction: Direction,
+    pub text: String,
+}
+
+/// Shared, append-only log of one connection.
+#[derive(Debug, Clone, Default)]
+pub struct Exchange(Arc<Mutex<Vec<Entry>>>);
+
+impl Exchange {
+    pub fn push(&self, direction: Direction, text: String) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push(Entry { direction, text });
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.lock().map(|v| v.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first protocol violation (non-JSON or malformed line) at or after `from`.
+    pub fn violation_since(&self, from: usize) -> Option<Entry> {
+        let v = self.0.lock().ok()?;
+        v.iter()
+            .skip(from)
+            .find(|e| matches!(e.direction, Direction::NotJson | Direction::Malformed))
+            .cloned()
+    }
+
+    /// Human-readable transcript of the entries from index `from` on.
+    pub fn render_since(&self, from: usize) -> String {
+        let Ok(v) = self.0.lock() else {
+            return String::new();
+        };
+        let mut out = String::new();
+        for e in v.iter().skip(from) {
+            let arrow = match e.direction {
+                Direction::Sent => "-> ",
+                Direction::Received => "<- ",
+                Direction::NotJson => "<- (not JSON) ",
+                Direction::Malformed => "<- (malformed) ",
+            };
+            let _ = writeln!(out, "    {arrow}{}", clip(&e.text, QUOTE_LIMIT));
+        }
+        out
+    }
+}
+
+/// Cut `s` to at most `limit` bytes (on a char boundary), saying how much was left out.
+pub fn clip(s: &str, limit: usize) -> String {
+    if s.len() <= limit {
+        return s.to_string();
+    }
+    let mut end = limit;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} more bytes)", &s[..end], s.len() - end)
+}
+
+/// The server's stderr, kept up to a bounded size (the newest bytes win).
+#[derive(Debug, Clone, Default)]
+pub struct StderrTail(Arc<Mutex<Vec<u8>>>);
+
+const STDERR_KEEP: usize = 64 * 1024;
+
+impl StderrTail {
+    pub fn append(&self, bytes: &[u8]) {
+        if let Ok(mut v) = self.0.lock() {
+            v.extend_from_slice(bytes);
+            if v.len() > STDERR_KEEP {
+                let cut = v.len() - STDERR_KEEP / 2;
+                v.drain(..cut);
+            }
+        }
+    }
+
+    /// The last `lines` lines, lossily decoded.
+    pub fn tail(&self, lines: usize) -> String {
+        let Ok(v) = self.0.lock() else {
+            return String::new();
+        };
+        let text = String::from_utf8_lossy(&v);
+        let all: Vec<&str> = text.lines().collect();
+        let start = all.len().saturating_sub(lines);
+        all[start..]
+            .iter()
+            .map(|l| clip(l, 500))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

@@ -1,0 +1,242 @@
+//! One running server under test: the child process, its stderr, and the rmcp client.
+//!
+//! Every request is bounded by the configured timeout, and every failure (crash, hang,
+//! garbage on stdout, undecodable reply) becomes a `Reply::Broken` with a plain reason, so
+//! the scenario fails and the run goes on.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use rmcp::model::{
+    CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion,
+    ReadResourceRequestParams,
+};
+use rmcp::service::RunningService;
+use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
+use serde_json::Value;
+use tokio::io::AsyncReadExt;
+use tokio::process::{Child, Command};
+
+use super::config::{Protocol, ServerConfig};
+use super::exchange::{Exchange, StderrTail};
+use super::transport::{MALFORMED_MARK, TeeTransport};
+
+/// What a request produced.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// A result (the JSON of the decoded result object).
+    Ok(Value),
+    /// A JSON-RPC error response.
+    RpcError { code: i64, message: String, data: Option<Value> },
+    /// No usable answer: timeout, crash, closed pipe, undecodable reply.
+    Broken(String),
+}
+
+pub struct Session {
+    child: Child,
+    client: RunningService<RoleClient, ClientConfig>,
+    pub exchange: Exchange,
+    pub stderr: StderrTail,
+    timeout: std::time::Duration,
+}
+
+/// Why a server could not be started and initialized.
+#[derive(Debug, Clone)]
+pub struct StartError {
+    pub reason: String,
+    pub stderr_tail: String,
+    pub exchange: String,
+}
+
+impl Session {
+    /// Spawn the server with `root` substituted and as working directory, and initialize.
+    pub async fn start(cfg: &ServerConfig, root: &Path) -> Result<Session, StartError> {
+        let exchange = Exchange::default();
+        let stderr = StderrTail::default();
+        let root_str = root.to_string_lossy();
+        let argv: Vec<String> = cfg.argv.iter().map(|a| a.replace("{root}", &root_str)).collect();
+        let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
+            reason,
+            stderr_tail: stderr.tail(20),
+            exchange: exchange.render_since(0),
+        };
+        let Some((program, args)) = argv.split_first() else {
+            return Err(fail("the server command is empty".into(), &stderr, &exchange));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| fail(format!("cannot start `{program}`: {e}"), &stderr, &exchange))?;
+        let (Some(stdin), Some(stdout), Some(mut err_pipe)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(fail("the server's stdio pipes are missing".into(), &stderr, &exchange));
+        };
+        let sink = stderr.clone();
+        tokio::spawn(async move {
+            let mut buf = vec![0u8; 8192];
+            while let Ok(n) = err_pipe.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+                sink.append(&buf[..n]);
+            }
+        });
+        let transport = TeeTransport::new(stdout, stdin, exchange.clone());
+        let info = ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("mcp-harness", env!("CARGO_PKG_VERSION")),
+        );
+        let (info, lifecycle) = match cfg.protocol {
+            Protocol::V2025_11_25 => (
+                info.with_protocol_version(ProtocolVersion::V_2025_11_25),
+                ClientLifecycleMode::Initialize,
+            ),
+            Protocol::V2026_07_28 => (
+                info.with_protocol_version(ProtocolVersion::V_2026_07_28),
+                ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] },
+            ),
+            Protocol::Auto => (
+                info.with_protocol_version(ProtocolVersion::V_2026_07_28),
+                ClientLifecycleMode::Auto {
+                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                    legacy_version: Some(ProtocolVersion::V_2025_11_25),
+                },
+            ),
+        };
+        let started = tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(transport, lifecycle)).await;
+        let client = match started {
+            Ok(Ok(c)) => c,
+            Ok(Err(e)) => {
+                let status = exit_note(&mut child).await;
+                return Err(fail(format!("initialization failed: {e}{status}"), &stderr, &exchange));
+            }
+            Err(_) => {
+                let status = exit_note(&mut child).await;
+                return Err(fail(
+                    format!("no answer to initialization within {} s{status}", cfg.timeout.as_secs()),
+                    &stderr,
+                    &exchange,
+                ));
+            }
+        };
+        Ok(Session { child, client, exchange, stderr, timeout: cfg.timeout })
+    }
+
+    pub async fn call_tool(&mut self, name: &str, args: Value) -> Reply {
+        let mut params = CallToolRequestParams::new(name.to_string());
+        match args {
+            Value::Object(map) => params.arguments = Some(map),
+            Value::Null => {}
+            other => return Reply::Broken(format!("tool arguments must be a JSON object, not {other}")),
+        }
+        let fut = self.client.peer().call_tool(params);
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        self.settle(r).await
+    }
+
+    pub async fn read_resource(&mut self, uri: &str) -> Reply {
+        let fut = self.client.peer().read_resource(ReadResourceRequestParams::new(uri.to_string()));
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        self.settle(r).await
+    }
+
+    pub async fn list_tools(&mut self) -> Reply {
+        let fut = self.client.peer().list_all_tools();
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        match self.settle(r).await {
+            Reply::Ok(v) => Reply::Ok(serde_json::json!({ "tools": v })),
+            other => other,
+        }
+    }
+
+    pub async fn list_resource_templates(&mut self) -> Reply {
+        let fut = self.client.peer().list_all_resource_templates();
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        match self.settle(r).await {
+            Reply::Ok(v) => Reply::Ok(serde_json::json!({ "resourceTemplates": v })),
+            other => other,
+        }
+    }
+
+    /// Issue several tool calls at once over this connection (pipelined requests).
+    pub async fn call_tools_concurrently(&mut self, calls: Vec<(String, Value)>) -> Vec<Reply> {
+        let peer = self.client.peer().clone();
+        let timeout = self.timeout;
+        let futs = calls.into_iter().map(|(name, args)| {
+            let peer = peer.clone();
+            async move {
+                let mut params = CallToolRequestParams::new(name);
+                if let Value::Object(map) = args {
+                    params.arguments = Some(map);
+                }
+                tokio::time::timeout(timeout, peer.call_tool(params)).await
+            }
+        });
+        let results = futures::future::join_all(futs).await;
+        let mut out = Vec::with_capacity(results.len());
+        for r in results {
+            out.push(self.settle(r).await);
+        }
+        out
+    }
+
+    /// Turn an rmcp outcome into a `Reply`, explaining transport failures plainly.
+    async fn settle<T: serde::Serialize>(
+        &mut self,
+        r: Result<Result<T, ServiceError>, tokio::time::error::Elapsed>,
+    ) -> Reply {
+        match r {
+            Err(_) => Reply::Broken(format!(
+                "no response within {} s (the server hangs or dropped the request)",
+                self.timeout.as_secs()
+            )),
+            Ok(Ok(v)) => match serde_json::to_value(&v) {
+                Ok(v) => Reply::Ok(v),
+                Err(e) => Reply::Broken(format!("cannot re-encode the result: {e}")),
+            },
+            Ok(Err(ServiceError::McpError(e))) if e.message.starts_with(MALFORMED_MARK) => {
+                Reply::Broken(format!("the server's reply is not valid for this request ({})", e.message))
+            }
+            Ok(Err(ServiceError::McpError(e))) => Reply::RpcError {
+                code: i64::from(e.code.0),
+                message: e.message.to_string(),
+                data: e.data.clone(),
+            },
+            Ok(Err(ServiceError::UnexpectedResponse)) => {
+                Reply::Broken("the server answered with a result of the wrong type".into())
+            }
+            Ok(Err(e)) => {
+                let status = exit_note(&mut self.child).await;
+                Reply::Broken(format!("the connection failed: {e}{status}"))
+            }
+        }
+    }
+
+    /// Whether the server process has exited, as a note for messages.
+    pub async fn exit_note(&mut self) -> String {
+        exit_note(&mut self.child).await
+    }
+
+    /// Stop the server. Each server serves one scenario and its root is about to be
+    /// deleted, so there is nothing to wait for: close the connection and kill it (tokio
+    /// reaps the process in the background).
+    pub async fn shutdown(mut self) {
+        let _ = self.client.cancel().await;
+        let _ = self.child.start_kill();
+    }
+}
+
+/// " (the server exited with status N)" when it has exited; waits briefly for the exit so
+/// a crash is reported as a crash rather than a closed pipe.
+async fn exit_note(child: &mut Child) -> String {
+    match tokio::time::timeout(std::time::Duration::from_millis(100), child.wait()).await {
+        Ok(Ok(status)) => format!(" (the server exited: {status})"),
+        _ => String::new(),
+    }
+}

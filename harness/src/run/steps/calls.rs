@@ -1,0 +1,81 @@
+//! When steps: tool calls, resource reads, listings, saving result fields, and edits on
+//! disk between calls.
+
+use serde_json::Value;
+
+use super::results::success;
+use super::{Kinds, StepFn, arg, json_arg, json_string, step};
+use crate::run::world::{HarnessWorld, Last};
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (Kinds::When, r#"^the client calls "([^"]*)" with (\{.*\})$"#, step!(call)),
+        (Kinds::WhenThen, r#"^the result field "([^"]*)" is saved as "([^"]*)"$"#, step!(save)),
+        (Kinds::When, r#"^the file "([^"]*)" is changed on disk to (".*")$"#, step!(change_on_disk)),
+        (Kinds::When, r#"^the client reads the resource "([^"]*)"$"#, step!(read_resource)),
+        (Kinds::When, r#"^the client lists the tools$"#, step!(list_tools)),
+        (Kinds::When, r#"^the client lists the resource templates$"#, step!(list_templates)),
+    ]
+}
+
+/// Fail the action when the server broke the protocol while answering it.
+fn check_violation(w: &HarnessWorld) -> Result<(), String> {
+    match w.violation() {
+        Some(v) => Err(v),
+        None => Ok(()),
+    }
+}
+
+async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let tool = arg(a, 0)?.to_string();
+    let args = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
+    let name = w.tool_name(&tool);
+    let session = w.begin_action().await?;
+    let reply = session.call_tool(&name, args).await;
+    w.last = Last::Call { tool, reply };
+    check_violation(w)
+}
+
+async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let (field, var) = (arg(a, 0)?, arg(a, 1)?);
+    let Last::Call { reply, tool } = &w.last else {
+        return Err("internal: nothing to save from".into());
+    };
+    let obj = success(reply).map_err(|e| format!("{tool}: {e}"))?;
+    let value = obj
+        .get(field)
+        .ok_or_else(|| format!("{tool}: the result has no field {field:?} to save"))?;
+    let text = match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    w.vars.insert(var.to_string(), text);
+    Ok(())
+}
+
+async fn change_on_disk(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let text = json_string(arg(a, 1)?)?;
+    super::fixtures::write_file(&w.in_root(arg(a, 0)?), text.as_bytes())
+}
+
+async fn read_resource(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let uri = w.interpolate(arg(a, 0)?, &[])?;
+    let session = w.begin_action().await?;
+    let reply = session.read_resource(&uri).await;
+    w.last = Last::Resource { uri, reply };
+    check_violation(w)
+}
+
+async fn list_tools(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let session = w.begin_action().await?;
+    let reply = session.list_tools().await;
+    w.last = Last::Tools(reply);
+    check_violation(w)
+}
+
+async fn list_templates(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let session = w.begin_action().await?;
+    let reply = session.list_resource_templates().await;
+    w.last = Last::Templates(reply);
+    check_violation(w)
+}

@@ -1,0 +1,87 @@
+//! Then steps on the disk after the last action, and the outside-area guard.
+
+use std::os::unix::fs::PermissionsExt;
+
+use super::fixtures::decode_base64;
+use super::{Kinds, StepFn, arg, json_string, mode_arg, show_bytes, step};
+use crate::run::disk::Snapshot;
+use crate::run::world::HarnessWorld;
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (Kinds::Then, r#"^the file "([^"]*)" has text (".*")$"#, step!(has_text)),
+        (Kinds::Then, r#"^the file "([^"]*)" has base64 "([^"]*)"$"#, step!(has_base64)),
+        (Kinds::Then, r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#, step!(has_mode)),
+        (Kinds::Then, r#"^the path "([^"]*)" does not exist$"#, step!(absent)),
+        (Kinds::Then, r#"^the directory "([^"]*)" exists$"#, step!(dir_exists)),
+        (Kinds::Then, r#"^nothing outside the root has changed$"#, step!(outside_unchanged)),
+    ]
+}
+
+fn read(w: &HarnessWorld, path: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path} on disk: {e}"))
+}
+
+fn compare(path: &str, want: &[u8], got: &[u8]) -> Result<(), String> {
+    if want == got {
+        Ok(())
+    } else {
+        Err(format!("{path} on disk: expected {}, got {}", show_bytes(want), show_bytes(got)))
+    }
+}
+
+async fn has_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    let want = w.interpolate(&json_string(arg(a, 1)?)?, &[])?;
+    compare(path, want.as_bytes(), &read(w, path)?)
+}
+
+async fn has_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    compare(path, &decode_base64(arg(a, 1)?)?, &read(w, path)?)
+}
+
+async fn has_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    let want = mode_arg(arg(a, 1)?)?;
+    let md = std::fs::metadata(w.in_root(path)).map_err(|e| format!("cannot stat {path}: {e}"))?;
+    let got = md.permissions().mode() & 0o7777;
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{path}: expected mode {want:o}, got {got:o} (permission bits must survive a write)"))
+    }
+}
+
+async fn absent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    match std::fs::symlink_metadata(w.in_root(path)) {
+        Err(_) => Ok(()),
+        Ok(md) => Err(format!(
+            "{path} should not exist, but there is a {}",
+            if md.is_dir() { "directory" } else { "file" }
+        )),
+    }
+}
+
+async fn dir_exists(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    match std::fs::symlink_metadata(w.in_root(path)) {
+        Ok(md) if md.is_dir() => Ok(()),
+        Ok(_) => Err(format!("{path} should be a directory, but it is not")),
+        Err(e) => Err(format!("{path} should be a directory: {e}")),
+    }
+}
+
+async fn outside_unchanged(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let Some(before) = w.snapshot() else {
+        return Ok(());
+    };
+    let after = Snapshot::take(&w.outside)?;
+    let diffs = after.differences(before);
+    if diffs.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the server changed the area outside its root: {}", diffs.join("; ")))
+    }
+}

@@ -1,0 +1,103 @@
+//! Given steps: the harness builds each scenario's files itself, inside the root and in
+//! the outside area, before the server starts.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use base64::Engine as _;
+
+use super::{Kinds, StepFn, arg, json_string, mode_arg, step};
+use crate::run::world::HarnessWorld;
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (Kinds::Given, r#"^a file "([^"]*)" with text (".*")$"#, step!(file_text)),
+        (Kinds::Given, r#"^a file "([^"]*)" with base64 "([^"]*)"$"#, step!(file_base64)),
+        (Kinds::Given, r#"^a file "([^"]*)" made of (\d+) copies of (".*")$"#, step!(file_repeat)),
+        (Kinds::Given, r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#, step!(file_mode)),
+        (Kinds::Given, r#"^a directory "([^"]*)"$"#, step!(directory)),
+        (Kinds::Given, r#"^a symlink "([^"]*)" pointing to "([^"]*)"$"#, step!(symlink)),
+        (Kinds::Given, r#"^an outside file "([^"]*)" with text (".*")$"#, step!(outside_text)),
+        (Kinds::Given, r#"^an outside file "([^"]*)" with base64 "([^"]*)"$"#, step!(outside_base64)),
+        (Kinds::Given, r#"^an outside directory "([^"]*)"$"#, step!(outside_dir)),
+    ]
+}
+
+pub fn decode_base64(s: &str) -> Result<Vec<u8>, String> {
+    base64::engine::general_purpose::STANDARD
+        .decode(s)
+        .map_err(|e| format!("internal: bad base64 in the feature: {e}"))
+}
+
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("fixture: cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("fixture: cannot write {}: {e}", path.display()))
+}
+
+async fn file_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let text = json_string(arg(a, 1)?)?;
+    write_file(&w.in_root(arg(a, 0)?), text.as_bytes())
+}
+
+async fn file_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let bytes = decode_base64(arg(a, 1)?)?;
+    write_file(&w.in_root(arg(a, 0)?), &bytes)
+}
+
+async fn file_repeat(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let times: usize = arg(a, 1)?.parse().map_err(|_| "internal: bad count".to_string())?;
+    let text = json_string(arg(a, 2)?)?;
+    let path = w.in_root(arg(a, 0)?);
+    // Written in chunks: a TOO_LARGE fixture is bigger than we want to hold twice.
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("fixture: {e}"))?;
+    }
+    let mut f = std::io::BufWriter::with_capacity(
+        1 << 20,
+        std::fs::File::create(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))?,
+    );
+    use std::io::Write as _;
+    for _ in 0..times {
+        f.write_all(text.as_bytes()).map_err(|e| format!("fixture: {e}"))?;
+    }
+    f.flush().map_err(|e| format!("fixture: {e}"))
+}
+
+async fn file_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let mode = mode_arg(arg(a, 1)?)?;
+    let path = w.in_root(arg(a, 0)?);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
+        .map_err(|e| format!("fixture: cannot chmod {}: {e}", path.display()))
+}
+
+async fn directory(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = w.in_root(arg(a, 0)?);
+    std::fs::create_dir_all(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
+}
+
+async fn symlink(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let link = w.in_root(arg(a, 0)?);
+    let target = w.interpolate(arg(a, 1)?, &[])?;
+    if let Some(parent) = link.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("fixture: {e}"))?;
+    }
+    std::os::unix::fs::symlink(&target, &link)
+        .map_err(|e| format!("fixture: cannot create symlink {} -> {target}: {e}", link.display()))
+}
+
+async fn outside_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let text = json_string(arg(a, 1)?)?;
+    write_file(&w.in_outside(arg(a, 0)?), text.as_bytes())
+}
+
+async fn outside_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let bytes = decode_base64(arg(a, 1)?)?;
+    write_file(&w.in_outside(arg(a, 0)?), &bytes)
+}
+
+async fn outside_dir(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = w.in_outside(arg(a, 0)?);
+    std::fs::create_dir_all(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
+}

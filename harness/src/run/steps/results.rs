@@ -1,0 +1,399 @@
+//! Then steps on a tool call's result or error, and the rules for reading them.
+//!
+//! Results come from `structuredContent`, else from JSON in a text block. Errors: for core
+//! cases `isError` or a JSON-RPC error, and the kind matches by code or by the message;
+//! for clarification cases a tool error must be `isError` with exactly the expected code.
+
+use regex::RegexBuilder;
+use serde_json::{Map, Value};
+
+use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
+use crate::run::exchange::clip;
+use crate::run::server::Reply;
+use crate::run::world::{HarnessWorld, Last};
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (Kinds::WhenThen, r#"^the call succeeds$"#, step!(call_succeeds)),
+        (Kinds::Then, r#"^the result field "([^"]*)" is ((?:[\[\{"0-9-]|true|false|null).*)$"#, step!(field_is)),
+        (Kinds::Then, r#"^the result field "([^"]*)" has the lines (\[.*\])$"#, step!(field_lines)),
+        (Kinds::Then, r#"^the result field "([^"]*)" matches (".*")$"#, step!(field_matches)),
+        (Kinds::Then, r#"^the result field "([^"]*)" is the hash of the file "([^"]*)"$"#, step!(field_hash_of)),
+        (Kinds::Then, r#"^the result field "([^"]*)" equals the saved "([^"]*)"$"#, step!(field_equals_var)),
+        (Kinds::Then, r#"^the result field "([^"]*)" differs from the saved "([^"]*)"$"#, step!(field_differs_var)),
+        (Kinds::Then, r#"^the call fails$"#, step!(call_fails_any)),
+        (Kinds::Then, r#"^the call fails with an? ([a-z_]+) error$"#, step!(call_fails_kind)),
+        (Kinds::Then, r#"^the error message mentions (\[.*\])$"#, step!(mentions_all)),
+        (Kinds::Then, r#"^the error message mentions one of (\[.*\])$"#, step!(mentions_any)),
+    ]
+}
+
+fn describe_value(v: &Value) -> String {
+    clip(&v.to_string(), 600)
+}
+
+/// The reply of the last tool call.
+pub fn last_call(w: &HarnessWorld) -> Result<&Reply, String> {
+    match &w.last {
+        Last::Call { reply, .. } => Ok(reply),
+        Last::Nothing => Err("internal: no call was made before this check".into()),
+        _ => Err("internal: the last step was not a tool call".into()),
+    }
+}
+
+/// `isError: true` on a call result.
+pub fn is_tool_error(v: &Value) -> bool {
+    v.get("isError").and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// Concatenated text blocks of a call result.
+pub fn text_blocks(v: &Value) -> Vec<String> {
+    v.get("content")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.get("text").and_then(Value::as_str).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The result object: structuredContent, else the first text block that is a JSON object.
+pub fn result_object(v: &Value) -> Result<Map<String, Value>, String> {
+    if let Some(Value::Object(m)) = v.get("structuredContent") {
+        return Ok(m.clone());
+    }
+    for t in text_blocks(v) {
+        if let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&t) {
+            return Ok(m);
+        }
+    }
+    Err(format!(
+        "the result has no structuredContent object and no text block holding a JSON object: {}",
+        describe_value(v)
+    ))
+}
+
+/// The successful result object of a reply, or why there is none.
+pub fn success(reply: &Reply) -> Result<Map<String, Value>, String> {
+    match reply {
+        Reply::Ok(v) if is_tool_error(v) => Err(format!(
+            "the call failed (isError: true) but should have succeeded: {}",
+            clip(&text_blocks(v).join(" "), 600)
+        )),
+        Reply::Ok(v) => result_object(v),
+        Reply::RpcError { code, message, .. } => Err(format!(
+            "the call failed with JSON-RPC error {code} but should have succeeded: {message}"
+        )),
+        Reply::Broken(r) => Err(r.clone()),
+    }
+}
+
+/// An error as the checks see it.
+#[derive(Debug, Clone)]
+pub struct ErrorSeen {
+    /// `structuredContent.code` (or `data.code` of a JSON-RPC error).
+    pub code: Option<String>,
+    /// JSON-RPC error code when it was a protocol error.
+    pub rpc_code: Option<i64>,
+    /// Everything the client could show the model: messages, texts.
+    pub text: String,
+}
+
+/// The error of a reply, or why it is not an acceptable error. `tool_call` says whether
+/// the request was a tool call (clarification cases then require `isError`).
+pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<ErrorSeen, String> {
+    match reply {
+        Reply::Ok(v) if is_tool_error(v) => {
+            let structured = v.get("structuredContent");
+            let from_text = text_blocks(v)
+                .iter()
+                .find_map(|t| serde_json::from_str::<Value>(t).ok().filter(Value::is_object));
+            let code = structured
+                .and_then(|s| s.get("code"))
+                .or_else(|| from_text.as_ref().and_then(|t| t.get("code")))
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            let mut text = text_blocks(v).join("\n");
+            if let Some(m) = structured.and_then(|s| s.get("message")).and_then(Value::as_str)
+                && !text.contains(m)
+            {
+                text.push('\n');
+                text.push_str(m);
+            }
+            Ok(ErrorSeen { code, rpc_code: None, text })
+        }
+        Reply::Ok(v) => Err(format!("the call succeeded but should have failed; result: {}", describe_value(v))),
+        Reply::RpcError { code, message, .. } if clarification && tool_call => Err(format!(
+            "expected a tool error result (isError: true) but got JSON-RPC error {code}: {message}"
+        )),
+        Reply::RpcError { code, message, data } => {
+            let dcode = data
+                .as_ref()
+                .and_then(|d| d.get("code"))
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            let mut text = message.clone();
+            if let Some(d) = data {
+                text.push('\n');
+                text.push_str(&d.to_string());
+            }
+            Ok(ErrorSeen { code: dcode, rpc_code: Some(*code), text })
+        }
+        Reply::Broken(r) => Err(r.clone()),
+    }
+}
+
+/// Words a message about each kind of error plausibly contains (core cases only).
+fn heuristic(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "not_found" => r"not found|no such|does not exist|doesn't exist|not exist|missing|enoent|unknown file",
+        "path_escape" => r"outside|escape|not allowed|denied|forbidden|permission|traversal|access|not permitted|sandbox",
+        "already_exists" => r"already exists|exists|eexist",
+        "stale_hash" => r"stale|changed|modified|hash|outdated|conflict|re-?read",
+        "invalid_path" => r"invalid|illegal|path|not allowed",
+        "not_a_file" => r"not a (regular )?file|is a directory|directory|eisdir",
+        "not_a_directory" => r"not a directory|enotdir|is a file",
+        "not_text" => r"utf-?8|text|binary|encoding|decode",
+        "content_mismatch" => r"mismatch|does not match|doesn't match|not found|differs|expected|contains",
+        "ambiguous_match" => r"ambiguous|multiple|more than once|occurrences|matches",
+        "invalid_range" => r"range|out of bounds|bounds|exceeds|line",
+        "invalid_argument" => r"invalid|argument|required|missing|expected|must|parameter",
+        "too_large" => r"too large|too big|size|limit|exceeds",
+        "io_error" => r"i/o|io error|input/output",
+        _ => return None,
+    })
+}
+
+/// Check that `seen` is an error of `kind` (lower-case code, or "any").
+pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(), String> {
+    if kind == "any" {
+        return Ok(());
+    }
+    let expected = kind.to_ascii_uppercase();
+    let shown = || {
+        format!(
+            "code {}{}, message {:?}",
+            seen.code.as_deref().unwrap_or("(none)"),
+            seen.rpc_code.map(|c| format!(" (JSON-RPC {c})")).unwrap_or_default(),
+            clip(&seen.text, 500)
+        )
+    };
+    if let Some(code) = &seen.code {
+        if code == &expected || (!clarification && code.eq_ignore_ascii_case(&expected)) {
+            return Ok(());
+        }
+        if clarification {
+            return Err(format!("expected a {expected} error, got {}", shown()));
+        }
+    }
+    let words = heuristic(kind).ok_or_else(|| format!("internal: unknown error kind {kind}"))?;
+    if clarification {
+        // A protocol error without a code field: only resource errors get here. The JSON-RPC
+        // code must fit (resource not found is -32002, or -32602 from 2026-07-28 on), and the
+        // message must say the same thing.
+        let code_fits = match (kind, seen.rpc_code) {
+            ("not_found", Some(c)) => c == -32002 || c == -32602,
+            (_, Some(c)) => c == -32602,
+            (_, None) => false,
+        };
+        if !code_fits {
+            return Err(format!("expected a {expected} error, got {}", shown()));
+        }
+    }
+    let re = RegexBuilder::new(words).case_insensitive(true).build().map_err(|e| e.to_string())?;
+    if re.is_match(&seen.text) {
+        Ok(())
+    } else {
+        Err(format!("expected a {expected} error (by code or by its message), got {}", shown()))
+    }
+}
+
+fn field<'a>(obj: &'a Map<String, Value>, name: &str) -> Result<&'a Value, String> {
+    obj.get(name).ok_or_else(|| {
+        format!(
+            "the result has no field {name:?}; it has {}",
+            clip(&Value::Object(obj.clone()).to_string(), 600)
+        )
+    })
+}
+
+fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
+    success(last_call(w)?)
+}
+
+pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    match &w.last {
+        Last::Call { .. } => last_success(w).map(|_| ()),
+        Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => match reply {
+            Reply::Ok(_) => Ok(()),
+            Reply::RpcError { code, message, .. } => Err(format!("the request failed with JSON-RPC error {code}: {message}")),
+            Reply::Broken(r) => Err(r.clone()),
+        },
+        _ => Err("internal: nothing to check".into()),
+    }
+}
+
+/// Whether two JSON values are equal, comparing 64-hex-digit strings case-insensitively.
+fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) if is_hash(x) && is_hash(y) => x.eq_ignore_ascii_case(y),
+        // 3 and 3.0 are the same number to a client.
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
+fn is_hash(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+async fn field_is(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let expected = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
+    let obj = last_success(w)?;
+    let got = field(&obj, arg(a, 0)?)?;
+    if json_eq(got, &expected) {
+        Ok(())
+    } else {
+        Err(format!("result field {:?}: expected {}, got {}", arg(a, 0)?, describe_value(&expected), describe_value(got)))
+    }
+}
+
+/// Split into lines, ignoring the terminators (`\n` or `\r\n`); a final terminator does
+/// not start another line.
+pub fn split_lines(s: &str) -> Vec<String> {
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let body = s.strip_suffix('\n').unwrap_or(s);
+    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect()
+}
+
+async fn field_lines(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let expected = json_strings(arg(a, 1)?)?;
+    let obj = last_success(w)?;
+    let got = field(&obj, arg(a, 0)?)?;
+    let Some(text) = got.as_str() else {
+        return Err(format!("result field {:?} is not a string: {}", arg(a, 0)?, describe_value(got)));
+    };
+    let lines = split_lines(text);
+    if lines == expected {
+        Ok(())
+    } else {
+        Err(format!("result field {:?}: expected the lines {expected:?}, got {lines:?}", arg(a, 0)?))
+    }
+}
+
+async fn field_matches(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let pattern = json_string(arg(a, 1)?)?;
+    let re = regex::Regex::new(&pattern).map_err(|e| format!("internal: bad regex {pattern:?}: {e}"))?;
+    let obj = last_success(w)?;
+    let got = field(&obj, arg(a, 0)?)?;
+    let text = match got {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    if re.is_match(&text) {
+        Ok(())
+    } else {
+        Err(format!("result field {:?}: {} does not match /{pattern}/", arg(a, 0)?, describe_value(got)))
+    }
+}
+
+async fn field_hash_of(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 1)?;
+    let bytes = std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path} on disk: {e}"))?;
+    let want = crate::run::disk::sha256_hex(&bytes);
+    let obj = last_success(w)?;
+    let got = field(&obj, arg(a, 0)?)?;
+    match got.as_str() {
+        Some(h) if h.eq_ignore_ascii_case(&want) => Ok(()),
+        _ => Err(format!(
+            "result field {:?} should be the SHA-256 of {path} as on disk ({want}), got {}",
+            arg(a, 0)?,
+            describe_value(got)
+        )),
+    }
+}
+
+fn saved(w: &HarnessWorld, name: &str) -> Result<String, String> {
+    w.vars.get(name).cloned().ok_or_else(|| format!("internal: ${{{name}}} was never saved"))
+}
+
+fn as_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+async fn field_equals_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let want = saved(w, arg(a, 1)?)?;
+    let obj = last_success(w)?;
+    let got = as_text(field(&obj, arg(a, 0)?)?);
+    if got == want || (is_hash(&got) && got.eq_ignore_ascii_case(&want)) {
+        Ok(())
+    } else {
+        Err(format!("result field {:?} should equal the saved {:?} ({want}), got {got}", arg(a, 0)?, arg(a, 1)?))
+    }
+}
+
+async fn field_differs_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let other = saved(w, arg(a, 1)?)?;
+    let obj = last_success(w)?;
+    let got = as_text(field(&obj, arg(a, 0)?)?);
+    if got.eq_ignore_ascii_case(&other) {
+        Err(format!("result field {:?} should differ from the saved {:?}, but both are {got}", arg(a, 0)?, arg(a, 1)?))
+    } else {
+        Ok(())
+    }
+}
+
+/// The error of the last request (tool call or resource read).
+pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
+    match &w.last {
+        Last::Call { reply, .. } => failure(reply, w.clarification, true),
+        Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => {
+            failure(reply, w.clarification, false)
+        }
+        _ => Err("internal: no request to check".into()),
+    }
+}
+
+async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    last_failure(w).map(|_| ())
+}
+
+async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let seen = last_failure(w)?;
+    check_kind(&seen, arg(a, 0)?, w.clarification)
+}
+
+async fn mentions_all(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let seen = last_failure(w)?;
+    let hay = seen.text.to_lowercase();
+    let mut missing = Vec::new();
+    for needle in json_strings(arg(a, 0)?)? {
+        let needle = w.interpolate(&needle, &[])?;
+        if !hay.contains(&needle.to_lowercase()) {
+            missing.push(needle);
+        }
+    }
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the error message should mention {missing:?}; it says {:?}", clip(&seen.text, 800)))
+    }
+}
+
+async fn mentions_any(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let seen = last_failure(w)?;
+    let hay = seen.text.to_lowercase();
+    let options = json_strings(arg(a, 0)?)?;
+    for needle in &options {
+        if hay.contains(&w.interpolate(needle, &[])?.to_lowercase()) {
+            return Ok(());
+        }
+    }
+    Err(format!("the error message should mention one of {options:?}; it says {:?}", clip(&seen.text, 800)))
+}

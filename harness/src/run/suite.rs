@@ -1,0 +1,119 @@
+//! Runs a set of features against one server configuration with cucumber, and returns one
+//! `CaseResult` per selected scenario.
+
+use std::fs::File;
+use std::sync::Arc;
+
+use cucumber::gherkin::tagexpr::TagOperation;
+use cucumber::tag::Ext as _;
+use cucumber::writer::Normalize;
+use futures::FutureExt as _;
+use regex::Regex;
+
+use super::collect::Collector;
+use super::config::ServerConfig;
+use super::outcome::CaseResult;
+use super::parser::{FeatureText, InMemory, Parsed, parse_all};
+use super::world::HarnessWorld;
+use super::{panics, steps};
+
+pub struct SuiteOptions {
+    pub server: Arc<ServerConfig>,
+    pub tags: Option<TagOperation>,
+    pub name: Option<Regex>,
+    /// Scenarios run at once (each has its own server process).
+    pub jobs: usize,
+    pub json: Option<File>,
+    pub junit: Option<File>,
+    /// Print each failure as it happens.
+    pub echo_failures: bool,
+    /// Live progress on stderr.
+    pub progress: bool,
+    /// A note shown with a failure (e.g. "expected failure"), if any.
+    pub annotate: Option<super::collect::Annotate>,
+}
+
+#[derive(Debug, Default)]
+pub struct SuiteOutcome {
+    pub results: Vec<CaseResult>,
+    pub parse_errors: Vec<String>,
+}
+
+/// Whether a scenario is selected by `--tags` and `--name` (both must hold).
+pub fn selected(
+    tags: Option<&TagOperation>,
+    name: Option<&Regex>,
+    feat: &cucumber::gherkin::Feature,
+    rule: Option<&cucumber::gherkin::Rule>,
+    sc: &cucumber::gherkin::Scenario,
+) -> bool {
+    let tags_ok = tags.is_none_or(|t| {
+        t.eval(
+            feat.tags
+                .iter()
+                .chain(rule.iter().flat_map(|r| &r.tags))
+                .chain(sc.tags.iter()),
+        )
+    });
+    tags_ok && name.is_none_or(|re| re.is_match(&sc.name))
+}
+
+/// Run on a fresh tokio runtime (the I/O tasks on worker threads, cucumber's own
+/// single-threaded futures on the calling thread).
+pub fn run_suite(features: Vec<FeatureText>, opts: SuiteOptions) -> SuiteOutcome {
+    run_parsed(parse_all(features), opts)
+}
+
+/// Like `run_suite`, for features parsed already.
+pub fn run_parsed(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
+    panics::install_quiet_hook();
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            return SuiteOutcome { results: Vec::new(), parse_errors: vec![format!("cannot start the async runtime: {e}")] };
+        }
+    };
+    let out = rt.block_on(run_async(features, opts));
+    // Servers that are still running are killed on drop; do not wait for stray tasks.
+    rt.shutdown_background();
+    out
+}
+
+async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
+    let SuiteOptions { server, tags, name, jobs, json, junit, echo_failures, progress, annotate } = opts;
+    let mut collector = Collector::new(json, junit, echo_failures, progress);
+    collector.annotate = annotate;
+    let cfg = server.clone();
+    let runner = cucumber::runner::Basic::default()
+        .steps(steps::collection())
+        .max_concurrent_scenarios(jobs.max(1))
+        .before(move |_feat, _rule, sc, world: &mut HarnessWorld| {
+            let cfg = cfg.clone();
+            let clarification = sc.tags.iter().any(|t| t == "clarification");
+            async move {
+                world.config = Some(cfg);
+                world.clarification = clarification;
+            }
+            .boxed_local()
+        })
+        .after(|_feat, _rule, _sc, _ev, world: Option<&mut HarnessWorld>| {
+            async move {
+                if let Some(w) = world {
+                    w.shutdown().await;
+                }
+            }
+            .boxed_local()
+        });
+    let cucumber: cucumber::Cucumber<_, _, _, _, _, cucumber::cli::Empty> =
+        cucumber::Cucumber::custom(InMemory, runner, Normalize::new(collector)).with_default_cli();
+    let writer = cucumber
+        .filter_run(features, move |feat, rule, sc| selected(tags.as_ref(), name.as_ref(), feat, rule, sc))
+        .await;
+    let c = writer.inner_writer();
+    c.end_progress();
+    SuiteOutcome { results: c.results.clone(), parse_errors: c.parse_errors.clone() }
+}

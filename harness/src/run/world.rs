@@ -1,0 +1,239 @@
+//! The cucumber `World`: one scenario's root, outside area, server and results so far.
+//!
+//! The root is `<tmp>/root` and the outside area its sibling `<tmp>/root_evil`, so the
+//! prefix trick of CVE-2025-53110 (`../root_evil/secret`) aims at a real directory that
+//! the server must never touch.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::config::ServerConfig;
+use super::disk::{Snapshot, sha256_hex};
+use super::server::{Reply, Session};
+
+/// What the last action (When step) produced; Then steps check it.
+#[derive(Debug, Clone, Default)]
+pub enum Last {
+    #[default]
+    Nothing,
+    Call { tool: String, reply: Reply },
+    Resource { uri: String, reply: Reply },
+    Tools(Reply),
+    Templates(Reply),
+    Concurrent { tool: String, replies: Vec<Reply> },
+}
+
+pub struct HarnessWorld {
+    // Field order matters: the session (and its process) goes before the directories.
+    session: Option<Session>,
+    pub config: Option<Arc<ServerConfig>>,
+    /// The scenario covers a CLR id: exact codes and isError are required.
+    pub clarification: bool,
+    pub vars: HashMap<String, String>,
+    pub last: Last,
+    /// Index into the exchange where the current action began.
+    mark: usize,
+    snapshot: Option<Snapshot>,
+    pub root: PathBuf,
+    pub outside: PathBuf,
+    _base: tempfile::TempDir,
+}
+
+impl fmt::Debug for HarnessWorld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HarnessWorld")
+            .field("root", &self.root)
+            .field("vars", &self.vars)
+            .field("server_running", &self.session.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl cucumber::World for HarnessWorld {
+    type Error = String;
+
+    async fn new() -> Result<Self, String> {
+        let base = tempfile::Builder::new()
+            .prefix("mcp-harness-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let root = base.path().join("root");
+        let outside = base.path().join("root_evil");
+        for d in [&root, &outside] {
+            std::fs::create_dir(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+        }
+        Ok(HarnessWorld {
+            session: None,
+            config: None,
+            clarification: false,
+            vars: HashMap::new(),
+            last: Last::Nothing,
+            mark: 0,
+            snapshot: None,
+            root,
+            outside,
+            _base: base,
+        })
+    }
+}
+
+impl HarnessWorld {
+    pub fn config(&self) -> Result<Arc<ServerConfig>, String> {
+        self.config
+            .clone()
+            .ok_or_else(|| "internal: the scenario has no server configuration".to_string())
+    }
+
+    /// The server's name for a catalogue tool name.
+    pub fn tool_name(&self, dotted: &str) -> String {
+        match &self.config {
+            Some(c) => c.tool_names.map(dotted),
+            None => dotted.to_string(),
+        }
+    }
+
+    /// Start the server on first use (after the fixtures exist, so a server that looks at
+    /// its root at start-up sees them), and remember where this action's exchange begins.
+    pub async fn begin_action(&mut self) -> Result<&mut Session, String> {
+        if self.session.is_none() {
+            self.snapshot = Some(Snapshot::take(&self.outside)?);
+            let cfg = self.config()?;
+            let s = Session::start(&cfg, &self.root).await.map_err(|e| {
+                let mut m = format!("the server could not be started: {}", e.reason);
+                if !e.exchange.is_empty() {
+                    m.push_str("\n  exchange:\n");
+                    m.push_str(&e.exchange);
+                }
+                if !e.stderr_tail.is_empty() {
+                    m.push_str("\n  server stderr:\n");
+                    m.push_str(&indent(&e.stderr_tail));
+                }
+                m
+            })?;
+            self.session = Some(s);
+        }
+        let s = self.session.as_mut().ok_or("internal: no session")?;
+        self.mark = s.exchange.len();
+        Ok(s)
+    }
+
+    /// Protocol violations (non-JSON stdout, undecodable messages) during this action.
+    pub fn violation(&self) -> Option<String> {
+        let s = self.session.as_ref()?;
+        s.exchange.violation_since(self.mark).map(|e| {
+            format!(
+                "the server wrote something that is not a JSON-RPC message to stdout: {}",
+                super::exchange::clip(&e.text, 300)
+            )
+        })
+    }
+
+    /// The full failure text: reason, the exchange of the failing action, stderr tail.
+    pub fn failure(&self, reason: String) -> String {
+        let mut out = reason;
+        if let Some(s) = &self.session {
+            let ex = s.exchange.render_since(self.mark);
+            if !ex.is_empty() {
+                out.push_str("\n  JSON-RPC exchange of the step:\n");
+                out.push_str(ex.trim_end());
+            }
+            let tail = s.stderr.tail(15);
+            if !tail.is_empty() {
+                out.push_str("\n  server stderr (tail):\n");
+                out.push_str(&indent(&tail));
+            }
+        }
+        out
+    }
+
+    /// Stop the server (after hook).
+    pub async fn shutdown(&mut self) {
+        if let Some(s) = self.session.take() {
+            s.shutdown().await;
+        }
+    }
+
+    pub fn snapshot(&self) -> Option<&Snapshot> {
+        self.snapshot.as_ref()
+    }
+
+    /// A path inside the root, as written in the catalogue (leading `/` optional).
+    pub fn in_root(&self, rel: &str) -> PathBuf {
+        self.root.join(rel.trim_start_matches('/'))
+    }
+
+    pub fn in_outside(&self, rel: &str) -> PathBuf {
+        self.outside.join(rel.trim_start_matches('/'))
+    }
+
+    /// Replace `${...}` in one string: saved variables, `extra` (`i`, `winner`),
+    /// `${sha256:path}`, `${root}`, `${outside}`.
+    pub fn interpolate(&self, s: &str, extra: &[(&str, String)]) -> Result<String, String> {
+        let mut out = String::with_capacity(s.len());
+        let mut rest = s;
+        while let Some(start) = rest.find("${") {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + 2..];
+            let Some(end) = after.find('}') else {
+                out.push_str(&rest[start..]);
+                return Ok(out);
+            };
+            let name = &after[..end];
+            out.push_str(&self.lookup(name, extra)?);
+            rest = &after[end + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    fn lookup(&self, name: &str, extra: &[(&str, String)]) -> Result<String, String> {
+        if let Some(path) = name.strip_prefix("sha256:") {
+            let p = self.in_root(path);
+            let bytes = std::fs::read(&p).map_err(|e| format!("${{sha256:{path}}}: cannot read the file: {e}"))?;
+            return Ok(sha256_hex(&bytes));
+        }
+        match name {
+            "root" => return Ok(self.root.to_string_lossy().into_owned()),
+            "outside" => return Ok(self.outside.to_string_lossy().into_owned()),
+            _ => {}
+        }
+        if let Some((_, v)) = extra.iter().find(|(k, _)| *k == name) {
+            return Ok(v.clone());
+        }
+        self.vars
+            .get(name)
+            .cloned()
+            .ok_or_else(|| format!("the variable ${{{name}}} was never saved"))
+    }
+
+    /// Interpolate every string inside a JSON value.
+    pub fn interpolate_json(&self, v: &Value, extra: &[(&str, String)]) -> Result<Value, String> {
+        Ok(match v {
+            Value::String(s) => Value::String(self.interpolate(s, extra)?),
+            Value::Array(a) => Value::Array(
+                a.iter().map(|x| self.interpolate_json(x, extra)).collect::<Result<_, _>>()?,
+            ),
+            Value::Object(o) => {
+                let mut m = serde_json::Map::new();
+                for (k, x) in o {
+                    m.insert(k.clone(), self.interpolate_json(x, extra)?);
+                }
+                Value::Object(m)
+            }
+            other => other.clone(),
+        })
+    }
+}
+
+pub fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+}
+
+/// Whether `p` is inside `dir` lexically (used only for messages).
+pub fn display_rel(p: &Path, dir: &Path) -> String {
+    p.strip_prefix(dir).unwrap_or(p).display().to_string()
+}
