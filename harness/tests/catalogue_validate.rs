@@ -246,6 +246,12 @@ fn invalid_base64_and_mode() {
 }
 
 #[test]
+fn regex_that_does_not_compile() {
+    let case = OK_CASE.replace("result: {}", "result: {matches: {hash: \"^[0-9\"}}");
+    rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "`hash`", "does not compile"]);
+}
+
+#[test]
 fn unknown_error_kind() {
     let case = OK_CASE.replace("result: {}", "error: {kind: stale}");
     rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "stale"]);

@@ -124,10 +124,11 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 /// - no `content` in `result.fields` (exact bytes; use `lines`) except the empty string
 ///   (an empty read is empty whatever the line model), and no 64-hex literal in `fields`
 ///   (hash letter case is ours; use `hash_of` / `equals_var`);
-/// - `error` checks the kind only: no `mentions` (exact wording is ours); `mentions_any`
-///   (tolerant alternatives) only when the case covers MCP-052, "errors teach";
+/// - `error` checks the kind only, unless the case covers MCP-052 ("errors teach", whose
+///   upstream example quotes the line): only then `mentions` / `mentions_any`;
 /// - no `matches` regex that accepts only lower-case hex;
-/// - no `concurrent` step (what happens on same-hash races is ours);
+/// - no race with losers: a `concurrent` expectation must have every call succeed
+///   (independent calls); who wins a same-hash race is ours;
 /// - no `mode` check on disk (permission preservation is ours);
 /// - no `lines` argument with 0 as start, no negative `line` for text.insert, no empty
 ///   `old` / `new` / `content` line text for text.* edits (the upstream leaves these open).
@@ -158,13 +159,21 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                 }
             }
             Expect::Error(e) => {
-                if !e.mentions.is_empty() {
-                    why.push("checks exact words with `mentions`; core cases check the kind only".into());
-                }
-                if !e.mentions_any.is_empty() && !c.covers.iter().any(|id| id == TEACHING) {
+                let wording = !e.mentions.is_empty() || !e.mentions_any.is_empty();
+                if wording && !c.covers.iter().any(|id| id == TEACHING) {
                     why.push(format!(
-                        "checks the wording with `mentions_any` but does not cover {TEACHING} (errors teach)"
+                        "checks the error's wording but does not cover {TEACHING} (errors teach); \
+                         otherwise core cases check the kind only"
                     ));
+                }
+            }
+            Expect::Concurrent(cc) => {
+                let count = match c.last_step() {
+                    Some(Step::Concurrent { count, .. }) => *count,
+                    _ => 0,
+                };
+                if cc.succeeded != count {
+                    why.push("expects some concurrent calls to lose; race outcomes are a clarification".into());
                 }
             }
             _ => {}
@@ -175,12 +184,8 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
             }
         }
         for step in &c.when {
-            match step {
-                Step::Concurrent { .. } => {
-                    why.push("runs concurrent calls; their outcome is a clarification".into())
-                }
-                Step::Call { tool, args, .. } => why.extend(core_arg_problems(tool, args)),
-                _ => {}
+            if let Step::Call { tool, args, .. } = step {
+                why.extend(core_arg_problems(tool, args));
             }
         }
         for w in why {

@@ -326,9 +326,11 @@ impl Validator<'_> {
                 for (_, path) in r.hash_of.iter() {
                     self.rel_path(f, id, path);
                 }
-                for (_, re) in r.matches.iter() {
+                for (field, re) in r.matches.iter() {
                     if re.is_empty() {
-                        self.push(f, id, "empty regex in `matches`");
+                        self.push(f, id, format!("empty regex for `{field}` in `matches`"));
+                    } else if let Err(e) = regex::Regex::new(re) {
+                        self.push(f, id, format!("regex for `{field}` does not compile: {e}"));
                     }
                 }
             }
