@@ -157,3 +157,23 @@ fn list_shows_requirements_and_cases_with_tags() {
         assert!(text.contains(needle), "list lacks {needle:?}:\n{text}");
     }
 }
+
+#[test]
+fn rendered_features_parse_as_gherkin_with_their_tags() {
+    use cucumber::gherkin::{Feature, GherkinEnv};
+    let cat = fixture();
+    for area in &cat.areas {
+        let text = generate::render_feature(area, &cat);
+        let feature = Feature::parse(&text, GherkinEnv::default())
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}\n{text}", area.feature_file()));
+        assert_eq!(feature.name, area.title);
+        assert_eq!(feature.scenarios.len(), area.cases.len());
+        for (sc, case) in feature.scenarios.iter().zip(&area.cases) {
+            assert_eq!(sc.name, format!("{} {}", case.id, case.name));
+            let want: Vec<String> = cat.tags(case).iter().map(|t| t[1..].to_string()).collect();
+            assert_eq!(sc.tags, want, "{}", case.id);
+            let last = sc.steps.last().expect("steps");
+            assert_eq!(last.value, "nothing outside the root has changed");
+        }
+    }
+}
