@@ -6,10 +6,22 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let workspace = manifest.parent().expect("harness lives inside the workspace");
+    let workspace = manifest
+        .parent()
+        .expect("harness lives inside the workspace");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
-    table(&workspace.join("specs"), "yaml", "SPECS", &out.join("embedded_specs.rs"));
-    table(&workspace.join("features"), "feature", "FEATURES", &out.join("embedded_features.rs"));
+    table(
+        &workspace.join("specs"),
+        "yaml",
+        "SPECS",
+        &out.join("embedded_specs.rs"),
+    );
+    table(
+        &workspace.join("features"),
+        "feature",
+        "FEATURES",
+        &out.join("embedded_features.rs"),
+    );
 }
 
 /// Writes `pub static NAME: &[(&str, &str)]` of (file name, contents) sorted by name.
@@ -26,7 +38,9 @@ fn table(dir: &Path, ext: &str, name: &str, out: &Path) {
         })
         .unwrap_or_default();
     files.sort();
-    let mut src = format!("/// (file name, contents), sorted by name.\npub static {name}: &[(&str, &str)] = &[\n");
+    let mut src = format!(
+        "/// (file name, contents), sorted by name.\npub static {name}: &[(&str, &str)] = &[\n"
+    );
     for f in &files {
         let file_name = f.file_name().expect("a file").to_string_lossy();
         println!("cargo:rerun-if-changed={}", f.display());

@@ -47,19 +47,28 @@ fn names_are_short() {
 
 #[test]
 fn every_requirement_is_covered_or_not_applicable() {
-    none("requirements without cases", lint::uncovered_requirements(&catalogue()));
+    none(
+        "requirements without cases",
+        lint::uncovered_requirements(&catalogue()),
+    );
 }
 
 #[test]
 fn every_clarification_is_reasoned_and_covered() {
-    none("clarification problems", lint::clarification_problems(&catalogue()));
+    none(
+        "clarification problems",
+        lint::clarification_problems(&catalogue()),
+    );
 }
 
 #[test]
 fn every_upstream_test_id_is_present() {
     let cat = catalogue();
     let missing = lint::missing_t_ids(&cat);
-    assert!(missing.is_empty(), "upstream test ids without a case: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "upstream test ids without a case: {missing:?}"
+    );
     none("unknown T-ids", lint::unknown_t_ids(&cat));
 }
 
@@ -76,19 +85,34 @@ fn upstream_test_id_list_is_complete() {
 #[test]
 fn enough_cases() {
     let n = catalogue().cases().count();
-    assert!(n >= lint::MIN_CASES, "{n} cases; at least {} expected", lint::MIN_CASES);
+    assert!(
+        n >= lint::MIN_CASES,
+        "{n} cases; at least {} expected",
+        lint::MIN_CASES
+    );
 }
 
 #[test]
 fn core_cases_expect_only_what_the_upstream_requires() {
-    none("core-rule violations", lint::core_rule_problems(&catalogue()));
+    none(
+        "core-rule violations",
+        lint::core_rule_problems(&catalogue()),
+    );
 }
 
 #[test]
 fn every_feature_tag_exists_in_specs() {
     let cat = catalogue();
-    let features = generate::read_features(&workspace().join("features")).unwrap_or_else(|e| panic!("{e}"));
-    assert!(!features.is_empty(), "features/ is empty; run `{}`", generate::FIX_COMMAND);
+    let features =
+        generate::read_features(&workspace().join("features")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !features.is_empty(),
+        "features/ is empty; run `{}`",
+        generate::FIX_COMMAND
+    );
     let unknown = lint::unknown_feature_tags(&cat, &features);
-    assert!(unknown.is_empty(), "tags naming nothing in specs/: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "tags naming nothing in specs/: {unknown:?}"
+    );
 }

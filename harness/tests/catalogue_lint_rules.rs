@@ -28,30 +28,87 @@ fn load(extra: &[(&str, &str)]) -> Catalogue {
 /// Area `core.yaml` with one case per violation; `covers` is substituted.
 fn core_area(covers: &str) -> String {
     let case = |id: &str, when: &str, then: &str| {
-        format!("  - id: {id}\n    name: \"{id}\"\n    covers: [{covers}]\n    given:\n      - file: a.txt\n        text: \"a\\n\"\n    when:\n{when}    then:\n{then}")
+        format!(
+            "  - id: {id}\n    name: \"{id}\"\n    covers: [{covers}]\n    given:\n      - file: a.txt\n        text: \"a\\n\"\n    when:\n{when}    then:\n{then}"
+        )
     };
     let read = "      - call: text.read\n        args: {path: a.txt}\n";
     let cases = [
-        case("C-JSON", "      - read_resource: \"list://\"\n", "      listing: {json: {entries: []}}\n"),
-        case("C-CONTENT", read, "      result: {fields: {content: \"a\\n\"}}\n"),
+        case(
+            "C-JSON",
+            "      - read_resource: \"list://\"\n",
+            "      listing: {json: {entries: []}}\n",
+        ),
+        case(
+            "C-CONTENT",
+            read,
+            "      result: {fields: {content: \"a\\n\"}}\n",
+        ),
         case("C-EMPTY", read, "      result: {fields: {content: \"\"}}\n"),
-        case("C-HEX", read, "      result: {fields: {hash: \"87428fc522803d31065e7bce3cf03fe475096631e5e07bbd7a0fde60c4cf25c7\"}}\n"),
-        case("C-LOWER", read, "      result: {matches: {hash: \"^[0-9a-f]{64}$\"}}\n"),
-        case("C-ANYCASE", read, "      result: {matches: {hash: \"^[0-9a-fA-F]{64}$\"}}\n"),
-        case("C-MENTIONS", "      - call: text.read\n        args: {path: b.txt}\n", "      error: {kind: not_found, mentions: [\"b.txt\"]}\n"),
-        case("C-ANY", "      - call: text.read\n        args: {path: b.txt}\n", "      error: {kind: not_found, mentions_any: [\"missing\"]}\n"),
-        case("C-MODE", read, "      result: {}\n      disk: [{file: a.txt, mode: 0o644}]\n"),
-        case("C-CONC", "      - concurrent: {count: 2, call: text.read, args: {path: a.txt}}\n", "      concurrent: {succeeded: 1, others: stale_hash}\n"),
-        case("C-ALLWIN", "      - concurrent: {count: 2, call: text.read, args: {path: a.txt}}\n", "      concurrent: {succeeded: 2, others: any}\n"),
-        case("C-ZERO", "      - call: text.read\n        args: {path: a.txt, lines: [0, 0]}\n", "      result: {}\n"),
-        case("C-NEG", "      - call: text.insert\n        args: {path: a.txt, hash: x, line: -1, anchor: a, content: b}\n", "      result: {}\n"),
-        case("C-EMPTYNEW", "      - call: text_replace\n        args: {path: a.txt, hash: x, lines: [1, 2], old: a, new: \"\"}\n", "      result: {}\n"),
+        case(
+            "C-HEX",
+            read,
+            "      result: {fields: {hash: \"87428fc522803d31065e7bce3cf03fe475096631e5e07bbd7a0fde60c4cf25c7\"}}\n",
+        ),
+        case(
+            "C-LOWER",
+            read,
+            "      result: {matches: {hash: \"^[0-9a-f]{64}$\"}}\n",
+        ),
+        case(
+            "C-ANYCASE",
+            read,
+            "      result: {matches: {hash: \"^[0-9a-fA-F]{64}$\"}}\n",
+        ),
+        case(
+            "C-MENTIONS",
+            "      - call: text.read\n        args: {path: b.txt}\n",
+            "      error: {kind: not_found, mentions: [\"b.txt\"]}\n",
+        ),
+        case(
+            "C-ANY",
+            "      - call: text.read\n        args: {path: b.txt}\n",
+            "      error: {kind: not_found, mentions_any: [\"missing\"]}\n",
+        ),
+        case(
+            "C-MODE",
+            read,
+            "      result: {}\n      disk: [{file: a.txt, mode: 0o644}]\n",
+        ),
+        case(
+            "C-CONC",
+            "      - concurrent: {count: 2, call: text.read, args: {path: a.txt}}\n",
+            "      concurrent: {succeeded: 1, others: stale_hash}\n",
+        ),
+        case(
+            "C-ALLWIN",
+            "      - concurrent: {count: 2, call: text.read, args: {path: a.txt}}\n",
+            "      concurrent: {succeeded: 2, others: any}\n",
+        ),
+        case(
+            "C-ZERO",
+            "      - call: text.read\n        args: {path: a.txt, lines: [0, 0]}\n",
+            "      result: {}\n",
+        ),
+        case(
+            "C-NEG",
+            "      - call: text.insert\n        args: {path: a.txt, hash: x, line: -1, anchor: a, content: b}\n",
+            "      result: {}\n",
+        ),
+        case(
+            "C-EMPTYNEW",
+            "      - call: text_replace\n        args: {path: a.txt, hash: x, lines: [1, 2], old: a, new: \"\"}\n",
+            "      result: {}\n",
+        ),
     ];
     format!("area: core\ntitle: \"Core\"\ncases:\n{}", cases.concat())
 }
 
 fn flagged(cat: &Catalogue) -> Vec<String> {
-    lint::core_rule_problems(cat).into_iter().filter_map(|p| p.id).collect()
+    lint::core_rule_problems(cat)
+        .into_iter()
+        .filter_map(|p| p.id)
+        .collect()
 }
 
 #[test]
@@ -59,10 +116,22 @@ fn core_rule_flags_each_violation() {
     let cat = load(&[("core.yaml", &core_area("MCP-012"))]);
     let ids = flagged(&cat);
     for id in [
-        "C-JSON", "C-CONTENT", "C-HEX", "C-LOWER", "C-MENTIONS", "C-ANY", "C-MODE", "C-CONC",
-        "C-ZERO", "C-NEG", "C-EMPTYNEW",
+        "C-JSON",
+        "C-CONTENT",
+        "C-HEX",
+        "C-LOWER",
+        "C-MENTIONS",
+        "C-ANY",
+        "C-MODE",
+        "C-CONC",
+        "C-ZERO",
+        "C-NEG",
+        "C-EMPTYNEW",
     ] {
-        assert!(ids.iter().any(|x| x == id), "{id} not flagged; flagged: {ids:?}");
+        assert!(
+            ids.iter().any(|x| x == id),
+            "{id} not flagged; flagged: {ids:?}"
+        );
     }
     for id in ["C-EMPTY", "C-ANYCASE", "C-ALLWIN"] {
         assert!(!ids.iter().any(|x| x == id), "{id} wrongly flagged");
@@ -76,10 +145,19 @@ fn core_rule_allows_wording_checks_when_covering_errors_teach() {
     let reqs = format!(
         "{REQUIREMENTS}  - id: MCP-052\n    level: MUST\n    source: \"fixture\"\n    statement: \"Errors teach.\"\n"
     );
-    let cat = load(&[("requirements.yaml", &reqs), ("core.yaml", &core_area("MCP-012, MCP-052"))]);
+    let cat = load(&[
+        ("requirements.yaml", &reqs),
+        ("core.yaml", &core_area("MCP-012, MCP-052")),
+    ]);
     let ids = flagged(&cat);
-    assert!(!ids.iter().any(|x| x == "C-ANY" || x == "C-MENTIONS"), "{ids:?}");
-    assert!(ids.iter().any(|x| x == "C-JSON"), "other rules still apply: {ids:?}");
+    assert!(
+        !ids.iter().any(|x| x == "C-ANY" || x == "C-MENTIONS"),
+        "{ids:?}"
+    );
+    assert!(
+        ids.iter().any(|x| x == "C-JSON"),
+        "other rules still apply: {ids:?}"
+    );
 }
 
 #[test]
@@ -91,7 +169,10 @@ fn clarification_cases_may_check_anything() {
 #[test]
 fn uncovered_requirements_and_clarifications_are_flagged() {
     let cat = load(&[]);
-    assert!(lint::uncovered_requirements(&cat).is_empty(), "MCP-005 is not_applicable");
+    assert!(
+        lint::uncovered_requirements(&cat).is_empty(),
+        "MCP-005 is not_applicable"
+    );
     assert!(lint::clarification_problems(&cat).is_empty());
 
     let reqs = format!(
@@ -101,12 +182,26 @@ fn uncovered_requirements_and_clarifications_are_flagged() {
         "{CLARIFICATIONS}  - id: CLR-002\n    level: MUST\n    title: \"t\"\n    choice: \"c\"\n    reason: \"because\"\n"
     );
     let cat = load(&[("requirements.yaml", &reqs), ("clarifications.yaml", &clrs)]);
-    let un: Vec<String> = lint::uncovered_requirements(&cat).iter().map(|p| p.to_string()).collect();
+    let un: Vec<String> = lint::uncovered_requirements(&cat)
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
     assert_eq!(un.len(), 1);
     assert!(un[0].contains("specs/requirements.yaml: MCP-099"), "{un:?}");
-    let cl: Vec<String> = lint::clarification_problems(&cat).iter().map(|p| p.to_string()).collect();
-    assert!(cl.iter().any(|p| p.contains("CLR-002") && p.contains("no case covers it")), "{cl:?}");
-    assert!(cl.iter().any(|p| p.contains("CLR-002") && p.contains("reason")), "{cl:?}");
+    let cl: Vec<String> = lint::clarification_problems(&cat)
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert!(
+        cl.iter()
+            .any(|p| p.contains("CLR-002") && p.contains("no case covers it")),
+        "{cl:?}"
+    );
+    assert!(
+        cl.iter()
+            .any(|p| p.contains("CLR-002") && p.contains("reason")),
+        "{cl:?}"
+    );
 }
 
 #[test]
@@ -136,11 +231,17 @@ fn feature_tags_must_name_catalogue_entries() {
         "x.feature".to_string(),
         "Feature: x\n  @MCP-012 @MCP-404 @must\n  Scenario: y\n".to_string(),
     )];
-    assert_eq!(lint::unknown_feature_tags(&cat, &bad), ["x.feature: @MCP-404"]);
+    assert_eq!(
+        lint::unknown_feature_tags(&cat, &bad),
+        ["x.feature: @MCP-404"]
+    );
 }
 
 #[test]
 fn case_count_floor_is_reported() {
     let problems = lint::all(&load(&[]));
-    assert!(problems.iter().any(|p| p.message.contains("at least 150")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.message.contains("at least 150")),
+        "{problems:?}"
+    );
 }

@@ -22,7 +22,10 @@ fn fixture() -> catalogue::Catalogue {
 #[test]
 fn renders_the_golden_features() {
     let rendered = generate::render_all(&fixture());
-    assert_eq!(rendered.keys().collect::<Vec<_>>(), ["misc.feature", "read.feature"]);
+    assert_eq!(
+        rendered.keys().collect::<Vec<_>>(),
+        ["misc.feature", "read.feature"]
+    );
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     for (name, text) in &rendered {
         let path = golden_dir().join(name);
@@ -48,13 +51,22 @@ fn header_and_scenario_names_follow_the_contract() {
         first,
         "# Generated from specs/read.yaml by `cargo run -p mcp-harness -- generate`. Do not edit."
     );
-    let scenarios: Vec<&str> = text.lines().filter(|l| l.trim_start().starts_with("Scenario:")).collect();
+    let scenarios: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Scenario:"))
+        .collect();
     assert_eq!(scenarios.len(), 3);
     for (line, case) in scenarios.iter().zip(&cat.area("read").expect("area").cases) {
-        assert!(line.trim_start().starts_with(&format!("Scenario: {} ", case.id)), "{line}");
+        assert!(
+            line.trim_start()
+                .starts_with(&format!("Scenario: {} ", case.id)),
+            "{line}"
+        );
     }
     // Every scenario ends with the outside-area check.
-    let closing = text.matches("And nothing outside the root has changed\n").count();
+    let closing = text
+        .matches("And nothing outside the root has changed\n")
+        .count();
     assert_eq!(closing, 3);
     assert!(text.ends_with("changed\n") && !text.ends_with("\n\n"));
 }
@@ -84,10 +96,17 @@ fn generate_writes_checks_and_removes() {
     let out = tempfile::tempdir().expect("tempdir");
     let features = out.path().join("features");
     // Missing directory: check reports every file missing and names the fix.
-    let err = generate::generate(&fixture_dir(), &features, true).expect_err("nothing generated yet");
+    let err =
+        generate::generate(&fixture_dir(), &features, true).expect_err("nothing generated yet");
     let msg = err.to_string();
-    assert!(matches!(err, GenerateError::Stale(ref d) if d.missing.len() == 2), "{msg}");
-    assert!(msg.contains(FIX_COMMAND) && msg.contains("missing: features/read.feature"), "{msg}");
+    assert!(
+        matches!(err, GenerateError::Stale(ref d) if d.missing.len() == 2),
+        "{msg}"
+    );
+    assert!(
+        msg.contains(FIX_COMMAND) && msg.contains("missing: features/read.feature"),
+        "{msg}"
+    );
     assert!(!features.exists(), "check must not write");
 
     // Write; an extra feature file goes, other files stay.
@@ -112,7 +131,9 @@ fn generate_writes_checks_and_removes() {
     std::fs::write(features.join("read.feature"), "edited\n").expect("write");
     std::fs::write(features.join("new.feature"), "Feature: x\n").expect("write");
     let err = generate::generate(&fixture_dir(), &features, true).expect_err("stale");
-    let GenerateError::Stale(d) = &err else { panic!("{err}") };
+    let GenerateError::Stale(d) = &err else {
+        panic!("{err}")
+    };
     assert_eq!(d.stale, ["read.feature"]);
     assert_eq!(d.extra, ["new.feature"]);
     assert!(d.missing.is_empty());
@@ -131,13 +152,18 @@ fn generate_reports_catalogue_problems() {
     let specs = tempfile::tempdir().expect("tempdir");
     for entry in std::fs::read_dir(fixture_dir()).expect("fixture dir") {
         let p = entry.expect("entry").path();
-        let text = std::fs::read_to_string(&p).expect("readable").replace("[MCP-034, CLR-001]", "[MCP-404]");
+        let text = std::fs::read_to_string(&p)
+            .expect("readable")
+            .replace("[MCP-034, CLR-001]", "[MCP-404]");
         std::fs::write(specs.path().join(p.file_name().expect("name")), text).expect("write");
     }
     let out = tempfile::tempdir().expect("tempdir");
     let err = generate::generate(specs.path(), out.path(), false).expect_err("dangling covers");
     assert!(matches!(err, GenerateError::Catalogue(_)));
-    assert!(err.to_string().contains("READ-001") && err.to_string().contains("MCP-404"), "{err}");
+    assert!(
+        err.to_string().contains("READ-001") && err.to_string().contains("MCP-404"),
+        "{err}"
+    );
 }
 
 #[test]

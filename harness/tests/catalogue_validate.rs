@@ -22,14 +22,18 @@ fn fixture() -> Vec<(String, String)> {
 
 /// The fixture with `file` replaced (or added).
 fn with(file: &str, text: &str) -> Vec<(String, String)> {
-    let mut files: Vec<(String, String)> = fixture().into_iter().filter(|(n, _)| n != file).collect();
+    let mut files: Vec<(String, String)> =
+        fixture().into_iter().filter(|(n, _)| n != file).collect();
     files.push((file.to_string(), text.to_string()));
     files
 }
 
 /// An extra area file `extra.yaml` holding one case given as YAML lines (indented 4).
 fn extra_case(case: &str) -> Vec<(String, String)> {
-    with("extra.yaml", &format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: X-001\n{case}"))
+    with(
+        "extra.yaml",
+        &format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: X-001\n{case}"),
+    )
 }
 
 /// A well-formed case body with `covers`, `when` and `then` replaceable.
@@ -48,7 +52,9 @@ fn rejects(files: Vec<(String, String)>, needles: &[&str]) {
         Err(p) => p,
     };
     assert!(
-        problems.iter().any(|p| needles.iter().all(|n| p.contains(n))),
+        problems
+            .iter()
+            .any(|p| needles.iter().all(|n| p.contains(n))),
         "no problem mentions all of {needles:?}; got:\n{}",
         problems.join("\n")
     );
@@ -63,13 +69,20 @@ fn fixture_loads_with_helpers() {
     let files: Vec<&str> = cat.areas.iter().map(|a| a.file.as_str()).collect();
     assert_eq!(files, ["misc.yaml", "read.yaml"]);
     let (_, read) = cat.case("READ-001").expect("case exists");
-    assert_eq!(cat.case_level(read), Level::Must, "MUST of MCP-034 beats SHOULD of CLR-001");
+    assert_eq!(
+        cat.case_level(read),
+        Level::Must,
+        "MUST of MCP-034 beats SHOULD of CLR-001"
+    );
     assert!(cat.is_clarification(read));
     let (_, list) = cat.case("T5.3.1").expect("case exists");
     assert_eq!(cat.case_level(list), Level::Should);
     assert!(cat.is_core(list));
     assert_eq!(cat.tags(list), ["@MCP-020", "@T5.3.1", "@should"]);
-    assert_eq!(cat.requirement_of("MCP-034").map(|r| r.level), Some(Level::Must));
+    assert_eq!(
+        cat.requirement_of("MCP-034").map(|r| r.level),
+        Some(Level::Must)
+    );
     assert!(cat.requirement_of("CLR-001").is_none());
 }
 
@@ -79,7 +92,10 @@ fn octal_modes_are_read() {
     let (_, c) = cat.case("T3.5.2").expect("case exists");
     assert!(matches!(
         &c.given[0],
-        catalogue::Fixture::File { mode: Some(0o640), .. }
+        catalogue::Fixture::File {
+            mode: Some(0o640),
+            ..
+        }
     ));
 }
 
@@ -97,21 +113,35 @@ fn unknown_key_deep_inside_then() {
 
 #[test]
 fn unknown_key_in_a_requirement() {
-    let text = REQUIREMENTS.replace("    source: \"fixture\"\n    statement: \"HTTP", "    sauce: x\n    source: \"fixture\"\n    statement: \"HTTP");
-    rejects(with("requirements.yaml", &text), &["specs/requirements.yaml", "sauce"]);
+    let text = REQUIREMENTS.replace(
+        "    source: \"fixture\"\n    statement: \"HTTP",
+        "    sauce: x\n    source: \"fixture\"\n    statement: \"HTTP",
+    );
+    rejects(
+        with("requirements.yaml", &text),
+        &["specs/requirements.yaml", "sauce"],
+    );
 }
 
 #[test]
 fn duplicate_id_across_files() {
     // READ-002 already exists in read.yaml.
     let text = format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: READ-002\n{OK_CASE}");
-    rejects(with("extra.yaml", &text), &["specs/extra.yaml", "READ-002", "duplicate", "read.yaml"]);
+    rejects(
+        with("extra.yaml", &text),
+        &["specs/extra.yaml", "READ-002", "duplicate", "read.yaml"],
+    );
 }
 
 #[test]
 fn duplicate_id_within_a_file() {
-    let text = format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: X-001\n{OK_CASE}  - id: X-001\n{OK_CASE}");
-    rejects(with("extra.yaml", &text), &["specs/extra.yaml", "X-001", "duplicate"]);
+    let text = format!(
+        "area: extra\ntitle: \"Extra\"\ncases:\n  - id: X-001\n{OK_CASE}  - id: X-001\n{OK_CASE}"
+    );
+    rejects(
+        with("extra.yaml", &text),
+        &["specs/extra.yaml", "X-001", "duplicate"],
+    );
 }
 
 #[test]
@@ -125,12 +155,18 @@ fn dangling_covers() {
 #[test]
 fn dangling_refines() {
     let text = CLARIFICATIONS.replace("refines: [MCP-012]", "refines: [MCP-777]");
-    rejects(with("clarifications.yaml", &text), &["specs/clarifications.yaml", "CLR-001", "MCP-777"]);
+    rejects(
+        with("clarifications.yaml", &text),
+        &["specs/clarifications.yaml", "CLR-001", "MCP-777"],
+    );
 }
 
 #[test]
 fn case_without_covers() {
-    rejects(extra_case(&OK_CASE.replace("[MCP-012]", "[]")), &["specs/extra.yaml", "X-001", "covers"]);
+    rejects(
+        extra_case(&OK_CASE.replace("[MCP-012]", "[]")),
+        &["specs/extra.yaml", "X-001", "covers"],
+    );
     rejects(
         extra_case(&OK_CASE.replace("    covers: [MCP-012]\n", "")),
         &["specs/extra.yaml", "X-001", "covers"],
@@ -148,13 +184,19 @@ fn covering_a_not_applicable_requirement() {
 #[test]
 fn two_primary_expectations() {
     let case = OK_CASE.replace("result: {}", "result: {}\n      error: {kind: not_found}");
-    rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "exactly one", "result, error"]);
+    rejects(
+        extra_case(&case),
+        &["specs/extra.yaml", "X-001", "exactly one", "result, error"],
+    );
 }
 
 #[test]
 fn no_primary_expectation() {
     let case = OK_CASE.replace("result: {}", "disk: [{absent: a.txt}]");
-    rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "exactly one", "none"]);
+    rejects(
+        extra_case(&case),
+        &["specs/extra.yaml", "X-001", "exactly one", "none"],
+    );
 }
 
 #[test]
@@ -188,7 +230,10 @@ fn comparison_with_an_unsaved_variable() {
 fn index_and_winner_outside_their_places() {
     let case = OK_CASE.replace("{path: a.txt}", "{path: \"a${i}.txt\"}");
     rejects(extra_case(&case), &["X-001", "${i}"]);
-    let case = OK_CASE.replace("result: {}", "result: {}\n      disk: [{file: a.txt, text: \"${winner}\"}]");
+    let case = OK_CASE.replace(
+        "result: {}",
+        "result: {}\n      disk: [{file: a.txt, text: \"${winner}\"}]",
+    );
     rejects(extra_case(&case), &["X-001", "${winner}"]);
 }
 
@@ -201,7 +246,10 @@ fn unterminated_interpolation() {
 #[test]
 fn name_too_long() {
     let long = "x".repeat(61);
-    rejects(extra_case(&OK_CASE.replace("a read", &long)), &["specs/extra.yaml", "X-001", "61 characters"]);
+    rejects(
+        extra_case(&OK_CASE.replace("a read", &long)),
+        &["specs/extra.yaml", "X-001", "61 characters"],
+    );
     // Exactly 60 characters (not bytes) is fine.
     let sixty = "é".repeat(60);
     assert!(load(&extra_case(&OK_CASE.replace("a read", &sixty))).is_ok());
@@ -209,27 +257,48 @@ fn name_too_long() {
 
 #[test]
 fn clarification_without_reason() {
-    let missing = CLARIFICATIONS.replace("    reason: \"It matches what editors show a model.\"\n", "");
-    rejects(with("clarifications.yaml", &missing), &["specs/clarifications.yaml", "reason"]);
+    let missing = CLARIFICATIONS.replace(
+        "    reason: \"It matches what editors show a model.\"\n",
+        "",
+    );
+    rejects(
+        with("clarifications.yaml", &missing),
+        &["specs/clarifications.yaml", "reason"],
+    );
     let empty = CLARIFICATIONS.replace("\"It matches what editors show a model.\"", "\"  \"");
-    rejects(with("clarifications.yaml", &empty), &["specs/clarifications.yaml", "CLR-001", "reason"]);
+    rejects(
+        with("clarifications.yaml", &empty),
+        &["specs/clarifications.yaml", "CLR-001", "reason"],
+    );
 }
 
 #[test]
 fn area_must_match_file_stem() {
     let text = format!("area: other\ntitle: \"Extra\"\ncases:\n  - id: X-001\n{OK_CASE}");
-    rejects(with("extra.yaml", &text), &["specs/extra.yaml", "file stem"]);
+    rejects(
+        with("extra.yaml", &text),
+        &["specs/extra.yaml", "file stem"],
+    );
 }
 
 #[test]
 fn step_with_two_forms() {
-    let case = OK_CASE.replace("        args: {path: a.txt}", "        args: {path: a.txt}\n        read_resource: \"list://\"");
-    rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "exactly one of `call`"]);
+    let case = OK_CASE.replace(
+        "        args: {path: a.txt}",
+        "        args: {path: a.txt}\n        read_resource: \"list://\"",
+    );
+    rejects(
+        extra_case(&case),
+        &["specs/extra.yaml", "X-001", "exactly one of `call`"],
+    );
 }
 
 #[test]
 fn unrenderable_and_unsafe_paths() {
-    let quote = OK_CASE.replace("    when:", "    given:\n      - dir: \"a\\\"b\"\n    when:");
+    let quote = OK_CASE.replace(
+        "    when:",
+        "    given:\n      - dir: \"a\\\"b\"\n    when:",
+    );
     rejects(extra_case(&quote), &["X-001", "cannot be rendered"]);
     let absolute = OK_CASE.replace("    when:", "    given:\n      - dir: /abs\n    when:");
     rejects(extra_case(&absolute), &["X-001", "must be relative"]);
@@ -239,16 +308,25 @@ fn unrenderable_and_unsafe_paths() {
 
 #[test]
 fn invalid_base64_and_mode() {
-    let b64 = OK_CASE.replace("    when:", "    given:\n      - file: a.txt\n        base64: \"not base64!\"\n    when:");
+    let b64 = OK_CASE.replace(
+        "    when:",
+        "    given:\n      - file: a.txt\n        base64: \"not base64!\"\n    when:",
+    );
     rejects(extra_case(&b64), &["X-001", "invalid base64"]);
-    let mode = OK_CASE.replace("    when:", "    given:\n      - file: a.txt\n        text: \"\"\n        mode: 0o17777\n    when:");
+    let mode = OK_CASE.replace(
+        "    when:",
+        "    given:\n      - file: a.txt\n        text: \"\"\n        mode: 0o17777\n    when:",
+    );
     rejects(extra_case(&mode), &["X-001", "mode"]);
 }
 
 #[test]
 fn regex_that_does_not_compile() {
     let case = OK_CASE.replace("result: {}", "result: {matches: {hash: \"^[0-9\"}}");
-    rejects(extra_case(&case), &["specs/extra.yaml", "X-001", "`hash`", "does not compile"]);
+    rejects(
+        extra_case(&case),
+        &["specs/extra.yaml", "X-001", "`hash`", "does not compile"],
+    );
 }
 
 #[test]
@@ -269,21 +347,31 @@ fn concurrent_must_be_last() {
 #[test]
 fn bad_id_formats() {
     let text = REQUIREMENTS.replace("id: MCP-034", "id: MCP-34");
-    rejects(with("requirements.yaml", &text), &["requirements.yaml", "MCP-34", "MCP-012"]);
+    rejects(
+        with("requirements.yaml", &text),
+        &["requirements.yaml", "MCP-34", "MCP-012"],
+    );
     let text = format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: \"X 1\"\n{OK_CASE}");
-    rejects(with("extra.yaml", &text), &["extra.yaml", "X 1", "case ids"]);
+    rejects(
+        with("extra.yaml", &text),
+        &["extra.yaml", "X 1", "case ids"],
+    );
 }
 
 #[test]
 fn missing_requirements_file() {
-    let files: Vec<(String, String)> =
-        fixture().into_iter().filter(|(n, _)| n != "requirements.yaml").collect();
+    let files: Vec<(String, String)> = fixture()
+        .into_iter()
+        .filter(|(n, _)| n != "requirements.yaml")
+        .collect();
     rejects(files, &["specs/requirements.yaml", "missing"]);
 }
 
 #[test]
 fn every_problem_is_reported_at_once() {
-    let case = OK_CASE.replace("[MCP-012]", "[MCP-998]").replace("a read", &"y".repeat(70));
+    let case = OK_CASE
+        .replace("[MCP-012]", "[MCP-998]")
+        .replace("a read", &"y".repeat(70));
     let problems = load(&extra_case(&case)).expect_err("two problems");
     assert!(problems.len() >= 2, "{problems:?}");
 }

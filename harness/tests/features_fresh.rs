@@ -17,7 +17,8 @@ fn features_are_fresh() {
     let root = workspace();
     let cat = catalogue::load(&root.join("specs")).unwrap_or_else(|e| panic!("{e}"));
     let rendered = generate::render_all(&cat);
-    let existing = generate::read_features(&root.join("features")).unwrap_or_else(|e| panic!("{e}"));
+    let existing =
+        generate::read_features(&root.join("features")).unwrap_or_else(|e| panic!("{e}"));
     let drift = generate::drift(&rendered, &existing);
     assert!(
         drift.is_empty(),
@@ -45,7 +46,9 @@ fn binary_embeds_the_same_files() {
         v
     };
     let embedded = |t: &[(&str, &str)]| -> Vec<(String, String)> {
-        t.iter().map(|(n, s)| (n.to_string(), s.to_string())).collect()
+        t.iter()
+            .map(|(n, s)| (n.to_string(), s.to_string()))
+            .collect()
     };
     assert_eq!(
         embedded(catalogue::embedded::SPECS),

@@ -55,7 +55,13 @@ pub fn unknown_t_ids(cat: &Catalogue) -> Vec<Problem> {
     let known: BTreeSet<String> = upstream_t_ids().into_iter().collect();
     cat.cases()
         .filter(|(_, c)| c.is_upstream_test_id() && !known.contains(&c.id))
-        .map(|(a, c)| p(a, &c.id, "looks like an upstream T-id but the upstream has no such test"))
+        .map(|(a, c)| {
+            p(
+                a,
+                &c.id,
+                "looks like an upstream T-id but the upstream has no such test",
+            )
+        })
         .collect()
 }
 
@@ -80,10 +86,18 @@ pub fn clarification_problems(cat: &Catalogue) -> Vec<Problem> {
     for c in &cat.clarifications {
         let f = "specs/clarifications.yaml";
         if c.reason.split_whitespace().count() < 5 {
-            out.push(Problem::new(f, Some(&c.id), "`reason` must explain the choice (≥ 5 words)"));
+            out.push(Problem::new(
+                f,
+                Some(&c.id),
+                "`reason` must explain the choice (≥ 5 words)",
+            ));
         }
         if c.reason.trim() == c.choice.trim() {
-            out.push(Problem::new(f, Some(&c.id), "`reason` only repeats `choice`"));
+            out.push(Problem::new(
+                f,
+                Some(&c.id),
+                "`reason` only repeats `choice`",
+            ));
         }
         if cat.cases_covering(&c.id).next().is_none() {
             out.push(Problem::new(f, Some(&c.id), "no case covers it"));
@@ -144,12 +158,17 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                 why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
             }
             Expect::Result(r) => {
-                if r.fields.get("content").is_some_and(|v| v.as_str() != Some("")) {
+                if r.fields
+                    .get("content")
+                    .is_some_and(|v| v.as_str() != Some(""))
+                {
                     why.push("checks exact `content` in `fields`; use `lines`".into());
                 }
                 for (k, v) in r.fields.iter() {
                     if v.as_str().is_some_and(is_hex64) {
-                        why.push(format!("compares `{k}` with a literal hash; use `hash_of` or `equals_var`"));
+                        why.push(format!(
+                            "compares `{k}` with a literal hash; use `hash_of` or `equals_var`"
+                        ));
                     }
                 }
                 for (k, re) in r.matches.iter() {
@@ -173,7 +192,10 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                     _ => 0,
                 };
                 if cc.succeeded != count {
-                    why.push("expects some concurrent calls to lose; race outcomes are a clarification".into());
+                    why.push(
+                        "expects some concurrent calls to lose; race outcomes are a clarification"
+                            .into(),
+                    );
                 }
             }
             _ => {}
@@ -198,18 +220,29 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
 fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
     let mut why = Vec::new();
     let t = tool.replace('_', ".");
-    if let Some(start) = args.get("lines").and_then(Value::as_array).and_then(|a| a.first()) {
-        if start.as_i64() == Some(0) {
-            why.push(format!("passes 0 as a range start to {tool}; its meaning is a clarification"));
-        }
+    let start = args
+        .get("lines")
+        .and_then(Value::as_array)
+        .and_then(|a| a.first());
+    if start.and_then(Value::as_i64) == Some(0) {
+        why.push(format!(
+            "passes 0 as a range start to {tool}; its meaning is a clarification"
+        ));
     }
-    if t == "text.insert" && args.get("line").and_then(Value::as_i64).is_some_and(|l| l < 0) {
+    if t == "text.insert"
+        && args
+            .get("line")
+            .and_then(Value::as_i64)
+            .is_some_and(|l| l < 0)
+    {
         why.push("passes a negative `line` to text.insert; the upstream leaves that open".into());
     }
     if t.starts_with("text.") && t != "text.read" {
         for key in ["old", "new", "content"] {
             if args.get(key).and_then(Value::as_str) == Some("") {
-                why.push(format!("passes an empty `{key}` to {tool}; its meaning is a clarification"));
+                why.push(format!(
+                    "passes an empty `{key}` to {tool}; its meaning is a clarification"
+                ));
             }
         }
     }
@@ -229,14 +262,20 @@ pub fn all(cat: &Catalogue) -> Vec<Problem> {
     let mut out = Vec::new();
     out.extend(uncovered_requirements(cat));
     out.extend(clarification_problems(cat));
-    out.extend(missing_t_ids(cat).into_iter().map(|t| {
-        Problem::new("specs/", Some(&t), "upstream test id has no case")
-    }));
+    out.extend(
+        missing_t_ids(cat)
+            .into_iter()
+            .map(|t| Problem::new("specs/", Some(&t), "upstream test id has no case")),
+    );
     out.extend(unknown_t_ids(cat));
     out.extend(core_rule_problems(cat));
     let n = cat.cases().count();
     if n < MIN_CASES {
-        out.push(Problem::new("specs/", None, format!("{n} cases; at least {MIN_CASES} expected")));
+        out.push(Problem::new(
+            "specs/",
+            None,
+            format!("{n} cases; at least {MIN_CASES} expected"),
+        ));
     }
     out
 }

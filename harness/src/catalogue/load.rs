@@ -16,7 +16,8 @@ pub fn load(dir: &Path) -> Result<Catalogue, CatalogueError> {
     let fail = |message: String| CatalogueError {
         problems: vec![Problem::new(shown.clone(), None, message)],
     };
-    let entries = std::fs::read_dir(dir).map_err(|e| fail(format!("cannot read directory: {e}")))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| fail(format!("cannot read directory: {e}")))?;
     let mut files = Vec::new();
     let mut problems = Vec::new();
     for entry in entries {
@@ -86,10 +87,18 @@ pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogu
         }
     }
     if !seen_requirements {
-        problems.push(Problem::new(format!("{prefix}requirements.yaml"), None, "missing"));
+        problems.push(Problem::new(
+            format!("{prefix}requirements.yaml"),
+            None,
+            "missing",
+        ));
     }
     if !seen_clarifications {
-        problems.push(Problem::new(format!("{prefix}clarifications.yaml"), None, "missing"));
+        problems.push(Problem::new(
+            format!("{prefix}clarifications.yaml"),
+            None,
+            "missing",
+        ));
     }
     problems.extend(validate::validate(&cat, prefix));
     if problems.is_empty() {

@@ -69,7 +69,9 @@ impl Catalogue {
 
     /// A clarification case covers at least one CLR id: it may check our exact choices.
     pub fn is_clarification(&self, case: &Case) -> bool {
-        case.covers.iter().any(|id| self.clarification_of(id).is_some())
+        case.covers
+            .iter()
+            .any(|id| self.clarification_of(id).is_some())
     }
 
     /// A core case covers only upstream ids: any correct server must pass it.

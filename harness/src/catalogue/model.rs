@@ -241,7 +241,12 @@ impl TryFrom<RawFixture> for Fixture {
             if r.target.is_some() {
                 return Err(format!("file fixture `{path}` takes no `target`"));
             }
-            let content = content_of(r.text, r.base64, r.repeat, &format!("file fixture `{path}`"))?;
+            let content = content_of(
+                r.text,
+                r.base64,
+                r.repeat,
+                &format!("file fixture `{path}`"),
+            )?;
             return Ok(Fixture::File {
                 path,
                 content,
@@ -344,7 +349,10 @@ pub enum Step {
         save: Pairs<String>,
     },
     /// The harness rewrites a root file between calls (text only).
-    WriteOnDisk { file: String, text: String },
+    WriteOnDisk {
+        file: String,
+        text: String,
+    },
     /// `resources/read` of a URI such as `list://notes/`.
     ReadResource(String),
     ListTools,
@@ -463,7 +471,10 @@ impl TryFrom<RawStep> for Step {
         let c = r.concurrent.expect("counted above");
         let args = c.args.unwrap_or_else(|| Value::Object(Default::default()));
         if !args.is_object() {
-            return Err(format!("`args` of concurrent `{}` must be a mapping", c.call));
+            return Err(format!(
+                "`args` of concurrent `{}` must be a mapping",
+                c.call
+            ));
         }
         Ok(Step::Concurrent {
             count: c.count,
@@ -612,7 +623,11 @@ impl TryFrom<RawThen> for Then {
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
                  `concurrent`; found {}",
-                if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
             ));
         }
         Ok(Then {
@@ -736,7 +751,11 @@ impl TryFrom<RawDisk> for DiskCheck {
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err("a disk check needs exactly one of `file`, `absent`, `dir`".into());
         }
-        let contents = [r.text.is_some(), r.base64.is_some(), r.text_with_var.is_some()];
+        let contents = [
+            r.text.is_some(),
+            r.base64.is_some(),
+            r.text_with_var.is_some(),
+        ];
         let n_contents = contents.iter().filter(|k| **k).count();
         if let Some(path) = r.file {
             if n_contents > 1 {

@@ -43,15 +43,23 @@ const BUILTINS: [&str; 2] = ["root", "outside"];
 
 impl Validator<'_> {
     fn push(&mut self, file: &str, id: &str, message: impl Into<String>) {
-        self.out
-            .push(Problem::new(format!("{}{}", self.prefix, file), Some(id), message));
+        self.out.push(Problem::new(
+            format!("{}{}", self.prefix, file),
+            Some(id),
+            message,
+        ));
     }
 
     /// Every id (requirement, clarification, case) is unique across all files.
     fn ids(&mut self) {
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
         let mut all: Vec<(&str, &str)> = Vec::new();
-        all.extend(self.cat.requirements.iter().map(|r| ("requirements.yaml", r.id.as_str())));
+        all.extend(
+            self.cat
+                .requirements
+                .iter()
+                .map(|r| ("requirements.yaml", r.id.as_str())),
+        );
         all.extend(
             self.cat
                 .clarifications
@@ -82,8 +90,15 @@ impl Validator<'_> {
         if r.source.trim().is_empty() {
             self.push(f, &r.id, "empty `source`");
         }
-        if r.not_applicable.as_deref().is_some_and(|s| s.trim().is_empty()) {
-            self.push(f, &r.id, "`not_applicable` needs the reason it cannot be tested");
+        if r.not_applicable
+            .as_deref()
+            .is_some_and(|s| s.trim().is_empty())
+        {
+            self.push(
+                f,
+                &r.id,
+                "`not_applicable` needs the reason it cannot be tested",
+            );
         }
     }
 
@@ -92,7 +107,11 @@ impl Validator<'_> {
         if !is_clarification_id(&c.id) {
             self.push(f, &c.id, "clarification ids look like CLR-001");
         }
-        for (field, text) in [("title", &c.title), ("choice", &c.choice), ("reason", &c.reason)] {
+        for (field, text) in [
+            ("title", &c.title),
+            ("choice", &c.choice),
+            ("reason", &c.reason),
+        ] {
             if text.trim().is_empty() {
                 self.push(f, &c.id, format!("empty `{field}`"));
             }
@@ -108,7 +127,11 @@ impl Validator<'_> {
         let f = a.file.as_str();
         let stem = f.strip_suffix(".yaml").unwrap_or(f);
         if a.area != stem {
-            self.push(f, &a.area, format!("`area` must equal the file stem `{stem}`"));
+            self.push(
+                f,
+                &a.area,
+                format!("`area` must equal the file stem `{stem}`"),
+            );
         }
         if a.area.is_empty()
             || !a
@@ -132,14 +155,26 @@ impl Validator<'_> {
     fn case(&mut self, f: &str, c: &Case) {
         let id = c.id.as_str();
         if !is_case_id(id) {
-            self.push(f, id, "case ids use letters, digits, `.`, `_`, `-` (e.g. T3.5.2, READ-007)");
+            self.push(
+                f,
+                id,
+                "case ids use letters, digits, `.`, `_`, `-` (e.g. T3.5.2, READ-007)",
+            );
         }
         if is_requirement_id(id) || is_clarification_id(id) {
-            self.push(f, id, "a case id must not look like a requirement or clarification id");
+            self.push(
+                f,
+                id,
+                "a case id must not look like a requirement or clarification id",
+            );
         }
         let n = c.name.chars().count();
         if n > MAX_NAME_CHARS {
-            self.push(f, id, format!("name has {n} characters; at most {MAX_NAME_CHARS}"));
+            self.push(
+                f,
+                id,
+                format!("name has {n} characters; at most {MAX_NAME_CHARS}"),
+            );
         }
         if c.name.trim().is_empty() || c.name.chars().any(char::is_control) {
             self.push(f, id, "`name` must be one non-empty line");
@@ -153,7 +188,11 @@ impl Validator<'_> {
 
     fn covers(&mut self, f: &str, c: &Case) {
         if c.covers.is_empty() {
-            self.push(f, &c.id, "`covers` must name at least one requirement or clarification");
+            self.push(
+                f,
+                &c.id,
+                "`covers` must name at least one requirement or clarification",
+            );
         }
         let mut seen = BTreeSet::new();
         for r in &c.covers {
@@ -175,7 +214,11 @@ impl Validator<'_> {
     fn fixtures(&mut self, f: &str, c: &Case) {
         for fx in &c.given {
             match fx {
-                Fixture::File { path, content, mode } => {
+                Fixture::File {
+                    path,
+                    content,
+                    mode,
+                } => {
                     self.rel_path(f, &c.id, path);
                     self.content(f, &c.id, content);
                     if let Some(m) = mode {
@@ -193,7 +236,11 @@ impl Validator<'_> {
                 Fixture::OutsideFile { name, content } => {
                     self.rel_path(f, &c.id, name);
                     if matches!(content, Content::Repeat { .. }) {
-                        self.push(f, &c.id, "outside files take `text` or `base64`, not `repeat`");
+                        self.push(
+                            f,
+                            &c.id,
+                            "outside files take `text` or `base64`, not `repeat`",
+                        );
                     }
                     self.content(f, &c.id, content);
                 }
@@ -222,7 +269,11 @@ impl Validator<'_> {
 
     fn mode(&mut self, f: &str, id: &str, m: u32) {
         if m > 0o7777 {
-            self.push(f, id, format!("mode {m:#o} is not a permission mode (≤ 0o7777)"));
+            self.push(
+                f,
+                id,
+                format!("mode {m:#o} is not a permission mode (≤ 0o7777)"),
+            );
         }
     }
 
@@ -244,7 +295,9 @@ impl Validator<'_> {
             self.push(
                 f,
                 id,
-                format!("{what} {s:?} cannot be rendered in a Gherkin step (quote or control character)"),
+                format!(
+                    "{what} {s:?} cannot be rendered in a Gherkin step (quote or control character)"
+                ),
             );
         }
     }
@@ -261,7 +314,11 @@ impl Validator<'_> {
                 Step::Call { tool, save, .. } => {
                     self.quotable(f, id, "tool name", tool);
                     for (var, field) in save.iter() {
-                        if !is_var_name(var) || BUILTINS.contains(&var) || var == "i" || var == "winner" {
+                        if !is_var_name(var)
+                            || BUILTINS.contains(&var)
+                            || var == "i"
+                            || var == "winner"
+                        {
                             self.push(f, id, format!("`{var}` is not a usable variable name"));
                         }
                         self.quotable(f, id, "field", field);
@@ -270,7 +327,11 @@ impl Validator<'_> {
                 Step::WriteOnDisk { file, .. } => {
                     self.rel_path(f, id, file);
                     if i == last {
-                        self.push(f, id, "the last step must be one the `then` can check, not write_on_disk");
+                        self.push(
+                            f,
+                            id,
+                            "the last step must be one the `then` can check, not write_on_disk",
+                        );
                     }
                 }
                 Step::ReadResource(uri) => self.quotable(f, id, "uri", uri),
@@ -291,20 +352,24 @@ impl Validator<'_> {
     fn then(&mut self, f: &str, c: &Case) {
         let id = c.id.as_str();
         let Some(last) = c.last_step() else { return };
-        let fits = match (&c.then.expect, last) {
-            (Expect::Result(_), Step::Call { .. }) => true,
-            (Expect::Error(_), Step::Call { .. } | Step::ReadResource(_)) => true,
-            (Expect::Listing(_), Step::ReadResource(_)) => true,
-            (Expect::Tools(_), Step::ListTools) => true,
-            (Expect::Templates(_), Step::ListResourceTemplates) => true,
-            (Expect::Concurrent(_), Step::Concurrent { .. }) => true,
-            _ => false,
-        };
+        let fits = matches!(
+            (&c.then.expect, last),
+            (Expect::Result(_), Step::Call { .. })
+                | (Expect::Error(_), Step::Call { .. } | Step::ReadResource(_))
+                | (Expect::Listing(_), Step::ReadResource(_))
+                | (Expect::Tools(_), Step::ListTools)
+                | (Expect::Templates(_), Step::ListResourceTemplates)
+                | (Expect::Concurrent(_), Step::Concurrent { .. })
+        );
         if !fits {
             self.push(
                 f,
                 id,
-                format!("`then.{}` cannot check a last step of kind `{}`", c.then.expect.kind(), last.kind()),
+                format!(
+                    "`then.{}` cannot check a last step of kind `{}`",
+                    c.then.expect.kind(),
+                    last.kind()
+                ),
             );
         }
         match &c.then.expect {
@@ -336,8 +401,16 @@ impl Validator<'_> {
             }
             Expect::Error(_) => {}
             Expect::Listing(l) => {
-                if l.names.is_none() && l.directories.is_none() && l.files.is_none() && l.json.is_none() {
-                    self.push(f, id, "`listing` needs at least one of names, directories, files, json");
+                if l.names.is_none()
+                    && l.directories.is_none()
+                    && l.files.is_none()
+                    && l.json.is_none()
+                {
+                    self.push(
+                        f,
+                        id,
+                        "`listing` needs at least one of names, directories, files, json",
+                    );
                 }
             }
             Expect::Tools(tools) => {
@@ -357,26 +430,34 @@ impl Validator<'_> {
                 }
             }
             Expect::Concurrent(cc) => {
-                if let Step::Concurrent { count, .. } = last {
-                    if cc.succeeded > *count {
-                        self.push(f, id, format!("{} successes expected of {count} calls", cc.succeeded));
-                    }
+                if let Step::Concurrent { count, .. } = last
+                    && cc.succeeded > *count
+                {
+                    self.push(
+                        f,
+                        id,
+                        format!("{} successes expected of {count} calls", cc.succeeded),
+                    );
                 }
             }
         }
         for d in &c.then.disk {
             match d {
-                DiskCheck::File { path, content, mode } => {
+                DiskCheck::File {
+                    path,
+                    content,
+                    mode,
+                } => {
                     self.rel_path(f, id, path);
                     if let Some(m) = mode {
                         self.mode(f, id, *m);
                     }
                     match content {
                         Some(DiskContent::Base64(b)) => self.base64(f, id, b),
-                        Some(DiskContent::TextWithVar(_)) => {
-                            if !matches!(c.then.expect, Expect::Concurrent(_)) {
-                                self.push(f, id, "`text_with_var` needs a `concurrent` expectation");
-                            }
+                        Some(DiskContent::TextWithVar(_))
+                            if !matches!(c.then.expect, Expect::Concurrent(_)) =>
+                        {
+                            self.push(f, id, "`text_with_var` needs a `concurrent` expectation");
                         }
                         _ => {}
                     }
@@ -393,9 +474,18 @@ impl Validator<'_> {
         let mut problems = Vec::new();
         for fx in &c.given {
             let texts: Vec<&str> = match fx {
-                Fixture::File { content: Content::Text(t), .. }
-                | Fixture::File { content: Content::Repeat { text: t, .. }, .. }
-                | Fixture::OutsideFile { content: Content::Text(t), .. }
+                Fixture::File {
+                    content: Content::Text(t),
+                    ..
+                }
+                | Fixture::File {
+                    content: Content::Repeat { text: t, .. },
+                    ..
+                }
+                | Fixture::OutsideFile {
+                    content: Content::Text(t),
+                    ..
+                }
                 | Fixture::Symlink { target: t, .. } => vec![t],
                 _ => vec![],
             };
@@ -411,9 +501,13 @@ impl Validator<'_> {
                     check_json(args, &defined, &[], &place, &mut problems);
                     defined.extend(save.iter().map(|(k, _)| k.to_string()));
                 }
-                Step::WriteOnDisk { text, .. } => check_refs(text, &defined, &[], &place, &mut problems),
+                Step::WriteOnDisk { text, .. } => {
+                    check_refs(text, &defined, &[], &place, &mut problems)
+                }
                 Step::ReadResource(uri) => check_refs(uri, &defined, &[], &place, &mut problems),
-                Step::Concurrent { args, .. } => check_json(args, &defined, &["i"], &place, &mut problems),
+                Step::Concurrent { args, .. } => {
+                    check_json(args, &defined, &["i"], &place, &mut problems)
+                }
                 Step::ListTools | Step::ListResourceTemplates => {}
             }
         }
@@ -429,7 +523,9 @@ impl Validator<'_> {
                 }
                 for (_, var) in r.equals_var.iter().chain(r.differs_var.iter()) {
                     if !defined.contains(var) {
-                        problems.push(format!("then.result compares with `{var}`, which no earlier step saves"));
+                        problems.push(format!(
+                            "then.result compares with `{var}`, which no earlier step saves"
+                        ));
                     }
                 }
             }
@@ -446,9 +542,15 @@ impl Validator<'_> {
             _ => {}
         }
         for d in &c.then.disk {
-            if let DiskCheck::File { content: Some(content), .. } = d {
+            if let DiskCheck::File {
+                content: Some(content),
+                ..
+            } = d
+            {
                 match content {
-                    DiskContent::Text(t) => check_refs(t, &defined, &[], "then.disk", &mut problems),
+                    DiskContent::Text(t) => {
+                        check_refs(t, &defined, &[], "then.disk", &mut problems)
+                    }
                     DiskContent::TextWithVar(t) => {
                         check_refs(t, &defined, &["winner"], "then.disk", &mut problems)
                     }
@@ -462,17 +564,33 @@ impl Validator<'_> {
     }
 }
 
-fn check_json(v: &Value, defined: &BTreeSet<String>, extra: &[&str], place: &str, out: &mut Vec<String>) {
+fn check_json(
+    v: &Value,
+    defined: &BTreeSet<String>,
+    extra: &[&str],
+    place: &str,
+    out: &mut Vec<String>,
+) {
     match v {
         Value::String(s) => check_refs(s, defined, extra, place, out),
-        Value::Array(a) => a.iter().for_each(|x| check_json(x, defined, extra, place, out)),
-        Value::Object(o) => o.values().for_each(|x| check_json(x, defined, extra, place, out)),
+        Value::Array(a) => a
+            .iter()
+            .for_each(|x| check_json(x, defined, extra, place, out)),
+        Value::Object(o) => o
+            .values()
+            .for_each(|x| check_json(x, defined, extra, place, out)),
         _ => {}
     }
 }
 
 /// Checks each `${…}` in `s`.
-fn check_refs(s: &str, defined: &BTreeSet<String>, extra: &[&str], place: &str, out: &mut Vec<String>) {
+fn check_refs(
+    s: &str,
+    defined: &BTreeSet<String>,
+    extra: &[&str],
+    place: &str,
+    out: &mut Vec<String>,
+) {
     let mut rest = s;
     while let Some(start) = rest.find("${") {
         let after = &rest[start + 2..];

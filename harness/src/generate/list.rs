@@ -17,7 +17,11 @@ pub fn list(cat: &Catalogue) -> String {
                 let _ = writeln!(out, "  {:<9} {:<6} not applicable: {why}", "", "");
             }
             None => {
-                let _ = writeln!(out, "  {:<9} {:<6} {} [{n} case(s)]", r.id, r.level, r.statement);
+                let _ = writeln!(
+                    out,
+                    "  {:<9} {:<6} {} [{n} case(s)]",
+                    r.id, r.level, r.statement
+                );
             }
         }
     }
@@ -29,7 +33,11 @@ pub fn list(cat: &Catalogue) -> String {
         } else {
             format!(" (refines {})", c.refines.join(", "))
         };
-        let _ = writeln!(out, "  {:<9} {:<6} {}{refines} [{n} case(s)]", c.id, c.level, c.title);
+        let _ = writeln!(
+            out,
+            "  {:<9} {:<6} {}{refines} [{n} case(s)]",
+            c.id, c.level, c.title
+        );
     }
     let total = cat.cases().count();
     let _ = writeln!(out, "\nCases ({total})");
@@ -43,7 +51,13 @@ pub fn list(cat: &Catalogue) -> String {
             a.cases.len()
         );
         for c in &a.cases {
-            let _ = writeln!(out, "    {:<12} {}  {}", c.id, c.name, cat.tags(c).join(" "));
+            let _ = writeln!(
+                out,
+                "    {:<12} {}  {}",
+                c.id,
+                c.name,
+                cat.tags(c).join(" ")
+            );
         }
     }
     out

@@ -44,7 +44,11 @@ impl Drift {
 impl fmt::Display for Drift {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "features/ does not match what specs/ renders to:")?;
-        for (what, names) in [("stale", &self.stale), ("missing", &self.missing), ("extra", &self.extra)] {
+        for (what, names) in [
+            ("stale", &self.stale),
+            ("missing", &self.missing),
+            ("extra", &self.extra),
+        ] {
             for n in names {
                 writeln!(f, "  {what}: features/{n}")?;
             }
@@ -133,7 +137,10 @@ impl fmt::Display for GenerateOutcome {
 #[derive(Debug)]
 pub enum GenerateError {
     Catalogue(CatalogueError),
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     /// `--check` found differences.
     Stale(Drift),
 }
@@ -167,7 +174,11 @@ impl From<CatalogueError> for GenerateError {
 /// Renders `specs_dir` into `features_dir`: writes changed and missing files and removes
 /// `.feature` files no area renders to. With `check`, writes nothing and fails with
 /// [`GenerateError::Stale`] (whose message names [`FIX_COMMAND`]) if anything differs.
-pub fn generate(specs_dir: &Path, features_dir: &Path, check: bool) -> Result<GenerateOutcome, GenerateError> {
+pub fn generate(
+    specs_dir: &Path,
+    features_dir: &Path,
+    check: bool,
+) -> Result<GenerateOutcome, GenerateError> {
     let cat = catalogue::load(specs_dir)?;
     let rendered = render_all(&cat);
     let existing = read_features(features_dir)?;

@@ -57,7 +57,11 @@ fn given_steps(case: &Case) -> Vec<String> {
     let mut v = Vec::new();
     for fx in &case.given {
         match fx {
-            Fixture::File { path, content, mode } => {
+            Fixture::File {
+                path,
+                content,
+                mode,
+            } => {
                 v.push(match content {
                     Content::Text(t) => format!("a file \"{path}\" with text {}", js(t)),
                     Content::Base64(b) => format!("a file \"{path}\" with base64 \"{b}\""),
@@ -96,15 +100,18 @@ fn when_steps(case: &Case) -> Vec<String> {
             Step::Call { tool, args, save } => {
                 v.push(format!("the client calls \"{tool}\" with {}", json(args)));
                 for (var, field) in save.iter() {
-                    v.push(format!("the result field \"{field}\" is saved as \"{var}\""));
+                    v.push(format!(
+                        "the result field \"{field}\" is saved as \"{var}\""
+                    ));
                 }
                 if i != last {
                     v.push("the call succeeds".to_string());
                 }
             }
-            Step::WriteOnDisk { file, text } => {
-                v.push(format!("the file \"{file}\" is changed on disk to {}", js(text)))
-            }
+            Step::WriteOnDisk { file, text } => v.push(format!(
+                "the file \"{file}\" is changed on disk to {}",
+                js(text)
+            )),
             Step::ReadResource(uri) => v.push(format!("the client reads the resource \"{uri}\"")),
             Step::ListTools => v.push("the client lists the tools".to_string()),
             Step::ListResourceTemplates => {
@@ -128,19 +135,28 @@ fn then_steps(case: &Case) -> Vec<String> {
                 v.push(format!("the result field \"{f}\" is {}", json(val)));
             }
             for (f, lines) in r.lines.iter() {
-                v.push(format!("the result field \"{f}\" has the lines {}", str_array(lines)));
+                v.push(format!(
+                    "the result field \"{f}\" has the lines {}",
+                    str_array(lines)
+                ));
             }
             for (f, re) in r.matches.iter() {
                 v.push(format!("the result field \"{f}\" matches {}", js(re)));
             }
             for (f, path) in r.hash_of.iter() {
-                v.push(format!("the result field \"{f}\" is the hash of the file \"{path}\""));
+                v.push(format!(
+                    "the result field \"{f}\" is the hash of the file \"{path}\""
+                ));
             }
             for (f, var) in r.equals_var.iter() {
-                v.push(format!("the result field \"{f}\" equals the saved \"{var}\""));
+                v.push(format!(
+                    "the result field \"{f}\" equals the saved \"{var}\""
+                ));
             }
             for (f, var) in r.differs_var.iter() {
-                v.push(format!("the result field \"{f}\" differs from the saved \"{var}\""));
+                v.push(format!(
+                    "the result field \"{f}\" differs from the saved \"{var}\""
+                ));
             }
         }
         Expect::Error(e) => {
@@ -149,7 +165,10 @@ fn then_steps(case: &Case) -> Vec<String> {
                 k => format!("the call fails with a {k} error"),
             });
             if !e.mentions.is_empty() {
-                v.push(format!("the error message mentions {}", str_array(&e.mentions)));
+                v.push(format!(
+                    "the error message mentions {}",
+                    str_array(&e.mentions)
+                ));
             }
             if !e.mentions_any.is_empty() {
                 v.push(format!(
@@ -194,7 +213,11 @@ fn then_steps(case: &Case) -> Vec<String> {
     }
     for d in &case.then.disk {
         match d {
-            DiskCheck::File { path, content, mode } => {
+            DiskCheck::File {
+                path,
+                content,
+                mode,
+            } => {
                 match content {
                     Some(DiskContent::Text(t)) => {
                         v.push(format!("the file \"{path}\" has text {}", js(t)))
@@ -202,9 +225,10 @@ fn then_steps(case: &Case) -> Vec<String> {
                     Some(DiskContent::Base64(b)) => {
                         v.push(format!("the file \"{path}\" has base64 \"{b}\""))
                     }
-                    Some(DiskContent::TextWithVar(t)) => {
-                        v.push(format!("the file \"{path}\" has the winner's text {}", js(t)))
-                    }
+                    Some(DiskContent::TextWithVar(t)) => v.push(format!(
+                        "the file \"{path}\" has the winner's text {}",
+                        js(t)
+                    )),
                     None => {}
                 }
                 if let Some(m) = mode {
