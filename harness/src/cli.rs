@@ -53,7 +53,7 @@ enum ProtocolArg {
     Auto,
 }
 
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Args)]
 struct RunArgs {
     /// Server command line, split like a shell; `{root}` becomes the scenario's root
     /// directory, which is also the server's working directory. Default: the built-in
@@ -135,7 +135,11 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        None => run_cmd(RunArgs::default()),
+        // No subcommand: `run` with all its defaults (parsed, so clap's defaults apply).
+        None => match Cli::try_parse_from(["mcp-harness", "run"]) {
+            Ok(Cli { command: Some(Command::Run(a)) }) => run_cmd(a),
+            _ => ExitCode::from(2),
+        },
         Some(Command::Run(a)) => run_cmd(a),
         Some(Command::List) => list(),
         Some(Command::Generate(g)) => generate(g),

@@ -38,6 +38,8 @@ pub struct Session {
     pub exchange: Exchange,
     pub stderr: StderrTail,
     timeout: std::time::Duration,
+    /// The server's tool names, fetched the first time a call fails.
+    tool_names: Option<Vec<String>>,
 }
 
 /// Why a server could not be started and initialized.
@@ -114,7 +116,12 @@ impl Session {
             Ok(Ok(c)) => c,
             Ok(Err(e)) => {
                 let status = exit_note(&mut child).await;
-                return Err(fail(format!("initialization failed: {e}{status}"), &stderr, &exchange));
+                let reason = if status.is_empty() {
+                    format!("initialization failed: {e}")
+                } else {
+                    format!("it exited before initialization completed{status}")
+                };
+                return Err(fail(reason, &stderr, &exchange));
             }
             Err(_) => {
                 let status = exit_note(&mut child).await;
@@ -125,7 +132,7 @@ impl Session {
                 ));
             }
         };
-        Ok(Session { child, client, exchange, stderr, timeout: cfg.timeout })
+        Ok(Session { child, client, exchange, stderr, timeout: cfg.timeout, tool_names: None })
     }
 
     pub async fn call_tool(&mut self, name: &str, args: Value) -> Reply {
@@ -209,13 +216,29 @@ impl Session {
                 data: e.data.clone(),
             },
             Ok(Err(ServiceError::UnexpectedResponse)) => {
-                Reply::Broken("the server answered with a result of the wrong type".into())
+                Reply::Broken("the server's result does not have the shape this request's result must have".into())
             }
             Ok(Err(e)) => {
                 let status = exit_note(&mut self.child).await;
                 Reply::Broken(format!("the connection failed: {e}{status}"))
             }
         }
+    }
+
+    /// The names in the server's tool list (asked once per session), or `None` when the
+    /// list cannot be had.
+    pub async fn tool_names(&mut self) -> Option<Vec<String>> {
+        if self.tool_names.is_none()
+            && let Reply::Ok(v) = self.list_tools().await
+        {
+            let names = v
+                .get("tools")
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).map(str::to_string).collect())
+                .unwrap_or_default();
+            self.tool_names = Some(names);
+        }
+        self.tool_names.clone()
     }
 
     /// Whether the server process has exited, as a note for messages.

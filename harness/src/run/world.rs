@@ -115,10 +115,19 @@ impl HarnessWorld {
                 m
             })?;
             self.session = Some(s);
+            // The first action's transcript includes the handshake, so noise the server
+            // printed while starting is reported too.
+            self.mark = 0;
+            return self.session.as_mut().ok_or_else(|| "internal: no session".to_string());
         }
         let s = self.session.as_mut().ok_or("internal: no session")?;
         self.mark = s.exchange.len();
         Ok(s)
+    }
+
+    /// The running session (after `begin_action`).
+    pub fn session_mut(&mut self) -> Result<&mut Session, String> {
+        self.session.as_mut().ok_or_else(|| "internal: the server is not running".to_string())
     }
 
     /// Protocol violations (non-JSON stdout, undecodable messages) during this action.

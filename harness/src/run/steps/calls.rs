@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::results::success;
+use super::results::{is_tool_error, success};
+use crate::run::server::Reply;
 use super::{Kinds, StepFn, arg, json_arg, json_string, step};
 use crate::run::world::{HarnessWorld, Last};
 
@@ -26,14 +27,44 @@ fn check_violation(w: &HarnessWorld) -> Result<(), String> {
     }
 }
 
+/// The tools of the interface; a server lacking one of these fails plainly.
+pub const INTERFACE_TOOLS: [&str; 6] =
+    ["file.create", "file.remove", "text.read", "text.replace", "text.insert", "text.append"];
+
+/// When a call to an interface tool failed, check whether the server has that tool at
+/// all, so the report says "no tool X" instead of quoting whatever error came back.
+pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply) -> Reply {
+    let failed = match &reply {
+        Reply::Ok(v) => is_tool_error(v),
+        Reply::RpcError { .. } => true,
+        Reply::Broken(_) => false,
+    };
+    if !failed || !INTERFACE_TOOLS.contains(&tool) {
+        return reply;
+    }
+    let name = w.tool_name(tool);
+    let Ok(session) = w.session_mut() else {
+        return reply;
+    };
+    match session.tool_names().await {
+        Some(names) if !names.contains(&name) => Reply::Broken(format!(
+            "the server has no tool named {name:?} (this interface needs {}); its tools are {names:?}",
+            INTERFACE_TOOLS.map(|t| w.tool_name(t)).join(", ")
+        )),
+        _ => reply,
+    }
+}
+
 async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let tool = arg(a, 0)?.to_string();
     let args = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
     let name = w.tool_name(&tool);
     let session = w.begin_action().await?;
     let reply = session.call_tool(&name, args).await;
+    check_violation(w)?;
+    let reply = explain_missing_tool(w, &tool, reply).await;
     w.last = Last::Call { tool, reply };
-    check_violation(w)
+    Ok(())
 }
 
 async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

@@ -31,11 +31,15 @@ async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     }
     let session = w.begin_action().await?;
     let replies = session.call_tools_concurrently(calls).await;
-    w.last = Last::Concurrent { tool, replies };
-    match w.violation() {
-        Some(v) => Err(v),
-        None => Ok(()),
+    if let Some(v) = w.violation() {
+        return Err(v);
     }
+    let mut checked = Vec::with_capacity(replies.len());
+    for r in replies {
+        checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
+    }
+    w.last = Last::Concurrent { tool, replies: checked };
+    Ok(())
 }
 
 fn succeeded(r: &Reply) -> bool {
