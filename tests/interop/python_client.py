@@ -102,6 +102,13 @@ async def scenario(binary: str, mode: str, want_version: str, not_found_code: in
             check(not f.exists(), "file.remove left the file")
 
 
+def describe(e: BaseException) -> str:
+    """The SDK's task groups wrap our Failure in ExceptionGroups; show the leaves."""
+    if isinstance(e, BaseExceptionGroup):
+        return "; ".join(describe(x) for x in e.exceptions)
+    return str(e) if isinstance(e, Failure) else f"{type(e).__name__}: {e}"
+
+
 async def main():
     if len(sys.argv) != 2:
         print("usage: python_client.py SERVER_BINARY", file=sys.stderr)
@@ -112,12 +119,9 @@ async def main():
         try:
             await scenario(binary, mode, version, code)
             print(f"ok   python SDK, mode={mode} ({version})")
-        except Failure as e:
+        except Exception as e:  # Failure or anything the SDK raises, possibly in a group
             failed = True
-            print(f"FAIL python SDK, mode={mode} ({version}): {e}", file=sys.stderr)
-        except Exception as e:  # anything else the SDK raises is a failure too, with its type
-            failed = True
-            print(f"FAIL python SDK, mode={mode} ({version}): {type(e).__name__}: {e}", file=sys.stderr)
+            print(f"FAIL python SDK, mode={mode} ({version}): {describe(e)}", file=sys.stderr)
     return 1 if failed else 0
 
 

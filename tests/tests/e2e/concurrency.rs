@@ -7,7 +7,9 @@ use crate::common::*;
 
 const N: usize = 8;
 
-async fn race(c: &Client, tool: &'static str, args: impl Fn(usize) -> Value) -> (usize, Vec<Value>) {
+/// Runs N concurrent calls; exactly one may succeed, the others must fail with STALE_HASH
+/// (or `also`, for a remove whose losers may find the file already gone).
+async fn race(c: &Client, tool: &'static str, also: Option<&str>, args: impl Fn(usize) -> Value) -> (usize, Vec<Value>) {
     let mut set = tokio::task::JoinSet::new();
     for i in 0..N {
         let peer = c.peer().clone();
@@ -26,6 +28,11 @@ async fn race(c: &Client, tool: &'static str, args: impl Fn(usize) -> Value) -> 
     assert_eq!(winners.len(), 1, "{tool}: exactly one of {N} must succeed, got {winners:?}: {results:?}");
     for (i, r) in results.iter().enumerate() {
         if i != winners[0] {
+            let code = r["structuredContent"]["code"].as_str().unwrap_or_default();
+            if also == Some(code) {
+                err(tool, r, code);
+                continue;
+            }
             let e = err(tool, r, "STALE_HASH");
             assert!(msg(&e).to_lowercase().contains("call text.read"), "{}", msg(&e));
         }
@@ -41,16 +48,16 @@ async fn same_hash_mutations_have_exactly_one_winner() {
     for round in 0..3 {
         let h = f.sha("a.txt");
         let before = f.text("a.txt");
-        let (w, res) = race(&c, "text.append", |i| json!({"path": "a.txt", "hash": h, "content": format!("w{i}\n")})).await;
+        let (w, res) = race(&c, "text.append", None, |i| json!({"path": "a.txt", "hash": h, "content": format!("w{i}\n")})).await;
         assert_eq!(f.text("a.txt"), format!("{before}w{w}\n"), "round {round}: file must hold exactly the winner's change");
         let sc = ok("text.append", &res[w]);
         assert_eq!(sc["hash"], f.sha("a.txt"));
     }
     let h = f.sha("a.txt");
-    let (w, _) = race(&c, "text.replace", |i| json!({"path": "a.txt", "hash": h, "lines": [1, 2], "old": "base", "new": format!("r{i}")})).await;
+    let (w, _) = race(&c, "text.replace", None, |i| json!({"path": "a.txt", "hash": h, "lines": [1, 2], "old": "base", "new": format!("r{i}")})).await;
     assert!(f.text("a.txt").starts_with(&format!("r{w}\n")));
     let h = f.sha("a.txt");
-    race(&c, "file.remove", |_| json!({"path": "a.txt", "hash": h})).await;
+    race(&c, "file.remove", Some("NOT_FOUND"), |_| json!({"path": "a.txt", "hash": h})).await;
     assert!(!f.root.join("a.txt").exists());
     c.cancel().await.unwrap();
 }

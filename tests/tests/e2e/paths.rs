@@ -55,3 +55,30 @@ async fn symlinks_inside_work_and_escaping_ones_do_not() {
     assert_eq!(f.outside_snapshot(), before, "the outside area changed");
     assert!(!f.root.join("nowhere").exists(), "create through a dangling link made its target");
 }
+
+/// A named pipe is not a regular file: opening it for reading would block until a writer
+/// appears, so the server must refuse it (CLR 13 spirit, never hang on bad input) and keep
+/// answering other requests.
+#[test]
+fn fifo_is_refused_promptly_and_does_not_stall_the_server() {
+    use std::time::Duration;
+    let f = Fixture::new();
+    f.write("ok.txt", "ok\n");
+    let fifo = f.root.join("fifo");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(status.success());
+    let mut raw = crate::raw::Raw::spawn(&f.root, &[]);
+    raw.initialize();
+    // Three at once: more than the server's worker threads, if opens block them.
+    let ids: Vec<i64> = (0..3)
+        .map(|_| raw.request_nowait("tools/call", json!({"name": "text.read", "arguments": {"path": "fifo"}})))
+        .collect();
+    let ok = raw.request_nowait("tools/call", json!({"name": "text.read", "arguments": {"path": "ok.txt"}}));
+    let r = raw.response(ok, Duration::from_secs(5));
+    assert_eq!(r["result"]["structuredContent"]["content"], "ok\n", "{r}");
+    for id in ids {
+        let r = raw.response(id, Duration::from_secs(5));
+        let code = r["result"]["structuredContent"]["code"].as_str().unwrap_or_default().to_string();
+        assert!(code == "NOT_A_FILE" || code == "IO_ERROR", "text.read of a FIFO: {r}");
+    }
+}

@@ -20,6 +20,8 @@ pub struct Raw {
     next_id: i64,
     /// The protocol era; for MODERN every request carries the per-request `_meta`.
     pub era: &'static str,
+    /// Messages read while waiting for another id, kept for a later `response` call.
+    stash: Vec<Value>,
 }
 
 impl Raw {
@@ -52,7 +54,7 @@ impl Raw {
             }
         });
         let stdin = child.stdin.take();
-        Self { child, stdin, lines: rx, next_id: 1, era: LEGACY }
+        Self { child, stdin, lines: rx, next_id: 1, era: LEGACY, stash: Vec::new() }
     }
 
     pub fn send_line(&mut self, line: &[u8]) {
@@ -64,6 +66,11 @@ impl Raw {
 
     pub fn send(&mut self, msg: &Value) {
         self.send_line(serde_json::to_string(msg).unwrap().as_bytes());
+    }
+
+    /// Everything read but not yet claimed by `response`.
+    pub fn take_stash(&mut self) -> Vec<Value> {
+        std::mem::take(&mut self.stash)
     }
 
     pub fn close_stdin(&mut self) {
@@ -79,8 +86,11 @@ impl Raw {
         Some(v)
     }
 
-    /// Waits for the response with this id, skipping notifications.
+    /// Waits for the response with this id; other messages are stashed for later.
     pub fn response(&mut self, id: i64, timeout: Duration) -> Value {
+        if let Some(i) = self.stash.iter().position(|m| m.get("id") == Some(&json!(id))) {
+            return self.stash.remove(i);
+        }
         let deadline = std::time::Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
@@ -88,6 +98,7 @@ impl Raw {
             if m.get("id") == Some(&json!(id)) {
                 return m;
             }
+            self.stash.push(m);
         }
     }
 

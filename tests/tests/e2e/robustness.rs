@@ -22,6 +22,12 @@ fn malformed_lines_do_not_kill_the_server() {
     assert_eq!(r["structuredContent"]["hash"], f.sha("still.txt"), "{r}");
     let r = raw.response(78, Duration::from_secs(5));
     assert_eq!(r["error"]["code"], -32601, "{r}");
+    let r = raw.response(77, Duration::from_secs(5));
+    assert!(r["error"]["code"].is_i64(), "params that are not an object: {r}");
+    // Whatever was said about the unparsable lines must be JSON-RPC errors, never results.
+    for m in raw.take_stash() {
+        assert!(m.get("error").is_some(), "unexpected message: {m}");
+    }
 }
 
 #[test]

@@ -107,7 +107,8 @@ async fn read_and_remove_errors() {
     std::fs::create_dir(f.root.join("dir")).unwrap();
     let c = f.connect().await;
     let e = call_err(&c, "text.read", json!({"path": "nope/../missing.txt"}), "NOT_FOUND").await;
-    mentions(&e, &["/missing.txt"]);
+    mentions(&e, &["missing.txt"]);
+    assert!(!msg(&e).contains("nope"), "NOT_FOUND names the normalized path: {}", msg(&e));
     call_err(&c, "text.read", json!({"path": "dir"}), "NOT_A_FILE").await;
     call_err(&c, "text.read", json!({"path": "/"}), "NOT_A_FILE").await;
     call_err(&c, "file.remove", json!({"path": "dir", "hash": "0".repeat(64)}), "NOT_A_FILE").await;
