@@ -160,13 +160,13 @@ impl Sandbox {
         }
     }
 
-    /// Reads a whole file, hashing it on the way. Directories give NOT_A_FILE, files over
-    /// the limit TOO_LARGE.
-    pub fn read(&self, path: &NormPath) -> ToolResult<FileData> {
+    /// Opens an existing regular file for reading and returns it with its size.
+    /// Directories give NOT_A_FILE, files over the limit TOO_LARGE.
+    pub fn open_file(&self, path: &NormPath) -> ToolResult<(cap_std::fs::File, u64)> {
         if path.is_root() {
             return Err(not_a_file(path));
         }
-        let mut file = self
+        let file = self
             .root
             .open(path.relative())
             .map_err(|e| map_io(path, e))?;
@@ -177,9 +177,19 @@ impl Sandbox {
         if meta.len() > MAX_FILE_SIZE {
             return Err(ToolError::too_large(&path.display(), meta.len()));
         }
+        Ok((file, meta.len()))
+    }
+
+    /// Reads an opened file to the end, hashing it on the way.
+    pub fn read_opened(
+        &self,
+        path: &NormPath,
+        mut file: cap_std::fs::File,
+        len: u64,
+    ) -> ToolResult<FileData> {
         // Read in chunks into a buffer sized once, hashing each chunk while it is hot.
         const CHUNK: u64 = 1 << 20;
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        let mut bytes = Vec::with_capacity(len as usize);
         let mut hasher = Hasher::default();
         loop {
             let before = bytes.len();
@@ -201,9 +211,19 @@ impl Sandbox {
         })
     }
 
+    /// Reads a whole file, hashing it on the way.
+    pub fn read(&self, path: &NormPath) -> ToolResult<FileData> {
+        let (file, len) = self.open_file(path)?;
+        self.read_opened(path, file, len)
+    }
+
     /// Reads a file that the text tools will work on: must be UTF-8.
     pub fn read_text(&self, path: &NormPath) -> ToolResult<(String, String)> {
-        let data = self.read(path)?;
+        Self::into_text(path, self.read(path)?)
+    }
+
+    /// Checks that read bytes are UTF-8 text.
+    pub fn into_text(path: &NormPath, data: FileData) -> ToolResult<(String, String)> {
         let text = String::from_utf8(data.bytes).map_err(|_| not_text(path))?;
         Ok((text, data.hash))
     }
@@ -345,10 +365,21 @@ impl Sandbox {
                     hash: data.hash,
                 }),
                 Some(new_bytes) => {
-                    self.replace_file(&canon, &new_bytes)
-                        .map_err(|e| renamed(e, &canon, path))?;
+                    // For big files, hash the new content on a second thread while this
+                    // one writes and waits for fsync.
+                    let (hash, written) = if new_bytes.len() > 1 << 20 {
+                        std::thread::scope(|s| {
+                            let h = s.spawn(|| crate::hash::sha256_hex(&new_bytes));
+                            let w = self.replace_file(&canon, &new_bytes);
+                            (h.join().unwrap_or_default(), w)
+                        })
+                    } else {
+                        let w = self.replace_file(&canon, &new_bytes);
+                        (crate::hash::sha256_hex(&new_bytes), w)
+                    };
+                    written.map_err(|e| renamed(e, &canon, path))?;
                     Ok(Written {
-                        hash: crate::hash::sha256_hex(&new_bytes),
+                        hash,
                         total_lines: lines::total_lines(&new_bytes),
                     })
                 }

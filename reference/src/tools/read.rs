@@ -61,8 +61,39 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
     })
 }
 
+/// Files up to this size are read on the calling (async) thread: a thread hop costs more
+/// than the read itself. Larger ones go to the blocking pool.
+pub const INLINE_MAX: u64 = 256 * 1024;
+
+/// Runs text.read, inline for small files and on the blocking pool for large ones.
+pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: Parsed) -> ToolResult<Value> {
+    let (file, len) = ctx.sandbox.open_file(&p.path)?;
+    if len <= INLINE_MAX {
+        let data = ctx.sandbox.read_opened(&p.path, file, len)?;
+        let text = crate::sandbox::Sandbox::into_text(&p.path, data)?;
+        return finish(p, text);
+    }
+    tokio::task::spawn_blocking(move || {
+        let data = ctx.sandbox.read_opened(&p.path, file, len)?;
+        let text = crate::sandbox::Sandbox::into_text(&p.path, data)?;
+        finish(p, text)
+    })
+    .await
+    .unwrap_or_else(|e| {
+        Err(crate::errors::ToolError::new(
+            crate::errors::Code::IoError,
+            format!("The read was interrupted ({e}); retry it."),
+        ))
+    })
+}
+
+/// Runs text.read on the current thread.
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let (text, hash) = ctx.sandbox.read_text(&p.path)?;
+    let text = ctx.sandbox.read_text(&p.path)?;
+    finish(p, text)
+}
+
+fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     let bytes = text.as_bytes();
     let total = lines::total_lines(bytes);
     let content = match p.lines {
