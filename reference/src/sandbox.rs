@@ -22,12 +22,14 @@ use crate::paths::NormPath;
 use crate::MAX_FILE_SIZE;
 
 /// A file as read: its bytes and their hash (computed while reading).
+#[derive(Debug)]
 pub struct FileData {
     pub bytes: Vec<u8>,
     pub hash: String,
 }
 
 /// Result of a successful mutation.
+#[derive(Debug)]
 pub struct Written {
     pub hash: String,
     pub total_lines: usize,
@@ -489,4 +491,210 @@ fn renamed(mut e: ToolError, canon: &NormPath, path: &NormPath) -> ToolError {
         }
     }
     e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paths::normalize;
+    use std::os::unix::fs::{PermissionsExt, symlink};
+
+    struct Fx {
+        _t: tempfile::TempDir,
+        root: std::path::PathBuf,
+        outside: std::path::PathBuf,
+        sb: Sandbox,
+        locks: Locks,
+    }
+
+    fn fx() -> Fx {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("root");
+        let outside = t.path().join("root_evil");
+        std::fs::create_dir_all(root.join("notes")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(root.join("notes/a.md"), "one\ntwo\n").unwrap();
+        std::fs::write(outside.join("secret"), "top secret").unwrap();
+        let sb = Sandbox::open(&root).unwrap();
+        Fx { _t: t, root, outside, sb, locks: Locks::default() }
+    }
+
+    fn p(s: &str) -> NormPath {
+        normalize(s, false).unwrap()
+    }
+
+    fn code<T>(r: ToolResult<T>) -> Code {
+        match r {
+            Ok(_) => panic!("expected an error"),
+            Err(e) => e.code,
+        }
+    }
+
+    #[test]
+    fn symlinks_inside_work_and_keep_being_links() {
+        let f = fx();
+        symlink("a.md", f.root.join("notes/link")).unwrap();
+        symlink("notes", f.root.join("dirlink")).unwrap();
+        let data = f.sb.read(&p("/notes/link")).unwrap();
+        assert_eq!(data.bytes, b"one\ntwo\n");
+        assert_eq!(f.sb.read(&p("/dirlink/a.md")).unwrap().bytes, b"one\ntwo\n");
+        let w = f
+            .sb
+            .mutate_text(&p("/notes/link"), &data.hash, &f.locks, |b| Ok(crate::edit::append(b, "three")))
+            .unwrap();
+        assert_eq!(w.total_lines, 3);
+        assert!(std::fs::symlink_metadata(f.root.join("notes/link")).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(f.root.join("notes/a.md")).unwrap(), b"one\ntwo\nthree\n");
+        // creating through a symlinked parent that stays inside is fine
+        f.sb.create(&p("/dirlink/new.txt"), b"n", &f.locks).unwrap();
+        assert_eq!(std::fs::read(f.root.join("notes/new.txt")).unwrap(), b"n");
+    }
+
+    #[test]
+    fn escapes_are_refused_and_the_outside_untouched() {
+        let f = fx();
+        symlink("../../root_evil/secret", f.root.join("notes/evil")).unwrap();
+        symlink(f.root.join("notes/a.md"), f.root.join("notes/abs")).unwrap();
+        symlink("../root_evil", f.root.join("out")).unwrap();
+        symlink("nowhere", f.root.join("notes/dangling")).unwrap();
+        assert_eq!(code(f.sb.read(&p("/notes/evil"))), Code::PathEscape);
+        assert_eq!(code(f.sb.read(&p("/notes/abs"))), Code::PathEscape);
+        assert_eq!(code(f.sb.read(&p("/out/secret"))), Code::PathEscape);
+        assert_eq!(code(f.sb.create(&p("/out/x"), b"x", &f.locks)), Code::PathEscape);
+        assert_eq!(code(f.sb.create(&p("/out/deeper/x"), b"x", &f.locks)), Code::PathEscape);
+        assert_eq!(code(f.sb.create(&p("/notes/dangling"), b"x", &f.locks)), Code::PathEscape);
+        assert_eq!(code(f.sb.create(&p("/notes/evil"), b"x", &f.locks)), Code::PathEscape);
+        let h = crate::hash::sha256_hex(b"top secret");
+        assert_eq!(code(f.sb.remove(&p("/out/secret"), &h, &f.locks)), Code::PathEscape);
+        assert_eq!(
+            code(f.sb.mutate_text(&p("/notes/evil"), &h, &f.locks, |_| Ok(Some(b"pwned".to_vec())))),
+            Code::PathEscape
+        );
+        assert_eq!(code(f.sb.list(&p("/out"))), Code::PathEscape);
+        assert_eq!(std::fs::read(f.outside.join("secret")).unwrap(), b"top secret");
+        assert_eq!(std::fs::read_dir(&f.outside).unwrap().count(), 1);
+        assert!(!f.root.join("notes/nowhere").exists());
+    }
+
+    #[test]
+    fn create_rules() {
+        let f = fx();
+        let h = f.sb.create(&p("/a/b/c.txt"), b"hi", &f.locks).unwrap();
+        assert_eq!(h, crate::hash::sha256_hex(b"hi"));
+        assert_eq!(code(f.sb.create(&p("/a/b/c.txt"), b"x", &f.locks)), Code::AlreadyExists);
+        assert_eq!(code(f.sb.create(&p("/a/b"), b"x", &f.locks)), Code::AlreadyExists);
+        assert_eq!(code(f.sb.create(&p("/notes/a.md/x"), b"x", &f.locks)), Code::NotADirectory);
+        assert_eq!(code(f.sb.create(&p("/notes/a.md/x/y"), b"x", &f.locks)), Code::NotADirectory);
+        assert_eq!(code(f.sb.create(&NormPath::root(), b"x", &f.locks)), Code::NotAFile);
+        f.sb.create(&p("/empty"), b"", &f.locks).unwrap();
+        assert_eq!(std::fs::read(f.root.join("empty")).unwrap(), b"");
+    }
+
+    #[test]
+    fn remove_rules() {
+        let f = fx();
+        let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
+        let stale = crate::hash::sha256_hex(b"other");
+        assert_eq!(code(f.sb.remove(&p("/notes/a.md"), &stale, &f.locks)), Code::StaleHash);
+        assert_eq!(code(f.sb.remove(&p("/notes"), &h, &f.locks)), Code::NotAFile);
+        assert_eq!(code(f.sb.remove(&p("/nope"), &h, &f.locks)), Code::NotFound);
+        f.sb.remove(&p("/notes/a.md"), &h, &f.locks).unwrap();
+        assert!(!f.root.join("notes/a.md").exists());
+    }
+
+    #[test]
+    fn edits_keep_permission_bits_and_check_hash_and_text() {
+        let f = fx();
+        let file = f.root.join("notes/a.md");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
+        let w = f
+            .sb
+            .mutate_text(&p("/notes/a.md"), &h, &f.locks, |b| crate::edit::replace(b, 1, 2, "one", "uno").map(Some))
+            .unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"uno\ntwo\n");
+        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(w.hash, crate::hash::sha256_hex(b"uno\ntwo\n"));
+        let e = f
+            .sb
+            .mutate_text(&p("/notes/a.md"), &h, &f.locks, |_| Ok(None))
+            .unwrap_err();
+        assert_eq!(e.code, Code::StaleHash);
+        assert!(e.message.contains(&w.hash) && e.message.contains("call text.read"));
+        std::fs::write(f.root.join("bin"), [0xff, 0xfe, 0x00]).unwrap();
+        let hb = crate::hash::sha256_hex(&[0xff, 0xfe, 0x00]);
+        assert_eq!(code(f.sb.read_text(&p("/bin"))), Code::NotText);
+        assert_eq!(code(f.sb.mutate_text(&p("/bin"), &hb, &f.locks, |_| Ok(None))), Code::NotText);
+        f.sb.remove(&p("/bin"), &hb, &f.locks).unwrap();
+        assert_eq!(code(f.sb.read(&p("/notes"))), Code::NotAFile);
+        assert_eq!(code(f.sb.read(&NormPath::root())), Code::NotAFile);
+    }
+
+    #[test]
+    fn too_large_files_are_refused() {
+        let f = fx();
+        let big = std::fs::File::create(f.root.join("big")).unwrap();
+        big.set_len(MAX_FILE_SIZE + 1).unwrap(); // sparse: no real disk use
+        assert_eq!(code(f.sb.read(&p("/big"))), Code::TooLarge);
+        let exact = std::fs::File::create(f.root.join("exact")).unwrap();
+        exact.set_len(1024).unwrap();
+        assert_eq!(f.sb.read(&p("/exact")).unwrap().bytes.len(), 1024);
+    }
+
+    #[test]
+    fn listing_shape() {
+        let f = fx();
+        std::fs::create_dir(f.root.join("notes/zdir")).unwrap();
+        std::fs::create_dir(f.root.join("notes/Adir")).unwrap();
+        std::fs::write(f.root.join("notes/.hidden"), "").unwrap();
+        std::fs::write(f.root.join("notes/B.txt"), "").unwrap();
+        std::fs::write(f.root.join("notes/.mcp-tmp-123"), "").unwrap();
+        symlink("a.md", f.root.join("notes/link")).unwrap();
+        let l = f.sb.list(&p("/notes")).unwrap();
+        let names: Vec<_> = l.iter().map(|e| (e.name.as_str(), e.kind.as_str())).collect();
+        assert_eq!(
+            names,
+            vec![
+                ("Adir", "directory"),
+                ("zdir", "directory"),
+                (".hidden", "file"),
+                ("B.txt", "file"),
+                ("a.md", "file"),
+                ("link", "symlink"),
+            ]
+        );
+        assert!(f.sb.list(&p("/notes/zdir")).unwrap().is_empty());
+        assert_eq!(code(f.sb.list(&p("/notes/a.md"))), Code::NotADirectory);
+        assert_eq!(code(f.sb.list(&p("/missing"))), Code::NotFound);
+        assert_eq!(f.sb.list(&NormPath::root()).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn concurrent_same_hash_mutations_have_one_winner() {
+        let f = std::sync::Arc::new(fx());
+        let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
+        let results: Vec<_> = (0..8)
+            .map(|i| {
+                let (f, h) = (f.clone(), h.clone());
+                std::thread::spawn(move || {
+                    f.sb.mutate_text(&p("notes//a.md"), &h, &f.locks, |b| {
+                        Ok(crate::edit::append(b, &format!("w{i}")))
+                    })
+                    .map(|_| i)
+                })
+            })
+            .map(|t| t.join().unwrap())
+            .collect();
+        let winners: Vec<_> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert_eq!(winners.len(), 1);
+        for r in &results {
+            if let Err(e) = r {
+                assert_eq!(e.code, Code::StaleHash);
+            }
+        }
+        let text = std::fs::read_to_string(f.root.join("notes/a.md")).unwrap();
+        assert_eq!(text, format!("one\ntwo\nw{}\n", winners[0]));
+        let names: Vec<_> = std::fs::read_dir(f.root.join("notes")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 1, "no temp files left: {names:?}");
+    }
 }
