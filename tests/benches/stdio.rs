@@ -156,7 +156,7 @@ fn main() {
     rows.push(Row { what: "start → initialize reply (median of 20)", value: format!("{:.2} ms", ms(start)), target: "≤ 10 ms", ok: start <= Duration::from_millis(10) });
 
     eprintln!("[2/7] 1 KB text.read round trips");
-    std::fs::write(root.join("one_kb.txt"), big_text(1024)[..1024].to_vec()).unwrap();
+    std::fs::write(root.join("one_kb.txt"), &big_text(1024)[..1024]).unwrap();
     let mut s = Server::spawn(root);
     s.initialize();
     for _ in 0..200 {
@@ -248,7 +248,7 @@ fn main() {
     drop(s);
 
     println!();
-    println!("{:<50} {:>24}  {:<14} {}", "measure", "value", "target", "");
+    println!("{:<50} {:>24}  {:<14}", "measure", "value", "target");
     println!("{}", "-".repeat(96));
     for r in rows {
         println!("{:<50} {:>24}  {:<14} {}", r.what, r.value, r.target, if r.ok { "ok" } else { "MISSED" });

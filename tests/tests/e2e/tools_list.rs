@@ -6,7 +6,9 @@ use serde_json::{Value, json};
 use crate::common::*;
 
 /// (tool, required, all properties, success fields)
-pub const TOOLS: &[(&str, &[&str], &[&str], &[&str])] = &[
+type ToolSpec = (&'static str, &'static [&'static str], &'static [&'static str], &'static [&'static str]);
+
+pub const TOOLS: &[ToolSpec] = &[
     ("file.create", &["path", "content"], &["path", "content", "encoding"], &["hash"]),
     ("file.remove", &["path", "hash"], &["path", "hash"], &[]),
     ("text.read", &["path"], &["path", "lines"], &["content", "hash", "total_lines"]),
