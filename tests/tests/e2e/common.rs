@@ -18,6 +18,8 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_mcp-reference-e2e");
 
 pub type Client = RunningService<RoleClient, ClientConfig>;
 
+pub const CALL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// A temporary directory holding `root/` (served) and `root_evil/` (must never be touched).
 pub struct Fixture {
     _dir: tempfile::TempDir,
@@ -145,7 +147,9 @@ pub fn obj(v: Value) -> serde_json::Map<String, Value> {
 /// Calls a tool; Ok(result JSON) or Err(protocol error).
 pub async fn try_call(c: &Client, tool: &str, args: Value) -> Result<Value, ErrorData> {
     let params = CallToolRequestParams::new(tool.to_string()).with_arguments(obj(args));
-    match c.call_tool(params).await {
+    // A hung server must fail the test, not hang the suite.
+    let r = tokio::time::timeout(CALL_TIMEOUT, c.call_tool(params)).await;
+    match r.unwrap_or_else(|_| panic!("{tool}: no reply within {CALL_TIMEOUT:?}")) {
         Ok(r) => Ok(serde_json::to_value(r).unwrap()),
         Err(ServiceError::McpError(e)) => Err(e),
         Err(e) => panic!("{tool}: transport-level failure: {e}"),
@@ -214,7 +218,8 @@ pub fn mentions(sc: &Value, needles: &[&str]) {
 }
 
 pub async fn read_resource(c: &Client, uri: &str) -> Result<Value, ErrorData> {
-    match c.read_resource(ReadResourceRequestParams::new(uri)).await {
+    let r = tokio::time::timeout(CALL_TIMEOUT, c.read_resource(ReadResourceRequestParams::new(uri))).await;
+    match r.unwrap_or_else(|_| panic!("{uri}: no reply within {CALL_TIMEOUT:?}")) {
         Ok(r) => Ok(serde_json::to_value(r).unwrap()),
         Err(ServiceError::McpError(e)) => Err(e),
         Err(e) => panic!("{uri}: transport-level failure: {e}"),

@@ -50,6 +50,8 @@ async fn subdirectory_listing_and_errors() {
     let f = Fixture::new();
     f.write("notes/a.md", "");
     f.write("notes/sub/x", "");
+    std::os::unix::fs::symlink(&f.outside, f.root.join("out")).unwrap();
+    std::os::unix::fs::symlink("notes", f.root.join("in")).unwrap();
     let c = f.connect().await;
     let want = json!({"path": "/notes", "entries": [{"name": "sub", "type": "directory"}, {"name": "a.md", "type": "file"}]});
     for uri in ["list://notes", "list:///notes", "list://notes/"] {
@@ -60,7 +62,11 @@ async fn subdirectory_listing_and_errors() {
     let e = read_resource(&c, "list://notes/a.md").await.expect_err("file, not dir");
     assert_eq!(e.code.0, -32602, "{e:?}");
     assert!(e.message.contains("text.read"), "should point to text.read: {e:?}");
-    let e = read_resource(&c, "list://../root_evil").await.expect_err("escape");
-    assert!(!format!("{e:?}").contains("secret"), "leaked outside names: {e:?}");
+    for uri in ["list://../root_evil", "list://out", "list://out/"] {
+        let e = read_resource(&c, uri).await.expect_err("escape");
+        assert!(!format!("{e:?}").contains("secret"), "{uri}: leaked outside names: {e:?}");
+    }
+    // A link that stays inside is followed when it is the directory being listed.
+    assert_eq!(names(&listing(&c, "list://in").await), ["sub", "a.md"]);
     c.cancel().await.unwrap();
 }
