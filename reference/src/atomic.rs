@@ -111,8 +111,14 @@ mod tests {
         let perms = d.metadata("f.txt").unwrap().permissions();
         replace(&d, "f.txt", b"new", Some(perms)).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"new");
-        assert_eq!(std::fs::metadata(&p).unwrap().permissions().mode() & 0o777, 0o640);
-        let names: Vec<_> = std::fs::read_dir(t.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(
+            std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
+        let names: Vec<_> = std::fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("f.txt")]);
     }
 

@@ -127,7 +127,13 @@ mod tests {
 
     #[test]
     fn good_arguments() {
-        match parse(["mcp-harness serve-reference", "--root", "/", "--tool-names", "underscore"]) {
+        match parse([
+            "mcp-harness serve-reference",
+            "--root",
+            "/",
+            "--tool-names",
+            "underscore",
+        ]) {
             Parsed::Run(cli) => assert_eq!(cli.name_style(), NameStyle::Underscore),
             _ => panic!("should run"),
         }

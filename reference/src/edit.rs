@@ -106,8 +106,8 @@ pub fn replace(bytes: &[u8], start: i64, end: i64, old: &str, new: &str) -> Tool
             let cut_end = lines[last].end;
             // The last new line stays unterminated like the line it replaces, unless it
             // is empty: an empty unterminated last line would not be a line at all.
-            let unterminated = !lines[last].has_terminator()
-                && new_lines.last().is_some_and(|l| !l.is_empty());
+            let unterminated =
+                !lines[last].has_terminator() && new_lines.last().is_some_and(|l| !l.is_empty());
             let mut out = Vec::with_capacity(
                 bytes.len() - (cut_end - cut_start) + added_len(&new_lines, eol),
             );
@@ -169,15 +169,15 @@ fn mismatch(
     }
     // Quote the actual text at the start of the range, line by line, against `old`.
     let shown = k.min(range.end - range.start).min(5);
-    for j in 0..shown {
+    for (j, want) in old_lines.iter().enumerate().take(shown) {
         let n = range.start + j;
         let got = content(bytes, &lines[n - 1]);
         actual.push(String::from_utf8_lossy(got).into_owned());
-        if got != old_lines[j].as_bytes() {
+        if got != want.as_bytes() {
             msg.push_str(&format!(
                 " Line {n} contains {}, not {}.",
                 quote(got),
-                quote(old_lines[j].as_bytes())
+                quote(want.as_bytes())
             ));
         } else {
             msg.push_str(&format!(" Line {n} contains {} (matches).", quote(got)));
@@ -322,7 +322,10 @@ mod tests {
 
     #[test]
     fn replace_keeps_crlf_and_unterminated_end() {
-        assert_eq!(rep("a\r\nb\r\n", 1, 0, "b", "c\nd").unwrap(), "a\r\nc\r\nd\r\n");
+        assert_eq!(
+            rep("a\r\nb\r\n", 1, 0, "b", "c\nd").unwrap(),
+            "a\r\nc\r\nd\r\n"
+        );
         assert_eq!(rep("a\nb", 1, 0, "b", "c\nd").unwrap(), "a\nc\nd");
         assert_eq!(rep("a\nb", 1, 0, "b", "").unwrap(), "a\n");
         // an empty last line must stay a line, so it gets a terminator
@@ -335,7 +338,11 @@ mod tests {
     #[test]
     fn mismatch_message_teaches() {
         let e = replace(b"one\ntwo\nthree\n", 1, 2, "two", "x").unwrap_err();
-        assert!(e.message.contains("Line 1 contains \"one\", not \"two\""), "{}", e.message);
+        assert!(
+            e.message.contains("Line 1 contains \"one\", not \"two\""),
+            "{}",
+            e.message
+        );
         assert!(e.message.contains("line 2"), "{}", e.message);
         assert_eq!(e.details["occurrences"], serde_json::json!([2]));
         assert_eq!(e.details["actual"], "one");
@@ -348,18 +355,37 @@ mod tests {
         let f = b"one\ntwo\n";
         let s = |v: Vec<u8>| String::from_utf8(v).unwrap();
         assert_eq!(s(insert(f, 2, "two", "x").unwrap()), "one\nx\ntwo\n");
-        assert_eq!(s(insert(f, 1, "one", "a\nb\n").unwrap()), "a\nb\none\ntwo\n");
+        assert_eq!(
+            s(insert(f, 1, "one", "a\nb\n").unwrap()),
+            "a\nb\none\ntwo\n"
+        );
         assert_eq!(s(insert(f, -1, "two", "x").unwrap()), "one\nx\ntwo\n");
         assert_eq!(s(insert(f, 2, "two\n", "x").unwrap()), "one\nx\ntwo\n");
         assert_eq!(s(insert(b"a\r\nb", 2, "b", "x").unwrap()), "a\r\nx\r\nb");
         let e = insert(f, 1, "two", "x").unwrap_err();
         assert_eq!(e.code, Code::ContentMismatch);
-        assert!(e.message.contains("Line 1 contains \"one\", not \"two\""), "{}", e.message);
+        assert!(
+            e.message.contains("Line 1 contains \"one\", not \"two\""),
+            "{}",
+            e.message
+        );
         assert_eq!(e.details["occurrences"], serde_json::json!([2]));
-        assert_eq!(insert(f, 0, "one", "x").unwrap_err().code, Code::InvalidRange);
-        assert_eq!(insert(f, 3, "one", "x").unwrap_err().code, Code::InvalidRange);
-        assert_eq!(insert(b"", 1, "", "x").unwrap_err().code, Code::InvalidRange);
-        assert_eq!(insert(f, 1, "a\nb", "x").unwrap_err().code, Code::InvalidArgument);
+        assert_eq!(
+            insert(f, 0, "one", "x").unwrap_err().code,
+            Code::InvalidRange
+        );
+        assert_eq!(
+            insert(f, 3, "one", "x").unwrap_err().code,
+            Code::InvalidRange
+        );
+        assert_eq!(
+            insert(b"", 1, "", "x").unwrap_err().code,
+            Code::InvalidRange
+        );
+        assert_eq!(
+            insert(f, 1, "a\nb", "x").unwrap_err().code,
+            Code::InvalidArgument
+        );
     }
 
     #[test]
@@ -383,13 +409,16 @@ mod tests {
 
     /// Files whose terminators are all the same, so rewritten lines keep their ending.
     fn uniform_file() -> impl Strategy<Value = String> {
-        (proptest::collection::vec("[ab]{0,3}", 0..8), any::<bool>(), "[ab]{0,2}").prop_map(
-            |(ls, crlf, tail)| {
+        (
+            proptest::collection::vec("[ab]{0,3}", 0..8),
+            any::<bool>(),
+            "[ab]{0,2}",
+        )
+            .prop_map(|(ls, crlf, tail)| {
                 let eol = if crlf { "\r\n" } else { "\n" };
                 let body: String = ls.iter().map(|t| format!("{t}{eol}")).collect();
                 format!("{body}{tail}")
-            },
-        )
+            })
     }
 
     proptest! {

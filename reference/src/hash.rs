@@ -74,7 +74,10 @@ mod tests {
         let h = sha256_hex(b"x");
         assert_eq!(parse_hash(&h.to_uppercase()).unwrap(), h);
         assert_eq!(parse_hash("abc").unwrap_err().code, Code::InvalidArgument);
-        assert_eq!(parse_hash(&"g".repeat(64)).unwrap_err().code, Code::InvalidArgument);
+        assert_eq!(
+            parse_hash(&"g".repeat(64)).unwrap_err().code,
+            Code::InvalidArgument
+        );
         assert_eq!(parse_hash("").unwrap_err().code, Code::InvalidArgument);
     }
 

@@ -59,7 +59,8 @@ mod tests {
         let max = Arc::new(AtomicUsize::new(0));
         let threads: Vec<_> = (0..8)
             .map(|_| {
-                let (locks, a, inside, max) = (locks.clone(), a.clone(), inside.clone(), max.clone());
+                let (locks, a, inside, max) =
+                    (locks.clone(), a.clone(), inside.clone(), max.clone());
                 std::thread::spawn(move || {
                     locks.with_lock(&a, || {
                         let now = inside.fetch_add(1, Ordering::SeqCst) + 1;

@@ -13,13 +13,13 @@ use std::path::{Component, Path};
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Permissions};
 
+use crate::MAX_FILE_SIZE;
 use crate::atomic;
 use crate::errors::{Code, ToolError, ToolResult};
 use crate::hash::Hasher;
 use crate::lines;
 use crate::locks::Locks;
 use crate::paths::NormPath;
-use crate::MAX_FILE_SIZE;
 
 /// A file as read: its bytes and their hash (computed while reading).
 #[derive(Debug)]
@@ -268,8 +268,8 @@ impl Sandbox {
             .map_err(|e| self.diagnose_parent(&parent, path, e))?;
         let mut target_segments = parent_canon.segments().to_vec();
         target_segments.push(name.to_owned());
-        let target = NormPath::from_plain_segments(target_segments)
-            .ok_or_else(|| escape_error(path))?;
+        let target =
+            NormPath::from_plain_segments(target_segments).ok_or_else(|| escape_error(path))?;
         locks.with_lock(&target, || {
             if let Ok(meta) = dir.symlink_metadata(name) {
                 if meta.file_type().is_symlink() {
@@ -359,7 +359,11 @@ impl Sandbox {
                 return Err(not_text(path));
             }
             if data.hash != expected_hash {
-                return Err(ToolError::stale_hash(&path.display(), expected_hash, &data.hash));
+                return Err(ToolError::stale_hash(
+                    &path.display(),
+                    expected_hash,
+                    &data.hash,
+                ));
             }
             match edit(&data.bytes)? {
                 None => Ok(Written {
@@ -408,7 +412,11 @@ impl Sandbox {
         locks.with_lock(&canon, || {
             let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
             if data.hash != expected_hash {
-                return Err(ToolError::stale_hash(&path.display(), expected_hash, &data.hash));
+                return Err(ToolError::stale_hash(
+                    &path.display(),
+                    expected_hash,
+                    &data.hash,
+                ));
             }
             let dir = self.open_dir(&parent_canon).map_err(|e| map_io(path, e))?;
             dir.remove_file(name).map_err(|e| map_io(path, e))?;
@@ -516,7 +524,13 @@ mod tests {
         std::fs::write(root.join("notes/a.md"), "one\ntwo\n").unwrap();
         std::fs::write(outside.join("secret"), "top secret").unwrap();
         let sb = Sandbox::open(&root).unwrap();
-        Fx { _t: t, root, outside, sb, locks: Locks::default() }
+        Fx {
+            _t: t,
+            root,
+            outside,
+            sb,
+            locks: Locks::default(),
+        }
     }
 
     fn p(s: &str) -> NormPath {
@@ -538,13 +552,22 @@ mod tests {
         let data = f.sb.read(&p("/notes/link")).unwrap();
         assert_eq!(data.bytes, b"one\ntwo\n");
         assert_eq!(f.sb.read(&p("/dirlink/a.md")).unwrap().bytes, b"one\ntwo\n");
-        let w = f
-            .sb
-            .mutate_text(&p("/notes/link"), &data.hash, &f.locks, |b| Ok(crate::edit::append(b, "three")))
+        let w =
+            f.sb.mutate_text(&p("/notes/link"), &data.hash, &f.locks, |b| {
+                Ok(crate::edit::append(b, "three"))
+            })
             .unwrap();
         assert_eq!(w.total_lines, 3);
-        assert!(std::fs::symlink_metadata(f.root.join("notes/link")).unwrap().file_type().is_symlink());
-        assert_eq!(std::fs::read(f.root.join("notes/a.md")).unwrap(), b"one\ntwo\nthree\n");
+        assert!(
+            std::fs::symlink_metadata(f.root.join("notes/link"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            std::fs::read(f.root.join("notes/a.md")).unwrap(),
+            b"one\ntwo\nthree\n"
+        );
         // creating through a symlinked parent that stays inside is fine
         f.sb.create(&p("/dirlink/new.txt"), b"n", &f.locks).unwrap();
         assert_eq!(std::fs::read(f.root.join("notes/new.txt")).unwrap(), b"n");
@@ -560,18 +583,40 @@ mod tests {
         assert_eq!(code(f.sb.read(&p("/notes/evil"))), Code::PathEscape);
         assert_eq!(code(f.sb.read(&p("/notes/abs"))), Code::PathEscape);
         assert_eq!(code(f.sb.read(&p("/out/secret"))), Code::PathEscape);
-        assert_eq!(code(f.sb.create(&p("/out/x"), b"x", &f.locks)), Code::PathEscape);
-        assert_eq!(code(f.sb.create(&p("/out/deeper/x"), b"x", &f.locks)), Code::PathEscape);
-        assert_eq!(code(f.sb.create(&p("/notes/dangling"), b"x", &f.locks)), Code::PathEscape);
-        assert_eq!(code(f.sb.create(&p("/notes/evil"), b"x", &f.locks)), Code::PathEscape);
-        let h = crate::hash::sha256_hex(b"top secret");
-        assert_eq!(code(f.sb.remove(&p("/out/secret"), &h, &f.locks)), Code::PathEscape);
         assert_eq!(
-            code(f.sb.mutate_text(&p("/notes/evil"), &h, &f.locks, |_| Ok(Some(b"pwned".to_vec())))),
+            code(f.sb.create(&p("/out/x"), b"x", &f.locks)),
+            Code::PathEscape
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/out/deeper/x"), b"x", &f.locks)),
+            Code::PathEscape
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/notes/dangling"), b"x", &f.locks)),
+            Code::PathEscape
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/notes/evil"), b"x", &f.locks)),
+            Code::PathEscape
+        );
+        let h = crate::hash::sha256_hex(b"top secret");
+        assert_eq!(
+            code(f.sb.remove(&p("/out/secret"), &h, &f.locks)),
+            Code::PathEscape
+        );
+        assert_eq!(
+            code(
+                f.sb.mutate_text(&p("/notes/evil"), &h, &f.locks, |_| Ok(Some(
+                    b"pwned".to_vec()
+                )))
+            ),
             Code::PathEscape
         );
         assert_eq!(code(f.sb.list(&p("/out"))), Code::PathEscape);
-        assert_eq!(std::fs::read(f.outside.join("secret")).unwrap(), b"top secret");
+        assert_eq!(
+            std::fs::read(f.outside.join("secret")).unwrap(),
+            b"top secret"
+        );
         assert_eq!(std::fs::read_dir(&f.outside).unwrap().count(), 1);
         assert!(!f.root.join("notes/nowhere").exists());
     }
@@ -581,11 +626,26 @@ mod tests {
         let f = fx();
         let h = f.sb.create(&p("/a/b/c.txt"), b"hi", &f.locks).unwrap();
         assert_eq!(h, crate::hash::sha256_hex(b"hi"));
-        assert_eq!(code(f.sb.create(&p("/a/b/c.txt"), b"x", &f.locks)), Code::AlreadyExists);
-        assert_eq!(code(f.sb.create(&p("/a/b"), b"x", &f.locks)), Code::AlreadyExists);
-        assert_eq!(code(f.sb.create(&p("/notes/a.md/x"), b"x", &f.locks)), Code::NotADirectory);
-        assert_eq!(code(f.sb.create(&p("/notes/a.md/x/y"), b"x", &f.locks)), Code::NotADirectory);
-        assert_eq!(code(f.sb.create(&NormPath::root(), b"x", &f.locks)), Code::NotAFile);
+        assert_eq!(
+            code(f.sb.create(&p("/a/b/c.txt"), b"x", &f.locks)),
+            Code::AlreadyExists
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/a/b"), b"x", &f.locks)),
+            Code::AlreadyExists
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/notes/a.md/x"), b"x", &f.locks)),
+            Code::NotADirectory
+        );
+        assert_eq!(
+            code(f.sb.create(&p("/notes/a.md/x/y"), b"x", &f.locks)),
+            Code::NotADirectory
+        );
+        assert_eq!(
+            code(f.sb.create(&NormPath::root(), b"x", &f.locks)),
+            Code::NotAFile
+        );
         f.sb.create(&p("/empty"), b"", &f.locks).unwrap();
         assert_eq!(std::fs::read(f.root.join("empty")).unwrap(), b"");
     }
@@ -595,8 +655,14 @@ mod tests {
         let f = fx();
         let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
         let stale = crate::hash::sha256_hex(b"other");
-        assert_eq!(code(f.sb.remove(&p("/notes/a.md"), &stale, &f.locks)), Code::StaleHash);
-        assert_eq!(code(f.sb.remove(&p("/notes"), &h, &f.locks)), Code::NotAFile);
+        assert_eq!(
+            code(f.sb.remove(&p("/notes/a.md"), &stale, &f.locks)),
+            Code::StaleHash
+        );
+        assert_eq!(
+            code(f.sb.remove(&p("/notes"), &h, &f.locks)),
+            Code::NotAFile
+        );
         assert_eq!(code(f.sb.remove(&p("/nope"), &h, &f.locks)), Code::NotFound);
         f.sb.remove(&p("/notes/a.md"), &h, &f.locks).unwrap();
         assert!(!f.root.join("notes/a.md").exists());
@@ -608,23 +674,29 @@ mod tests {
         let file = f.root.join("notes/a.md");
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
         let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
-        let w = f
-            .sb
-            .mutate_text(&p("/notes/a.md"), &h, &f.locks, |b| crate::edit::replace(b, 1, 2, "one", "uno").map(Some))
+        let w =
+            f.sb.mutate_text(&p("/notes/a.md"), &h, &f.locks, |b| {
+                crate::edit::replace(b, 1, 2, "one", "uno").map(Some)
+            })
             .unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), b"uno\ntwo\n");
-        assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
         assert_eq!(w.hash, crate::hash::sha256_hex(b"uno\ntwo\n"));
-        let e = f
-            .sb
-            .mutate_text(&p("/notes/a.md"), &h, &f.locks, |_| Ok(None))
-            .unwrap_err();
+        let e =
+            f.sb.mutate_text(&p("/notes/a.md"), &h, &f.locks, |_| Ok(None))
+                .unwrap_err();
         assert_eq!(e.code, Code::StaleHash);
         assert!(e.message.contains(&w.hash) && e.message.contains("call text.read"));
         std::fs::write(f.root.join("bin"), [0xff, 0xfe, 0x00]).unwrap();
         let hb = crate::hash::sha256_hex(&[0xff, 0xfe, 0x00]);
         assert_eq!(code(f.sb.read_text(&p("/bin"))), Code::NotText);
-        assert_eq!(code(f.sb.mutate_text(&p("/bin"), &hb, &f.locks, |_| Ok(None))), Code::NotText);
+        assert_eq!(
+            code(f.sb.mutate_text(&p("/bin"), &hb, &f.locks, |_| Ok(None))),
+            Code::NotText
+        );
         f.sb.remove(&p("/bin"), &hb, &f.locks).unwrap();
         assert_eq!(code(f.sb.read(&p("/notes"))), Code::NotAFile);
         assert_eq!(code(f.sb.read(&NormPath::root())), Code::NotAFile);
@@ -651,7 +723,10 @@ mod tests {
         std::fs::write(f.root.join("notes/.mcp-tmp-123"), "").unwrap();
         symlink("a.md", f.root.join("notes/link")).unwrap();
         let l = f.sb.list(&p("/notes")).unwrap();
-        let names: Vec<_> = l.iter().map(|e| (e.name.as_str(), e.kind.as_str())).collect();
+        let names: Vec<_> = l
+            .iter()
+            .map(|e| (e.name.as_str(), e.kind.as_str()))
+            .collect();
         assert_eq!(
             names,
             vec![
@@ -694,7 +769,10 @@ mod tests {
         }
         let text = std::fs::read_to_string(f.root.join("notes/a.md")).unwrap();
         assert_eq!(text, format!("one\ntwo\nw{}\n", winners[0]));
-        let names: Vec<_> = std::fs::read_dir(f.root.join("notes")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = std::fs::read_dir(f.root.join("notes"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names.len(), 1, "no temp files left: {names:?}");
     }
 }

@@ -140,7 +140,9 @@ fn percent_decode(s: &str) -> Option<String> {
 fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
     let Some(rest) = uri.strip_prefix(LIST_SCHEME) else {
         return Err(McpError::resource_not_found(
-            format!("Unknown resource {uri:?}. This server offers only list://{{path}}, e.g. list://notes/ or list:// for the root."),
+            format!(
+                "Unknown resource {uri:?}. This server offers only list://{{path}}, e.g. list://notes/ or list:// for the root."
+            ),
             Some(json!({"uri": uri})),
         ));
     };
@@ -152,7 +154,10 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
         )
     })?;
     let path = paths::normalize(&decoded, true).map_err(|e| listing_error(uri, &e))?;
-    let entries = ctx.sandbox.list(&path).map_err(|e| listing_error(uri, &e))?;
+    let entries = ctx
+        .sandbox
+        .list(&path)
+        .map_err(|e| listing_error(uri, &e))?;
     let entries: Vec<Value> = entries
         .into_iter()
         .map(|e| json!({"name": e.name, "type": e.kind.as_str()}))

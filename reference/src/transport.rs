@@ -14,10 +14,10 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
+use rmcp::ServiceExt;
 use rmcp::model::{ClientJsonRpcMessage, ErrorData, NumberOrString, ServerJsonRpcMessage};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
-use rmcp::ServiceExt;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
 use crate::server::ReferenceServer;
@@ -121,9 +121,11 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
     }
 
     fn reply_error(&self, error: ErrorData, id: Option<NumberOrString>) {
-        let _ = self.tx.send(Outgoing::Message(Box::new(ServerJsonRpcMessage::error(
-            error, id,
-        ))));
+        let _ = self
+            .tx
+            .send(Outgoing::Message(Box::new(ServerJsonRpcMessage::error(
+                error, id,
+            ))));
     }
 
     /// Reads until a whole line is in `self.line`. Cancel-safe: partial data stays in
@@ -314,12 +316,17 @@ mod tests {
         // The notification before any request is dropped (rmcp would end the session).
         let msg = t.receive().await.expect("the ping gets through");
         assert!(matches!(msg, ClientJsonRpcMessage::Request(_)));
-        assert!(t.receive().await.is_none(), "unterminated tail is not a message");
+        assert!(
+            t.receive().await.is_none(),
+            "unterminated tail is not a message"
+        );
         drop(t);
         writer.finish();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        let lines: Vec<serde_json::Value> =
-            text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(lines.len(), 2, "{text}");
         assert_eq!(lines[0]["error"]["code"], -32700);
         assert_eq!(lines[1]["error"]["code"], -32600);

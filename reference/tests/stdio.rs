@@ -38,10 +38,22 @@ impl Server {
             .unwrap();
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut s = Server { child, stdin, stdout, next_id: 0, new_era };
+        let mut s = Server {
+            child,
+            stdin,
+            stdout,
+            next_id: 0,
+            new_era,
+        };
         if new_era {
             let r = s.request("server/discover", json!({}));
-            assert!(r["result"]["supportedVersions"].as_array().unwrap().contains(&json!("2026-07-28")), "{r}");
+            assert!(
+                r["result"]["supportedVersions"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&json!("2026-07-28")),
+                "{r}"
+            );
             let info = &r["result"]["_meta"]["io.modelcontextprotocol/serverInfo"];
             assert_eq!(info["name"], "mcp-reference", "{r}");
         } else {
@@ -50,7 +62,10 @@ impl Server {
                 json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
             );
             assert_eq!(r["result"]["serverInfo"]["name"], "mcp-reference", "{r}");
-            assert_eq!(r["result"]["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+            assert_eq!(
+                r["result"]["serverInfo"]["version"],
+                env!("CARGO_PKG_VERSION")
+            );
             s.send_raw(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
         }
         s
@@ -98,9 +113,15 @@ impl Server {
         // structuredContent and the text block carry the same JSON on success.
         if result["isError"] != true {
             let text = result["content"][0]["text"].as_str().unwrap();
-            assert_eq!(serde_json::from_str::<Value>(text).unwrap(), result["structuredContent"]);
+            assert_eq!(
+                serde_json::from_str::<Value>(text).unwrap(),
+                result["structuredContent"]
+            );
         } else {
-            assert_eq!(result["content"][0]["text"], result["structuredContent"]["message"]);
+            assert_eq!(
+                result["content"][0]["text"],
+                result["structuredContent"]["message"]
+            );
         }
         result
     }
@@ -108,7 +129,10 @@ impl Server {
     fn finish(mut self) -> (i32, String) {
         drop(self.stdin.take());
         let out = self.child.wait_with_output().unwrap();
-        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     }
 }
 
@@ -142,32 +166,73 @@ fn full_session(new_era: bool) {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["file.create", "file.remove", "text.read", "text.replace", "text.insert", "text.append"]);
+    assert_eq!(
+        names,
+        [
+            "file.create",
+            "file.remove",
+            "text.read",
+            "text.replace",
+            "text.insert",
+            "text.append"
+        ]
+    );
     for t in tools["result"]["tools"].as_array().unwrap() {
         assert!(t["outputSchema"].is_object(), "{t}");
         assert_eq!(t["annotations"]["openWorldHint"], false, "{t}");
-        assert!(t["inputSchema"]["required"].as_array().unwrap().contains(&json!("path")));
+        assert!(
+            t["inputSchema"]["required"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("path"))
+        );
     }
     let templates = s.request("resources/templates/list", json!({}));
-    assert_eq!(templates["result"]["resourceTemplates"][0]["uriTemplate"], "list://{path}");
+    assert_eq!(
+        templates["result"]["resourceTemplates"][0]["uriTemplate"],
+        "list://{path}"
+    );
 
     let r = s.call("text.read", json!({"path": "/notes/a.md"}));
     let h = ok(&r)["hash"].as_str().unwrap().to_owned();
     assert_eq!(ok(&r)["total_lines"], 3);
-    let r = s.call("text.read", json!({"path": "notes//./a.md", "lines": [-2, 0]}));
+    let r = s.call(
+        "text.read",
+        json!({"path": "notes//./a.md", "lines": [-2, 0]}),
+    );
     assert_eq!(ok(&r)["content"], "two\nthree\n");
     let r = s.call("text.replace", json!({"path": "/notes/a.md", "hash": h.to_uppercase(), "lines": [2, 3], "old": "two", "new": "2\n2b"}));
     let h2 = ok(&r)["hash"].as_str().unwrap().to_owned();
     assert_eq!(ok(&r)["total_lines"], 4);
-    let r = s.call("text.insert", json!({"path": "/notes/a.md", "hash": h, "line": 1, "anchor": "one", "content": "zero"}));
+    let r = s.call(
+        "text.insert",
+        json!({"path": "/notes/a.md", "hash": h, "line": 1, "anchor": "one", "content": "zero"}),
+    );
     assert_eq!(err_code(&r), "STALE_HASH");
-    assert!(r["structuredContent"]["message"].as_str().unwrap().contains(&h2));
-    let r = s.call("text.insert", json!({"path": "/notes/a.md", "hash": h2, "line": 1, "anchor": "one", "content": "zero"}));
+    assert!(
+        r["structuredContent"]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&h2)
+    );
+    let r = s.call(
+        "text.insert",
+        json!({"path": "/notes/a.md", "hash": h2, "line": 1, "anchor": "one", "content": "zero"}),
+    );
     let h3 = ok(&r)["hash"].as_str().unwrap().to_owned();
-    let r = s.call("text.append", json!({"path": "/notes/a.md", "hash": h3, "content": "four"}));
+    let r = s.call(
+        "text.append",
+        json!({"path": "/notes/a.md", "hash": h3, "content": "four"}),
+    );
     let h4 = ok(&r)["hash"].as_str().unwrap().to_owned();
-    assert_eq!(std::fs::read_to_string(root.join("notes/a.md")).unwrap(), "zero\none\n2\n2b\nthree\nfour\n");
-    let r = s.call("file.create", json!({"path": "/x/y.bin", "content": "AAEC/w==", "encoding": "base64"}));
+    assert_eq!(
+        std::fs::read_to_string(root.join("notes/a.md")).unwrap(),
+        "zero\none\n2\n2b\nthree\nfour\n"
+    );
+    let r = s.call(
+        "file.create",
+        json!({"path": "/x/y.bin", "content": "AAEC/w==", "encoding": "base64"}),
+    );
     ok(&r);
     assert_eq!(std::fs::read(root.join("x/y.bin")).unwrap(), [0, 1, 2, 255]);
     let r = s.call("text.read", json!({"path": "/x/y.bin"}));
@@ -186,9 +251,15 @@ fn full_session(new_era: bool) {
         assert_eq!(err_code(&r), "INVALID_ARGUMENT");
         assert_eq!(r["structuredContent"]["field"], field);
     }
-    let r = s.call("file.create", json!({"path": "/q", "content": "x", "encoding": "latin1"}));
+    let r = s.call(
+        "file.create",
+        json!({"path": "/q", "content": "x", "encoding": "latin1"}),
+    );
     assert_eq!(err_code(&r), "INVALID_ARGUMENT");
-    let r = s.call("file.create", json!({"path": "/q", "content": "!!", "encoding": "base64"}));
+    let r = s.call(
+        "file.create",
+        json!({"path": "/q", "content": "!!", "encoding": "base64"}),
+    );
     assert_eq!(err_code(&r), "INVALID_ARGUMENT");
     // unknown tool: protocol error
     let r = s.request("tools/call", json!({"name": "nope", "arguments": {}}));
@@ -207,7 +278,12 @@ fn full_session(new_era: bool) {
     assert_eq!(r["error"]["code"], expected, "{r}");
     let r = s.request("resources/read", json!({"uri": "list://x/y.bin"}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
-    assert!(r["error"]["message"].as_str().unwrap().contains("text.read"));
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("text.read")
+    );
 
     let (code, stderr) = s.finish();
     assert_eq!(code, 0, "{stderr}");
@@ -231,23 +307,49 @@ fn symlink_escapes_are_refused() {
     symlink(t.path().join("root_evil"), root.join("abs")).unwrap();
     symlink("a.md", root.join("notes/good")).unwrap();
     let mut s = Server::start(&root, &[], false);
-    assert_eq!(err_code(&s.call("text.read", json!({"path": "/notes/evil"}))), "PATH_ESCAPE");
-    assert_eq!(err_code(&s.call("text.read", json!({"path": "/abs/secret"}))), "PATH_ESCAPE");
-    assert_eq!(err_code(&s.call("file.create", json!({"path": "/abs/new", "content": "x"}))), "PATH_ESCAPE");
-    assert_eq!(err_code(&s.call("text.read", json!({"path": "/../root_evil/secret"}))), "PATH_ESCAPE");
-    assert_eq!(err_code(&s.call("text.read", json!({"path": "C:\\Users\\x"}))), "INVALID_PATH");
-    assert_eq!(ok(&s.call("text.read", json!({"path": "/notes/good"})))["total_lines"], 3);
+    assert_eq!(
+        err_code(&s.call("text.read", json!({"path": "/notes/evil"}))),
+        "PATH_ESCAPE"
+    );
+    assert_eq!(
+        err_code(&s.call("text.read", json!({"path": "/abs/secret"}))),
+        "PATH_ESCAPE"
+    );
+    assert_eq!(
+        err_code(&s.call("file.create", json!({"path": "/abs/new", "content": "x"}))),
+        "PATH_ESCAPE"
+    );
+    assert_eq!(
+        err_code(&s.call("text.read", json!({"path": "/../root_evil/secret"}))),
+        "PATH_ESCAPE"
+    );
+    assert_eq!(
+        err_code(&s.call("text.read", json!({"path": "C:\\Users\\x"}))),
+        "INVALID_PATH"
+    );
+    assert_eq!(
+        ok(&s.call("text.read", json!({"path": "/notes/good"})))["total_lines"],
+        3
+    );
     let r = s.request("resources/read", json!({"uri": "list://abs"}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
     s.finish();
-    assert_eq!(std::fs::read_dir(t.path().join("root_evil")).unwrap().count(), 1);
+    assert_eq!(
+        std::fs::read_dir(t.path().join("root_evil"))
+            .unwrap()
+            .count(),
+        1
+    );
 }
 
 #[test]
 fn concurrent_same_hash_edits_have_exactly_one_winner() {
     let (_t, root) = workspace();
     let mut s = Server::start(&root, &[], false);
-    let h = ok(&s.call("text.read", json!({"path": "/notes/a.md"})))["hash"].as_str().unwrap().to_owned();
+    let h = ok(&s.call("text.read", json!({"path": "/notes/a.md"})))["hash"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let n = 12;
     let first = s.next_id + 1;
     for i in 0..n {
@@ -258,7 +360,10 @@ fn concurrent_same_hash_edits_have_exactly_one_winner() {
         let m = s.read_msg();
         let i = m["id"].as_i64().unwrap() - first;
         if m["result"]["isError"] == true {
-            assert_eq!(m["result"]["structuredContent"]["code"], "STALE_HASH", "{m}");
+            assert_eq!(
+                m["result"]["structuredContent"]["code"], "STALE_HASH",
+                "{m}"
+            );
         } else {
             wins.push(i);
         }
@@ -282,7 +387,11 @@ fn garbage_and_huge_lines_do_not_end_the_session() {
     assert_eq!(s.read_msg()["error"]["code"], -32700);
     s.send_raw(b"{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":17}\n");
     let m = s.read_msg();
-    assert_eq!((m["id"].clone(), m["error"]["code"].clone()), (json!(99), json!(-32600)), "{m}");
+    assert_eq!(
+        (m["id"].clone(), m["error"]["code"].clone()),
+        (json!(99), json!(-32600)),
+        "{m}"
+    );
     // 20 MB of content in one argument (above rmcp's default 16 MiB line cap)
     let big = "0123456789abcde\n".repeat(20 << 16);
     let r = s.call("file.create", json!({"path": "/big.txt", "content": big}));
@@ -300,7 +409,10 @@ fn underscore_names() {
     let mut s = Server::start(&root, &["--tool-names", "underscore"], false);
     let r = s.call("text_read", json!({"path": "/notes/a.md"}));
     assert_eq!(ok(&r)["total_lines"], 3);
-    let r = s.request("tools/call", json!({"name": "text.read", "arguments": {"path": "/notes/a.md"}}));
+    let r = s.request(
+        "tools/call",
+        json!({"name": "text.read", "arguments": {"path": "/notes/a.md"}}),
+    );
     assert!(r["error"].is_object(), "{r}");
     s.finish();
 }
@@ -309,13 +421,32 @@ fn underscore_names() {
 fn cli_errors_are_one_line_and_exit_2() {
     let (t, _root) = workspace();
     for args in [
-        vec!["--root".to_owned(), t.path().join("missing").display().to_string()],
-        vec!["--root".to_owned(), t.path().join("root/notes/a.md").display().to_string()],
-        vec!["--root".to_owned(), t.path().display().to_string(), "--bogus".to_owned()],
-        vec!["--root".to_owned(), t.path().display().to_string(), "--tool-names".to_owned(), "x".to_owned()],
+        vec![
+            "--root".to_owned(),
+            t.path().join("missing").display().to_string(),
+        ],
+        vec![
+            "--root".to_owned(),
+            t.path().join("root/notes/a.md").display().to_string(),
+        ],
+        vec![
+            "--root".to_owned(),
+            t.path().display().to_string(),
+            "--bogus".to_owned(),
+        ],
+        vec![
+            "--root".to_owned(),
+            t.path().display().to_string(),
+            "--tool-names".to_owned(),
+            "x".to_owned(),
+        ],
         vec![],
     ] {
-        let out = Command::new(BIN).args(&args).stdin(Stdio::null()).output().unwrap();
+        let out = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -324,5 +455,9 @@ fn cli_errors_are_one_line_and_exit_2() {
     }
     let out = Command::new(BIN).arg("--version").output().unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().contains(env!("CARGO_PKG_VERSION")));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains(env!("CARGO_PKG_VERSION"))
+    );
 }

@@ -112,7 +112,12 @@ where
 }
 
 /// Annotation helper: every tool works on a closed world (the root).
-pub(crate) fn annotations(title: &str, read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations {
+pub(crate) fn annotations(
+    title: &str,
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+) -> ToolAnnotations {
     ToolAnnotations::with_title(title)
         .read_only(read_only)
         .destructive(destructive)
@@ -167,7 +172,11 @@ impl<'a> Args<'a> {
     /// A required string.
     pub fn string(&self, field: &str, expected: &str) -> ToolResult<&'a str> {
         match self.get(field) {
-            None => Err(ToolError::invalid_argument(field, "it is missing", expected)),
+            None => Err(ToolError::invalid_argument(
+                field,
+                "it is missing",
+                expected,
+            )),
             Some(Value::String(s)) => Ok(s),
             Some(v) => Err(ToolError::invalid_argument(
                 field,
@@ -188,7 +197,11 @@ impl<'a> Args<'a> {
     /// A required integer.
     pub fn int(&self, field: &str, expected: &str) -> ToolResult<i64> {
         match self.get(field) {
-            None => Err(ToolError::invalid_argument(field, "it is missing", expected)),
+            None => Err(ToolError::invalid_argument(
+                field,
+                "it is missing",
+                expected,
+            )),
             Some(v) => as_int(v).ok_or_else(|| {
                 ToolError::invalid_argument(field, &format!("got {}", describe(v)), expected)
             }),
@@ -201,7 +214,11 @@ impl<'a> Args<'a> {
                                 lines 1 and 2, [-2, 0] for the last two lines, [1, 0] for all";
         let v = match self.get(field) {
             None if required => {
-                return Err(ToolError::invalid_argument(field, "it is missing", EXPECTED));
+                return Err(ToolError::invalid_argument(
+                    field,
+                    "it is missing",
+                    EXPECTED,
+                ));
             }
             None => return Ok(None),
             Some(v) => v,
@@ -221,7 +238,10 @@ impl<'a> Args<'a> {
 
     /// The normalized `path` argument.
     pub fn path(&self) -> ToolResult<NormPath> {
-        let raw = self.string("path", "a file path inside the root as a string, e.g. \"/notes/a.md\"")?;
+        let raw = self.string(
+            "path",
+            "a file path inside the root as a string, e.g. \"/notes/a.md\"",
+        )?;
         paths::normalize(raw, false)
     }
 
@@ -292,7 +312,14 @@ mod tests {
     fn lines_must_be_two_integers() {
         let ok = args(json!({"lines": [1, -1]}));
         assert_eq!(Args(&ok).lines("lines", true).unwrap(), Some((1, -1)));
-        for bad in [json!([1]), json!([1, 2, 3]), json!([1.5, 2]), json!("1,2"), json!(["1", 2]), json!({})] {
+        for bad in [
+            json!([1]),
+            json!([1, 2, 3]),
+            json!([1.5, 2]),
+            json!("1,2"),
+            json!(["1", 2]),
+            json!({}),
+        ] {
             let a = args(json!({"lines": bad}));
             let e = Args(&a).lines("lines", true).unwrap_err();
             assert_eq!(e.code, crate::errors::Code::InvalidArgument);
@@ -307,7 +334,11 @@ mod tests {
     fn strings_name_field_and_type() {
         let a = args(json!({"path": 5}));
         let e = Args(&a).string("path", "a path").unwrap_err();
-        assert!(e.message.contains("`path`") && e.message.contains("number"), "{}", e.message);
+        assert!(
+            e.message.contains("`path`") && e.message.contains("number"),
+            "{}",
+            e.message
+        );
         let e = Args(&a).string("content", "text").unwrap_err();
         assert!(e.message.contains("missing"), "{}", e.message);
     }
@@ -316,7 +347,10 @@ mod tests {
     fn names_round_trip() {
         for k in ToolKind::ALL {
             assert_eq!(ToolKind::from_name(k.dotted(), NameStyle::Dotted), Some(k));
-            assert_eq!(ToolKind::from_name(k.underscore(), NameStyle::Underscore), Some(k));
+            assert_eq!(
+                ToolKind::from_name(k.underscore(), NameStyle::Underscore),
+                Some(k)
+            );
             assert_eq!(ToolKind::from_name(k.dotted(), NameStyle::Underscore), None);
         }
     }
