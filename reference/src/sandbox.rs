@@ -168,13 +168,32 @@ impl Sandbox {
         if path.is_root() {
             return Err(not_a_file(path));
         }
+        // Non-blocking open: a FIFO in the root must not hang the server (opening one
+        // for reading would wait for a writer). It has no effect on regular files.
+        let mut opts = cap_std::fs::OpenOptions::new();
+        opts.read(true);
+        #[cfg(unix)]
+        {
+            use cap_std::fs::OpenOptionsExt;
+            opts.custom_flags(libc::O_NONBLOCK);
+        }
         let file = self
             .root
-            .open(path.relative())
+            .open_with(path.relative(), &opts)
             .map_err(|e| map_io(path, e))?;
         let meta = file.metadata().map_err(|e| map_io(path, e))?;
         if meta.is_dir() {
             return Err(not_a_file(path));
+        }
+        if !meta.is_file() {
+            return Err(ToolError::new(
+                Code::NotAFile,
+                format!(
+                    "{path} is not a regular file (it is a FIFO, socket or device), so it \
+                     cannot be read or edited."
+                ),
+            )
+            .with("path", path.display()));
         }
         if meta.len() > MAX_FILE_SIZE {
             return Err(ToolError::too_large(&path.display(), meta.len()));
@@ -241,6 +260,9 @@ impl Sandbox {
                  \"/notes/a.md\".",
             ));
         };
+        if bytes.len() as u64 > MAX_FILE_SIZE {
+            return Err(ToolError::too_large(&path.display(), bytes.len() as u64));
+        }
         if name.starts_with(atomic::TEMP_PREFIX) {
             return Err(ToolError::new(
                 Code::InvalidPath,
@@ -370,6 +392,12 @@ impl Sandbox {
                     total_lines: lines::total_lines(&data.bytes),
                     hash: data.hash,
                 }),
+                Some(new_bytes) if new_bytes.len() as u64 > MAX_FILE_SIZE => Err(
+                    ToolError::too_large(&path.display(), new_bytes.len() as u64).with(
+                        "hint",
+                        "the edit would make the file larger than the limit; nothing was changed",
+                    ),
+                ),
                 Some(new_bytes) => {
                     // For big files, hash the new content on a second thread while this
                     // one writes and waits for fsync.
@@ -700,6 +728,19 @@ mod tests {
         f.sb.remove(&p("/bin"), &hb, &f.locks).unwrap();
         assert_eq!(code(f.sb.read(&p("/notes"))), Code::NotAFile);
         assert_eq!(code(f.sb.read(&NormPath::root())), Code::NotAFile);
+    }
+
+    #[test]
+    fn fifos_do_not_hang_reads() {
+        let f = fx();
+        let fifo = f.root.join("pipe");
+        let ok = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .map(|s| s.success());
+        if ok.unwrap_or(false) {
+            assert_eq!(code(f.sb.read(&p("/pipe"))), Code::NotAFile);
+        }
     }
 
     #[test]
