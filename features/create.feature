@@ -170,7 +170,7 @@ Feature: Creating files (file.create)
     And nothing outside the root has changed
 
   @MCP-010 @must
-  Scenario: CREATE-017 create in an existing directory keeps its siblings
+  Scenario: CREATE-016 create in an existing directory keeps its siblings
     Given a file "notes/a.md" with text "alpha\n"
     When the client calls "file.create" with {"content":"beta\n","path":"notes/b.md"}
     Then the call succeeds
@@ -180,7 +180,7 @@ Feature: Creating files (file.create)
     And nothing outside the root has changed
 
   @MCP-010 @MCP-031 @must
-  Scenario: CREATE-018 a NUL byte inside text content is stored
+  Scenario: CREATE-017 a NUL byte inside text content is stored
     When the client calls "file.create" with {"content":"a\u0000b\n","path":"nul.txt"}
     Then the call succeeds
     And the result field "hash" is the hash of the file "nul.txt"

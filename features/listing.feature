@@ -48,7 +48,6 @@ Feature: Directory listing (list://{path})
     When the client reads the resource "list://notes/"
     Then the listing names are ["alpha","zeta","a.md","b.md","c.md"]
     And the listing directories are ["alpha","zeta"]
-    And the listing files are ["a.md","b.md","c.md"]
     And nothing outside the root has changed
 
   @MCP-020 @MCP-026 @T5.2.1 @must
@@ -93,7 +92,6 @@ Feature: Directory listing (list://{path})
     When the client reads the resource "list://notes/"
     Then the listing names are [".config",".hidden"]
     And the listing directories are [".config"]
-    And the listing files are [".hidden"]
     And nothing outside the root has changed
 
   @CLR-024 @must @clarification
@@ -201,7 +199,7 @@ Feature: Directory listing (list://{path})
     When the client calls "file.create" with {"content":"n\n","path":"notes/n.md"}
     And the call succeeds
     And the client reads the resource "list://notes/"
-    Then the listing files are ["a.md","n.md"]
+    Then the listing names are ["a.md","n.md"]
     And nothing outside the root has changed
 
   @MCP-011 @MCP-020 @must
@@ -267,4 +265,15 @@ Feature: Directory listing (list://{path})
     And the call succeeds
     And the client reads the resource "list://notes/"
     Then the listing JSON is {"entries":[{"name":"a.md","type":"file"}],"path":"/notes"}
+    And nothing outside the root has changed
+
+  @CLR-024 @must @clarification
+  Scenario: LIST-022 symlinks sort among files, after directories
+    Given a file "n/b.md" with text "b\n"
+    And a directory "n/zdir"
+    And a symlink "n/alink" pointing to "b.md"
+    And a symlink "n/adirlink" pointing to "zdir"
+    When the client reads the resource "list://n"
+    Then the listing names are ["zdir","adirlink","alink","b.md"]
+    And the listing directories are ["zdir"]
     And nothing outside the root has changed

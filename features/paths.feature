@@ -49,9 +49,11 @@ Feature: Path interpretation and normalization
 
   @MCP-027 @AUTH-041 @T3.1.6 @must
   Scenario: T3.1.6 /../etc/passwd is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "etc/passwd" with text "root:x:0:0::/root:/bin/sh\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"/../etc/passwd"}
     Then the call fails
+    And the file "etc/passwd" has text "root:x:0:0::/root:/bin/sh\n"
     And nothing outside the root has changed
 
   @MCP-028 @AUTH-041 @T3.1.7 @must

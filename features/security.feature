@@ -3,36 +3,45 @@ Feature: Staying inside the root
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-001 a/../../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"a/../../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-002 /../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"/../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @CLR-014 @must @clarification
   Scenario: SEC-003 /../root_evil/secret is PATH_ESCAPE
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"/../root_evil/secret"}
     Then the call fails with a path_escape error
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-026 @MCP-027 @AUTH-041 @must
   Scenario: SEC-004 notes/..//..//root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a directory "notes"
     When the client calls "text.read" with {"path":"notes/..//..//root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-005 ..//.. climbing two levels is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "etc/passwd" with text "root:x:0:0::/root:/bin/sh\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"..//../etc/passwd"}
     Then the call fails
     And nothing outside the root has changed
@@ -55,30 +64,38 @@ Feature: Staying inside the root
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-008 prefix sibling ../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @CLR-014 @must @clarification
   Scenario: SEC-009 prefix sibling ../root_evil/secret is PATH_ESCAPE
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"../root_evil/secret"}
     Then the call fails with a path_escape error
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-010 a deep dot-dot chain out is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"notes/a/b/../../../../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-011 /./../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "text.read" with {"path":"/./../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
@@ -312,6 +329,7 @@ Feature: Staying inside the root
     Given an outside file "secret" with text "top secret\n"
     When the client calls "file.create" with {"content":"planted\n","path":"../root_evil/new.txt"}
     Then the call fails
+    And the path "root_evil/new.txt" does not exist
     And nothing outside the root has changed
 
   @MCP-027 @MCP-010 @AUTH-041 @must
@@ -319,75 +337,114 @@ Feature: Staying inside the root
     Given an outside file "secret" with text "top secret\n"
     When the client calls "file.create" with {"content":"overwritten\n","path":"/../root_evil/secret"}
     Then the call fails
+    And the path "root_evil/secret" does not exist
     And nothing outside the root has changed
 
   @MCP-027 @MCP-013 @AUTH-041 @must
   Scenario: SEC-041 replace in ../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
-    When the client calls "text.replace" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","lines":[1,2],"new":"pwned","old":"top secret","path":"../root_evil/secret"}
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
+    When the client calls "text.read" with {"path":"root_evil/secret"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.replace" with {"hash":"${h}","lines":[1,2],"new":"pwned","old":"top secret","path":"../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @MCP-014 @AUTH-041 @must
   Scenario: SEC-042 insert into /../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
-    When the client calls "text.insert" with {"anchor":"top secret","content":"pwned","hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","line":1,"path":"/../root_evil/secret"}
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
+    When the client calls "text.read" with {"path":"root_evil/secret"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.insert" with {"anchor":"top secret","content":"pwned","hash":"${h}","line":1,"path":"/../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @MCP-015 @AUTH-041 @must
   Scenario: SEC-043 append via notes/../../root_evil is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a directory "notes"
-    When the client calls "text.append" with {"content":"pwned","hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"notes/../../root_evil/secret"}
+    When the client calls "text.read" with {"path":"root_evil/secret"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.append" with {"content":"pwned","hash":"${h}","path":"notes/../../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @MCP-011 @AUTH-041 @must
   Scenario: SEC-044 remove ../root_evil/secret is refused
-    Given an outside file "secret" with text "top secret\n"
-    When the client calls "file.remove" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"../root_evil/secret"}
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
+    When the client calls "text.read" with {"path":"root_evil/secret"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "file.remove" with {"hash":"${h}","path":"../root_evil/secret"}
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @CLR-014 @must @clarification
   Scenario: SEC-045 remove ../root_evil/secret is PATH_ESCAPE
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client calls "file.remove" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"../root_evil/secret"}
     Then the call fails with a path_escape error
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @AUTH-042 @MCP-013 @must
   Scenario: SEC-046 replace through a link to an outside file is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "bait.txt" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a symlink "notes/link" pointing to "${outside}/secret"
-    When the client calls "text.replace" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","lines":[1,2],"new":"pwned","old":"top secret","path":"notes/link"}
+    When the client calls "text.read" with {"path":"bait.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.replace" with {"hash":"${h}","lines":[1,2],"new":"pwned","old":"top secret","path":"notes/link"}
     Then the call fails
     And nothing outside the root has changed
 
   @AUTH-042 @MCP-015 @must
   Scenario: SEC-047 append through a relative outside link is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "bait.txt" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a symlink "leak" pointing to "../root_evil/secret"
-    When the client calls "text.append" with {"content":"pwned","hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"leak"}
+    When the client calls "text.read" with {"path":"bait.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.append" with {"content":"pwned","hash":"${h}","path":"leak"}
     Then the call fails
     And nothing outside the root has changed
 
   @AUTH-042 @MCP-014 @must
   Scenario: SEC-048 insert through a link to an outside dir is refused
-    Given an outside directory "stuff"
+    Given a file "bait.txt" with text "top secret\n"
+    And an outside directory "stuff"
     And an outside file "stuff/secret.txt" with text "top secret\n"
     And a symlink "notes/out" pointing to "${outside}/stuff"
-    When the client calls "text.insert" with {"anchor":"top secret","content":"pwned","hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","line":1,"path":"notes/out/secret.txt"}
+    When the client calls "text.read" with {"path":"bait.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.insert" with {"anchor":"top secret","content":"pwned","hash":"${h}","line":1,"path":"notes/out/secret.txt"}
     Then the call fails
     And nothing outside the root has changed
 
   @AUTH-042 @MCP-011 @must
   Scenario: SEC-049 remove through a link to an outside dir is refused
-    Given an outside directory "stuff"
+    Given a file "bait.txt" with text "top secret\n"
+    And an outside directory "stuff"
     And an outside file "stuff/secret.txt" with text "top secret\n"
     And a symlink "notes/out" pointing to "../../root_evil/stuff"
-    When the client calls "file.remove" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"notes/out/secret.txt"}
+    When the client calls "text.read" with {"path":"bait.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "file.remove" with {"hash":"${h}","path":"notes/out/secret.txt"}
     Then the call fails
     And nothing outside the root has changed
 
@@ -463,16 +520,20 @@ Feature: Staying inside the root
 
   @MCP-027 @MCP-020 @AUTH-041 @must
   Scenario: SEC-058 list://../root_evil is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client reads the resource "list://../root_evil"
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-059 list:///../root_evil/ is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client reads the resource "list:///../root_evil/"
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
@@ -485,17 +546,21 @@ Feature: Staying inside the root
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-061 list://a/../../root_evil is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     When the client reads the resource "list://a/../../root_evil"
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-062 list://notes/..//..//root_evil/ is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a directory "notes"
     When the client reads the resource "list://notes/..//..//root_evil/"
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @MCP-027 @AUTH-041 @must
@@ -536,10 +601,12 @@ Feature: Staying inside the root
 
   @MCP-027 @AUTH-041 @must
   Scenario: SEC-068 list://./../root_evil/ is refused
-    Given an outside file "secret" with text "top secret\n"
+    Given a file "root_evil/secret" with text "top secret\n"
+    And an outside file "secret" with text "top secret\n"
     And a directory "notes"
     When the client reads the resource "list://./../root_evil/"
     Then the call fails
+    And the file "root_evil/secret" has text "top secret\n"
     And nothing outside the root has changed
 
   @AUTH-042 @MCP-020 @must
@@ -618,4 +685,78 @@ Feature: Staying inside the root
     Given an outside file "secret" with text "top secret\n"
     When the client calls "file.create" with {"content":"planted\n","path":"a/../../root_evil/planted.txt"}
     Then the call fails with a path_escape error
+    And the path "root_evil/planted.txt" does not exist
+    And nothing outside the root has changed
+
+  @AUTH-042 @MCP-020 @must
+  Scenario: SEC-078 list of a link to an outside file is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a symlink "notes/link" pointing to "${outside}/secret"
+    When the client reads the resource "list://notes/link"
+    Then the call fails
+    And nothing outside the root has changed
+
+  @AUTH-042 @MCP-020 @must
+  Scenario: SEC-079 list of a dangling link pointing out is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a symlink "notes/dangling" pointing to "../../root_evil/nothing-here"
+    When the client reads the resource "list://notes/dangling/"
+    Then the call fails
+    And nothing outside the root has changed
+
+  @CLR-015 @must @clarification
+  Scenario: SEC-080 create through a relative in-root dir link works
+    Given an outside file "secret" with text "top secret\n"
+    And a directory "real"
+    And a symlink "alias" pointing to "real"
+    When the client calls "file.create" with {"content":"via link\n","path":"alias/new.txt"}
+    Then the call succeeds
+    And the result field "hash" is the hash of the file "real/new.txt"
+    And the file "real/new.txt" has text "via link\n"
+    And nothing outside the root has changed
+
+  @CLR-015 @must @clarification
+  Scenario: SEC-081 read via a link to the root itself stays inside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "a.md" with text "alpha\n"
+    And a symlink "notes/up" pointing to ".."
+    When the client calls "text.read" with {"path":"notes/up/a.md"}
+    Then the call succeeds
+    And the result field "content" is "alpha\n"
+    And the result field "total_lines" is 1
+    And nothing outside the root has changed
+
+  @AUTH-040 @MCP-026 @must
+  Scenario: SEC-082 dot-dot after a link to .. is resolved lexically
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy inside the root\n"
+    And a symlink "notes/up" pointing to ".."
+    When the client calls "text.read" with {"path":"notes/up/../../root_evil/secret"}
+    Then the call succeeds
+    And the result field "content" has the lines ["decoy inside the root"]
+    And the result field "hash" is the hash of the file "root_evil/secret"
+    And nothing outside the root has changed
+
+  @CLR-015 @must @clarification
+  Scenario: SEC-083 remove of an inside link removes the link only
+    Given an outside file "secret" with text "top secret\n"
+    And a file "notes/a.md" with text "alpha\n"
+    And a symlink "notes/rel" pointing to "a.md"
+    When the client calls "file.remove" with {"hash":"${sha256:notes/a.md}","path":"notes/rel"}
+    And the call succeeds
+    And the client reads the resource "list://notes/"
+    Then the listing names are ["a.md"]
+    And the file "notes/a.md" has text "alpha\n"
+    And nothing outside the root has changed
+
+  @CLR-015 @CLR-024 @must @clarification
+  Scenario: SEC-084 an edit through an inside link keeps the link
+    Given an outside file "secret" with text "top secret\n"
+    And a file "notes/a.md" with text "alpha\n"
+    And a symlink "notes/rel" pointing to "a.md"
+    When the client calls "text.replace" with {"hash":"${sha256:notes/a.md}","lines":[1,2],"new":"beta","old":"alpha","path":"notes/rel"}
+    And the call succeeds
+    And the client reads the resource "list://notes/"
+    Then the listing JSON is {"entries":[{"name":"a.md","type":"file"},{"name":"rel","type":"symlink"}],"path":"/notes"}
+    And the file "notes/a.md" has text "beta\n"
     And nothing outside the root has changed
