@@ -1,0 +1,135 @@
+//! The `mcp-harness run` command line as a user meets it: exit codes, the start-up probe,
+//! protocol violations, strictness, the expected-failures baseline and the reports, using
+//! the hand-written features in tests/fixtures/ and the built-in reference.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const EXE: &str = env!("CARGO_BIN_EXE_mcp-harness");
+
+fn fixtures(sub: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(sub).display().to_string()
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let Output { status, stdout, stderr } = Command::new(EXE).args(args).output().expect("the harness runs");
+    (
+        status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+#[test]
+fn smoke_feature_passes_against_the_reference() {
+    let (code, out, _) = run(&["run", "--features", &fixtures("")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Result: PASS"), "{out}");
+}
+
+#[test]
+fn underscore_names_and_the_legacy_protocol_work() {
+    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--tool-names", "underscore", "--protocol", "2025-11-25"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn a_server_that_exits_at_once_gives_exit_2_and_its_stderr() {
+    let (code, out, err) = run(&["run", "--features", &fixtures(""), "--server", "sh -c 'echo cannot open the database >&2; exit 3'"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("could not be started"), "{err}");
+    assert!(err.contains("cannot open the database"), "{err}");
+    assert!(err.contains("exit status: 3"), "{err}");
+}
+
+#[test]
+fn a_server_that_never_answers_is_bounded_by_the_timeout() {
+    let started = std::time::Instant::now();
+    let (code, _, err) = run(&["run", "--features", &fixtures(""), "--server", "sleep 30", "--timeout", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("within 1 s"), "{err}");
+    assert!(started.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn text_on_stdout_fails_the_scenario_with_a_plain_reason() {
+    let server = format!("sh -c 'echo hello from stdout; exec {EXE} serve-reference --root \"$0\"' {{root}}");
+    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--name", "^SMOKE-001 ", "--server", &server]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not a JSON-RPC message"), "{out}");
+    assert!(out.contains("hello from stdout"), "{out}");
+}
+
+#[test]
+fn a_failure_shows_ids_expected_actual_and_the_exchange() {
+    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-001"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL FAIL-001"), "{out}");
+    assert!(out.contains("MCP-012"), "{out}");
+    assert!(out.contains("expected 4, got 3"), "{out}");
+    assert!(out.contains("JSON-RPC exchange"), "{out}");
+    assert!(out.contains("\"method\":\"tools/call\""), "{out}");
+}
+
+#[test]
+fn should_failures_count_only_with_strict() {
+    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-002"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("SHOULD-level"), "{out}");
+    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-002", "--strict"]);
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn the_baseline_is_strict_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("known.txt");
+    std::fs::write(&base, "# known\nFAIL-001  wrong count\n").unwrap();
+    let b = base.display().to_string();
+    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--expect-fail", &b]);
+    assert_eq!(code, 0, "a listed failure is tolerated: {out}");
+    std::fs::write(&base, "SMOKE-001\n").unwrap();
+    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
+    assert_eq!(code, 1, "a listed case that passes is stale: {out}");
+    assert!(out.contains("STALE SMOKE-001"), "{out}");
+    std::fs::write(&base, "NO-SUCH-CASE\n").unwrap();
+    let (code, _, err) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("NO-SUCH-CASE"), "{err}");
+}
+
+#[test]
+fn bad_usage_is_exit_2() {
+    assert_eq!(run(&["run", "--tags", "@a and"]).0, 2);
+    assert_eq!(run(&["run", "--name", "("]).0, 2);
+    assert_eq!(run(&["run", "--protocol", "1999-01-01"]).0, 2);
+    assert_eq!(run(&["run", "--server", "'unbalanced"]).0, 2);
+    assert_eq!(run(&["--no-such-flag"]).0, 2);
+}
+
+#[test]
+fn tags_and_name_select_scenarios() {
+    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--tags", "@clarification"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 scenarios"), "{out}");
+    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--name", "^SMOKE-00[12] "]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 scenarios"), "{out}");
+}
+
+#[test]
+fn reports_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |n: &str| dir.path().join(n).display().to_string();
+    let (code, out, _) = run(&[
+        "run", "--features", &fixtures("failing"), "--junit", &p("j.xml"), "--json", &p("c.json"), "--report", &p("r.md"),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let junit = std::fs::read_to_string(p("j.xml")).unwrap();
+    assert!(junit.contains("<testsuites") && junit.contains("FAIL-001"), "{junit}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p("c.json")).unwrap()).unwrap();
+    assert!(json.as_array().is_some_and(|a| !a.is_empty()));
+    let md = std::fs::read_to_string(p("r.md")).unwrap();
+    assert!(md.contains("| MCP-012 | MUST |"), "{md}");
+    assert!(md.contains("**FAIL-001**"), "{md}");
+}
