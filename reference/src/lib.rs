@@ -11,6 +11,7 @@ pub mod cli;
 pub mod edit;
 pub mod errors;
 pub mod hash;
+pub mod json;
 pub mod lines;
 pub mod locks;
 pub mod paths;

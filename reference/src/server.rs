@@ -73,36 +73,9 @@ impl ReferenceServer {
     }
 }
 
-/// Serializes a result to JSON text. Very large values (over 32 MiB of content) are
-/// sized first so the text buffer is allocated once instead of doubling, which keeps peak
-/// memory near 2x the file; smaller ones skip that extra pass for speed.
+/// Serializes a result to compact JSON text (the text block), sized exactly up front.
 pub fn to_json_text(value: &Value) -> String {
-    struct Counter(usize);
-    impl std::io::Write for Counter {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0 += b.len();
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let big = match value {
-        Value::Object(m) => m
-            .values()
-            .any(|v| matches!(v, Value::String(s) if s.len() > 32 << 20)),
-        _ => false,
-    };
-    let mut out = if big {
-        let mut c = Counter(0);
-        let _ = serde_json::to_writer(&mut c, value);
-        Vec::with_capacity(c.0)
-    } else {
-        Vec::with_capacity(128)
-    };
-    let _ = serde_json::to_writer(&mut out, value);
-    // serde_json writes valid UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    crate::json::to_string(value)
 }
 
 fn success(value: Value) -> CallToolResult {

@@ -15,9 +15,13 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 
 use rmcp::ServiceExt;
-use rmcp::model::{ClientJsonRpcMessage, ErrorData, NumberOrString, ServerJsonRpcMessage};
+use rmcp::model::{
+    ClientJsonRpcMessage, ContentBlock, ErrorData, JsonRpcMessage, NumberOrString,
+    ServerJsonRpcMessage, ServerResult,
+};
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
 use crate::server::ReferenceServer;
@@ -70,10 +74,8 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>) {
     while let Some(item) = next {
         match item {
             Outgoing::Shutdown => break,
-            Outgoing::Message(msg) => {
-                let written = serde_json::to_writer(&mut out, &msg)
-                    .map_err(io::Error::from)
-                    .and_then(|()| out.write_all(b"\n"));
+            Outgoing::Message(mut msg) => {
+                let written = write_message(&mut out, &mut msg).and_then(|()| out.write_all(b"\n"));
                 drop(msg);
                 if let Err(e) = written {
                     eprintln!("mcp-reference: error: cannot write to stdout: {e}");
@@ -95,6 +97,65 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>) {
         };
     }
     let _ = out.flush();
+}
+
+/// Strings at least this long are taken out of a reply and written by the fast escaper.
+const BIG_STRING: usize = 64 * 1024;
+
+/// Writes one message as a JSON line body. Large strings of a tool result (the file
+/// content and the text block) are swapped for placeholders, the rest is serialized by
+/// serde, and the large strings are escaped straight into the output at the placeholders.
+fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
+    let mut bigs: Vec<String> = Vec::new();
+    if let JsonRpcMessage::Response(resp) = msg
+        && let ServerResult::CallToolResult(result) = &mut resp.result
+    {
+        for block in &mut result.content {
+            if let ContentBlock::Text(t) = block
+                && t.text.len() >= BIG_STRING
+            {
+                let text = std::mem::replace(&mut t.text, placeholder(bigs.len()));
+                bigs.push(text);
+            }
+        }
+        if let Some(Value::Object(map)) = &mut result.structured_content {
+            for v in map.values_mut() {
+                if let Value::String(s) = v
+                    && s.len() >= BIG_STRING
+                {
+                    let text = std::mem::replace(s, placeholder(bigs.len()));
+                    bigs.push(text);
+                }
+            }
+        }
+    }
+    if bigs.is_empty() {
+        return serde_json::to_writer(out, msg).map_err(io::Error::from);
+    }
+    let skeleton = serde_json::to_vec(msg).map_err(io::Error::from)?;
+    // Where each placeholder (with its quotes) sits in the skeleton, in output order.
+    let mut spots: Vec<(usize, usize, usize)> = Vec::new();
+    for i in 0..bigs.len() {
+        let token = format!("\"{}\"", placeholder(i));
+        if let Some(pos) = memchr::memmem::find(&skeleton, token.as_bytes()) {
+            spots.push((pos, token.len(), i));
+        }
+    }
+    spots.sort_unstable();
+    let mut at = 0;
+    for (pos, len, i) in spots {
+        out.write_all(&skeleton[at..pos])?;
+        crate::json::write_str(out, &bigs[i])?;
+        at = pos + len;
+    }
+    out.write_all(&skeleton[at..])
+}
+
+/// A token that cannot occur in real content (it carries a per-process random part).
+fn placeholder(i: usize) -> String {
+    static NONCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let nonce = NONCE.get_or_init(crate::atomic::temp_name);
+    format!("mcp-reference-big{nonce}-{i}")
 }
 
 /// The rmcp transport over any async reader plus the writer thread.
@@ -257,10 +318,38 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
     }
 }
 
+/// Standard output without std's line buffering (which scans every write for newlines);
+/// the writer thread does its own buffering.
+fn raw_stdout() -> Box<dyn Write + Send> {
+    #[cfg(target_os = "linux")]
+    grow_pipes();
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
+            return Box::new(std::fs::File::from(fd));
+        }
+    }
+    Box::new(io::stdout())
+}
+
+/// Asks for 1 MiB pipe buffers on stdin and stdout (when they are pipes): large replies
+/// then move in fewer, larger steps with fewer wake-ups on both sides. Best effort.
+#[cfg(target_os = "linux")]
+fn grow_pipes() {
+    for fd in [0, 1] {
+        // SAFETY: fcntl on the process's own standard descriptors with an integer
+        // argument; failure (not a pipe, limit reached) is ignored.
+        unsafe {
+            libc::fcntl(fd, libc::F_SETPIPE_SZ, 1 << 20);
+        }
+    }
+}
+
 /// Serves `server` on stdin/stdout until stdin ends.
 pub async fn serve_stdio(server: ReferenceServer) -> ExitCode {
     let (reader, _unused_writer) = rmcp::transport::stdio_pipes();
-    let writer = match Writer::spawn(io::stdout()) {
+    let writer = match Writer::spawn(raw_stdout()) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("mcp-reference: error: cannot start the stdout writer: {e}");
@@ -305,6 +394,28 @@ mod tests {
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
         }
+    }
+
+    #[test]
+    fn big_replies_are_written_exactly_like_serde() {
+        use rmcp::model::{CallToolResult, NumberOrString, ServerResult};
+        let content = "quote \" backslash \\ tab \t é\n".repeat(10_000);
+        let value = serde_json::json!({"content": content, "hash": "ab", "total_lines": 10000});
+        let mut r = CallToolResult::success(vec![ContentBlock::text(crate::server::to_json_text(
+            &value,
+        ))]);
+        r.structured_content = Some(value);
+        let msg = ServerJsonRpcMessage::response(
+            ServerResult::CallToolResult(r),
+            NumberOrString::Number(5),
+        );
+        let expected = serde_json::to_vec(&msg).unwrap();
+        let mut ours = Vec::new();
+        write_message(&mut ours, &mut msg.clone()).unwrap();
+        assert_eq!(
+            String::from_utf8(ours).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
     }
 
     #[tokio::test]

@@ -1,0 +1,198 @@
+//! Fast JSON text for large results.
+//!
+//! A whole-file `text.read` carries the file twice (structuredContent and the text
+//! block), and the text block is JSON that gets escaped again inside the reply, so string
+//! escaping dominates large replies. This escaper checks 8 bytes at a time for the only
+//! bytes JSON must escape (`"`, `\`, control characters) and copies clean runs in bulk.
+//! Its output is byte-identical to serde_json's compact output.
+
+use std::io::{self, Write};
+
+use serde_json::Value;
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// True if any of the 8 bytes in `x` is `"`, `\` or below 0x20.
+#[inline]
+fn needs_escape(x: u64) -> bool {
+    let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let below_space = x.wrapping_sub(LO * 0x20) & !x & HI;
+    (below_space | has_zero(x ^ (LO * b'"' as u64)) | has_zero(x ^ (LO * b'\\' as u64))) != 0
+}
+
+/// The escape sequence for `c`, if it needs one.
+#[inline]
+fn escape_of(c: u8) -> Option<&'static [u8]> {
+    const U: [&[u8]; 32] = [
+        b"\\u0000", b"\\u0001", b"\\u0002", b"\\u0003", b"\\u0004", b"\\u0005", b"\\u0006",
+        b"\\u0007", b"\\b", b"\\t", b"\\n", b"\\u000b", b"\\f", b"\\r", b"\\u000e", b"\\u000f",
+        b"\\u0010", b"\\u0011", b"\\u0012", b"\\u0013", b"\\u0014", b"\\u0015", b"\\u0016",
+        b"\\u0017", b"\\u0018", b"\\u0019", b"\\u001a", b"\\u001b", b"\\u001c", b"\\u001d",
+        b"\\u001e", b"\\u001f",
+    ];
+    match c {
+        b'"' => Some(b"\\\""),
+        b'\\' => Some(b"\\\\"),
+        c if c < 0x20 => Some(U[c as usize]),
+        _ => None,
+    }
+}
+
+/// Calls `emit` with the escaped form of `b`, piece by piece: runs of bytes that need no
+/// escape, and escape sequences.
+#[inline]
+fn scan<E>(b: &[u8], mut emit: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(), E> {
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(chunk) = b.get(i..i + 8) {
+            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            if !needs_escape(x) {
+                i += 8;
+                continue;
+            }
+        }
+        let end = (i + 8).min(b.len());
+        while i < end {
+            if let Some(e) = escape_of(b[i]) {
+                emit(&b[start..i])?;
+                emit(e)?;
+                start = i + 1;
+            }
+            i += 1;
+        }
+    }
+    emit(&b[start..])
+}
+
+/// Writes `s` as a JSON string literal (with quotes).
+pub fn write_str<W: Write + ?Sized>(out: &mut W, s: &str) -> io::Result<()> {
+    out.write_all(b"\"")?;
+    scan(s.as_bytes(), |piece| out.write_all(piece))?;
+    out.write_all(b"\"")
+}
+
+/// Length of `s` as a JSON string literal.
+pub fn str_len(s: &str) -> usize {
+    let mut n = 2;
+    let _ = scan::<()>(s.as_bytes(), |piece| {
+        n += piece.len();
+        Ok(())
+    });
+    n
+}
+
+/// Writes `v` as compact JSON, exactly as `serde_json::to_writer` would.
+pub fn write_value<W: Write + ?Sized>(out: &mut W, v: &Value) -> io::Result<()> {
+    match v {
+        Value::String(s) => write_str(out, s),
+        Value::Array(items) => {
+            out.write_all(b"[")?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write_value(out, item)?;
+            }
+            out.write_all(b"]")
+        }
+        Value::Object(map) => {
+            out.write_all(b"{")?;
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write_str(out, k)?;
+                out.write_all(b":")?;
+                write_value(out, item)?;
+            }
+            out.write_all(b"}")
+        }
+        other => serde_json::to_writer(&mut *out, other).map_err(io::Error::from),
+    }
+}
+
+/// Length of `v` as compact JSON.
+pub fn value_len(v: &Value) -> usize {
+    match v {
+        Value::String(s) => str_len(s),
+        Value::Array(items) => {
+            2 + items.iter().map(value_len).sum::<usize>() + items.len().saturating_sub(1)
+        }
+        Value::Object(map) => {
+            2 + map
+                .iter()
+                .map(|(k, item)| str_len(k) + 1 + value_len(item))
+                .sum::<usize>()
+                + map.len().saturating_sub(1)
+        }
+        other => other.to_string().len(),
+    }
+}
+
+/// `v` as compact JSON text, allocated once at its exact size.
+pub fn to_string(v: &Value) -> String {
+    let mut out = Vec::with_capacity(value_len(v));
+    // Writing to a Vec cannot fail.
+    let _ = write_value(&mut out, v);
+    // Only valid UTF-8 is written: input strings plus ASCII escapes.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    #[test]
+    fn matches_serde_on_examples() {
+        for s in [
+            "",
+            "a",
+            "\"",
+            "\\",
+            "\n",
+            "line\r\n\ttab\u{1}\u{1f}\u{7f}é😀",
+            "12345678\"12345678\\",
+        ] {
+            assert_eq!(to_string(&json!(s)), serde_json::to_string(s).unwrap());
+            assert_eq!(str_len(s), serde_json::to_string(s).unwrap().len());
+        }
+        let v = json!({"content": "a\"b\n", "hash": "ff", "total_lines": 2, "x": [1, -2.5, null, true], "o": {}});
+        assert_eq!(to_string(&v), v.to_string());
+        assert_eq!(value_len(&v), v.to_string().len());
+    }
+
+    fn any_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<String>().prop_map(Value::String),
+            "[a-z\"\\\\\n\r\t\u{0}-\u{1f} é]{0,40}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z\"\n]{0,4}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn identical_to_serde_json(v in any_value()) {
+            let ours = to_string(&v);
+            prop_assert_eq!(&ours, &v.to_string());
+            prop_assert_eq!(value_len(&v), ours.len());
+        }
+
+        #[test]
+        fn strings_identical_to_serde_json(s in any::<String>()) {
+            prop_assert_eq!(to_string(&Value::String(s.clone())), serde_json::to_string(&s).unwrap());
+        }
+    }
+}
