@@ -42,14 +42,14 @@ impl ReferenceServer {
 
     /// Runs one tool call to completion on the current thread (file I/O: call it from a
     /// blocking thread). Every failure is a `ToolError`.
-    pub fn run_tool(ctx: &Ctx, kind: ToolKind, args: &JsonObject) -> ToolResult<Value> {
+    pub fn run_tool(ctx: &Ctx, kind: ToolKind, args: JsonObject) -> ToolResult<Value> {
         match kind {
             ToolKind::Create => tools::create::run(ctx, tools::create::parse(args)?),
-            ToolKind::Remove => tools::remove::run(ctx, tools::remove::parse(args)?),
-            ToolKind::Read => tools::read::run(ctx, tools::read::parse(args)?),
-            ToolKind::Replace => tools::replace::run(ctx, tools::replace::parse(args)?),
-            ToolKind::Insert => tools::insert::run(ctx, tools::insert::parse(args)?),
-            ToolKind::Append => tools::append::run(ctx, tools::append::parse(args)?),
+            ToolKind::Remove => tools::remove::run(ctx, tools::remove::parse(&args)?),
+            ToolKind::Read => tools::read::run(ctx, tools::read::parse(&args)?),
+            ToolKind::Replace => tools::replace::run(ctx, tools::replace::parse(&args)?),
+            ToolKind::Insert => tools::insert::run(ctx, tools::insert::parse(&args)?),
+            ToolKind::Append => tools::append::run(ctx, tools::append::parse(&args)?),
         }
     }
 
@@ -206,7 +206,7 @@ impl ServerHandler for ReferenceServer {
             }
         } else {
             // Mutations fsync and may wait for a file's lock: keep them off the async threads.
-            tokio::task::spawn_blocking(move || ReferenceServer::run_tool(&ctx, kind, &args))
+            tokio::task::spawn_blocking(move || ReferenceServer::run_tool(&ctx, kind, args))
                 .await
                 .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?
         };

@@ -226,15 +226,36 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
         }
     }
 
-    /// Parses one line; answers what cannot be handed to rmcp.
-    fn parse(&self, raw: &[u8]) -> Option<ClientJsonRpcMessage> {
-        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+    /// Parses one line; answers what cannot be handed to rmcp. A large line (a big
+    /// file.create) is parsed to a `Value` first and its buffer freed before the typed
+    /// conversion, which then moves the strings instead of copying them.
+    fn parse(&self, line: &mut Vec<u8>) -> Option<ClientJsonRpcMessage> {
+        let big = line.len() > 1 << 20;
+        let raw = line.strip_suffix(b"\n").unwrap_or(line);
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
         if raw.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
-        match serde_json::from_slice::<ClientJsonRpcMessage>(raw) {
+        let parsed = if big {
+            match serde_json::from_slice::<Value>(raw) {
+                Ok(value) => {
+                    *line = Vec::new();
+                    let (id, is_request, is_object) = describe(&value);
+                    return match serde_json::from_value::<ClientJsonRpcMessage>(value) {
+                        Ok(msg) => Some(msg),
+                        Err(e) => {
+                            self.invalid(e, id, is_request, is_object);
+                            None
+                        }
+                    };
+                }
+                Err(e) => Err(e),
+            }
+        } else {
+            serde_json::from_slice::<ClientJsonRpcMessage>(raw)
+        };
+        match parsed {
             Ok(msg) => Some(msg),
             Err(e) if e.is_syntax() || e.is_eof() => {
                 self.reply_error(
@@ -247,28 +268,42 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                 None
             }
             Err(e) => {
-                // Valid JSON but not a message we understand. Requests (with an id) get an
-                // Invalid Request error; notifications and responses are dropped, since no
-                // reply may be sent for them.
-                let value: serde_json::Value = serde_json::from_slice(raw).ok()?;
-                let id = match value.get("id") {
-                    Some(serde_json::Value::Number(n)) => n.as_i64().map(NumberOrString::Number),
-                    Some(serde_json::Value::String(s)) => {
-                        Some(NumberOrString::String(s.as_str().into()))
-                    }
-                    _ => None,
-                };
-                let is_request = value.get("method").is_some() && id.is_some();
-                if is_request || !value.is_object() {
-                    self.reply_error(
-                        ErrorData::invalid_request(format!("Invalid request: {e}"), None),
-                        id,
-                    );
-                }
+                let value: Value = serde_json::from_slice(raw).ok()?;
+                let (id, is_request, is_object) = describe(&value);
+                self.invalid(e, id, is_request, is_object);
                 None
             }
         }
     }
+
+    /// Valid JSON but not a message we understand. Requests (with an id) get an Invalid
+    /// Request error; notifications and responses are dropped, since no reply may be sent
+    /// for them.
+    fn invalid(
+        &self,
+        e: serde_json::Error,
+        id: Option<NumberOrString>,
+        is_request: bool,
+        is_object: bool,
+    ) {
+        if is_request || !is_object {
+            self.reply_error(
+                ErrorData::invalid_request(format!("Invalid request: {e}"), None),
+                id,
+            );
+        }
+    }
+}
+
+/// The id of a JSON-RPC value, whether it looks like a request, and whether it is an object.
+fn describe(value: &Value) -> (Option<NumberOrString>, bool, bool) {
+    let id = match value.get("id") {
+        Some(Value::Number(n)) => n.as_i64().map(NumberOrString::Number),
+        Some(Value::String(s)) => Some(NumberOrString::String(s.as_str().into())),
+        _ => None,
+    };
+    let is_request = value.get("method").is_some() && id.is_some();
+    (id, is_request, value.is_object())
 }
 
 impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransport<R> {
@@ -295,8 +330,8 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
                     return None;
                 }
             }
-            let line = std::mem::take(&mut self.line);
-            let parsed = self.parse(&line);
+            let mut line = std::mem::take(&mut self.line);
+            let parsed = self.parse(&mut line);
             // Keep a modest buffer for the next line; give big ones back to the allocator.
             if line.capacity() <= 1 << 20 {
                 self.line = line;

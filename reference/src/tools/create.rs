@@ -63,18 +63,20 @@ pub struct Parsed {
     pub bytes: Vec<u8>,
 }
 
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
-    let a = Args(args);
+/// Parses the arguments, taking the content out of `args` so a large text is not copied.
+pub fn parse(mut args: JsonObject) -> ToolResult<Parsed> {
+    let a = Args(&args);
     let path = a.path()?;
-    let content = a.string(
+    a.string(
         "content",
         "the file content as a string (text, or base64 when encoding is \"base64\")",
     )?;
-    let encoding = a.opt_string("encoding", "\"utf-8\" (the default) or \"base64\"")?;
-    let bytes = match encoding.map(|e| e.to_ascii_lowercase()) {
-        None => content.as_bytes().to_vec(),
-        Some(e) if e == "utf-8" || e == "utf8" => content.as_bytes().to_vec(),
-        Some(e) if e == "base64" => decode_base64(content)?,
+    let encoding = a
+        .opt_string("encoding", "\"utf-8\" (the default) or \"base64\"")?
+        .map(|e| e.to_ascii_lowercase());
+    let base64 = match encoding.as_deref() {
+        None | Some("utf-8") | Some("utf8") => false,
+        Some("base64") => true,
         Some(other) => {
             return Err(ToolError::invalid_argument(
                 "encoding",
@@ -82,6 +84,15 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
                 "\"utf-8\" (the default, for text) or \"base64\" (for binary content)",
             ));
         }
+    };
+    let content = match args.remove("content") {
+        Some(Value::String(s)) => s,
+        _ => String::new(), // checked above
+    };
+    let bytes = if base64 {
+        decode_base64(&content)?
+    } else {
+        content.into_bytes()
     };
     Ok(Parsed { path, bytes })
 }
