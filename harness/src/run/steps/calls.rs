@@ -34,12 +34,16 @@ pub const INTERFACE_TOOLS: [&str; 6] =
 /// When a call to an interface tool failed, check whether the server has that tool at
 /// all, so the report says "no tool X" instead of quoting whatever error came back.
 pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply) -> Reply {
-    let failed = match &reply {
-        Reply::Ok(v) => is_tool_error(v),
-        Reply::RpcError { .. } => true,
-        Reply::Broken(_) => false,
+    // Only errors that talk about the tool itself (not e.g. a missing file) are worth
+    // the extra tools/list request.
+    let message = match &reply {
+        Reply::Ok(v) if is_tool_error(v) => super::results::text_blocks(v).join(" "),
+        Reply::RpcError { message, .. } => message.clone(),
+        _ => return reply,
     };
-    if !failed || !INTERFACE_TOOLS.contains(&tool) {
+    let m = message.to_lowercase();
+    let about_tool = m.contains("tool") || m.contains("method");
+    if !about_tool || !INTERFACE_TOOLS.contains(&tool) {
         return reply;
     }
     let name = w.tool_name(tool);
