@@ -18,7 +18,10 @@ fn main() {
     };
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let req = RunRequest {
-        server: Some(format!("{} serve-reference --root {{root}}", env!("CARGO_BIN_EXE_mcp-harness"))),
+        server: Some(format!(
+            "{} serve-reference --root {{root}}",
+            env!("CARGO_BIN_EXE_mcp-harness")
+        )),
         timeout: std::time::Duration::from_secs(10),
         jobs,
         ..RunRequest::default()
@@ -53,7 +56,11 @@ fn main() {
         count = out.results.len();
         failed = out.results.iter().filter(|r| !r.passed()).count();
     }
-    let per = if count > 0 { best * 1000.0 / count as f64 } else { 0.0 };
+    let per = if count > 0 {
+        best * 1000.0 / count as f64
+    } else {
+        0.0
+    };
     println!(
         "suite: {count} scenarios ({failed} failed) in {best:.2} s wall, {per:.1} ms per scenario, {jobs} jobs (best of 3)"
     );

@@ -137,7 +137,9 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli.command {
         // No subcommand: `run` with all its defaults (parsed, so clap's defaults apply).
         None => match Cli::try_parse_from(["mcp-harness", "run"]) {
-            Ok(Cli { command: Some(Command::Run(a)) }) => run_cmd(a),
+            Ok(Cli {
+                command: Some(Command::Run(a)),
+            }) => run_cmd(a),
             _ => ExitCode::from(2),
         },
         Some(Command::Run(a)) => run_cmd(a),
@@ -156,7 +158,9 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         server: a.server,
         tags: a.tags,
         name: a.name,
-        jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+        jobs: a
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
         timeout: Duration::from_secs(a.timeout.max(1)),
         strict: a.strict,
         tool_names: match a.tool_names {
@@ -196,13 +200,17 @@ fn default_specs() -> PathBuf {
     if here.is_dir() {
         return here;
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("specs")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("specs")
 }
 
 fn generate(g: GenerateArgs) -> ExitCode {
     let specs = g.specs.unwrap_or_else(default_specs);
     let features = g.features.unwrap_or_else(|| {
-        specs.parent().map_or_else(|| PathBuf::from("features"), |p| p.join("features"))
+        specs
+            .parent()
+            .map_or_else(|| PathBuf::from("features"), |p| p.join("features"))
     });
     match crate::generate::generate(&specs, &features, g.check) {
         Ok(outcome) => {

@@ -14,7 +14,10 @@ use mcp_harness::run::suite::{SuiteOptions, run_parsed};
 fn features() -> Vec<FeatureText> {
     let mut all: Vec<FeatureText> = mcp_harness::generate::embedded_features()
         .iter()
-        .map(|(n, t)| FeatureText { path: format!("features/{n}"), text: t.to_string() })
+        .map(|(n, t)| FeatureText {
+            path: format!("features/{n}"),
+            text: t.to_string(),
+        })
         .collect();
     all.push(FeatureText {
         path: "harness/tests/fixtures/smoke.feature".into(),
@@ -25,14 +28,25 @@ fn features() -> Vec<FeatureText> {
 
 fn main() {
     let args = Arguments::from_args();
-    let server = Arc::new(ServerConfig::reference(env!("CARGO_BIN_EXE_mcp-harness"), ToolNames::Dotted));
+    let server = Arc::new(ServerConfig::reference(
+        env!("CARGO_BIN_EXE_mcp-harness"),
+        ToolNames::Dotted,
+    ));
     let mut trials = Vec::new();
     for f in features() {
-        let stem = f.path.rsplit('/').next().unwrap_or(&f.path).trim_end_matches(".feature").to_string();
+        let stem = f
+            .path
+            .rsplit('/')
+            .next()
+            .unwrap_or(&f.path)
+            .trim_end_matches(".feature")
+            .to_string();
         match parse_one(f.clone()) {
             Err(e) => {
                 let msg = e.to_string();
-                trials.push(Trial::test(format!("{stem}::(parse)"), move || Err(Failed::from(msg))));
+                trials.push(Trial::test(format!("{stem}::(parse)"), move || {
+                    Err(Failed::from(msg))
+                }));
             }
             Ok(feature) => {
                 for one in split_scenarios(&feature) {
@@ -46,7 +60,10 @@ fn main() {
     libtest_mimic::run(&args, trials).exit();
 }
 
-fn run_one(feature: mcp_harness::run::parser::Feature, server: Arc<ServerConfig>) -> Result<(), Failed> {
+fn run_one(
+    feature: mcp_harness::run::parser::Feature,
+    server: Arc<ServerConfig>,
+) -> Result<(), Failed> {
     let outcome = run_parsed(
         vec![Ok(feature)],
         SuiteOptions {

@@ -8,11 +8,22 @@ use std::process::{Command, Output};
 const EXE: &str = env!("CARGO_BIN_EXE_mcp-harness");
 
 fn fixtures(sub: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(sub).display().to_string()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(sub)
+        .display()
+        .to_string()
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let Output { status, stdout, stderr } = Command::new(EXE).args(args).output().expect("the harness runs");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(EXE)
+        .args(args)
+        .output()
+        .expect("the harness runs");
     (
         status.code().unwrap_or(-1),
         String::from_utf8_lossy(&stdout).into_owned(),
@@ -29,13 +40,27 @@ fn smoke_feature_passes_against_the_reference() {
 
 #[test]
 fn underscore_names_and_the_legacy_protocol_work() {
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--tool-names", "underscore", "--protocol", "2025-11-25"]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--tool-names",
+        "underscore",
+        "--protocol",
+        "2025-11-25",
+    ]);
     assert_eq!(code, 0, "{out}");
 }
 
 #[test]
 fn a_server_that_exits_at_once_gives_exit_2_and_its_stderr() {
-    let (code, out, err) = run(&["run", "--features", &fixtures(""), "--server", "sh -c 'echo cannot open the database >&2; exit 3'"]);
+    let (code, out, err) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--server",
+        "sh -c 'echo cannot open the database >&2; exit 3'",
+    ]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("could not be started"), "{err}");
     assert!(err.contains("cannot open the database"), "{err}");
@@ -45,7 +70,15 @@ fn a_server_that_exits_at_once_gives_exit_2_and_its_stderr() {
 #[test]
 fn a_server_that_never_answers_is_bounded_by_the_timeout() {
     let started = std::time::Instant::now();
-    let (code, _, err) = run(&["run", "--features", &fixtures(""), "--server", "sleep 30", "--timeout", "1"]);
+    let (code, _, err) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--server",
+        "sleep 30",
+        "--timeout",
+        "1",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("within 1 s"), "{err}");
     assert!(started.elapsed().as_secs() < 10);
@@ -53,8 +86,18 @@ fn a_server_that_never_answers_is_bounded_by_the_timeout() {
 
 #[test]
 fn text_on_stdout_fails_the_scenario_with_a_plain_reason() {
-    let server = format!("sh -c 'echo hello from stdout; exec {EXE} serve-reference --root \"$0\"' {{root}}");
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--name", "^SMOKE-001 ", "--server", &server]);
+    let server = format!(
+        "sh -c 'echo hello from stdout; exec {EXE} serve-reference --root \"$0\"' {{root}}"
+    );
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--name",
+        "^SMOKE-001 ",
+        "--server",
+        &server,
+    ]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("not a JSON-RPC message"), "{out}");
     assert!(out.contains("hello from stdout"), "{out}");
@@ -62,7 +105,13 @@ fn text_on_stdout_fails_the_scenario_with_a_plain_reason() {
 
 #[test]
 fn a_failure_shows_ids_expected_actual_and_the_exchange() {
-    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-001"]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--name",
+        "FAIL-001",
+    ]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAIL FAIL-001"), "{out}");
     assert!(out.contains("MCP-012"), "{out}");
@@ -73,10 +122,23 @@ fn a_failure_shows_ids_expected_actual_and_the_exchange() {
 
 #[test]
 fn should_failures_count_only_with_strict() {
-    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-002"]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--name",
+        "FAIL-002",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("SHOULD-level"), "{out}");
-    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--name", "FAIL-002", "--strict"]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--name",
+        "FAIL-002",
+        "--strict",
+    ]);
     assert_eq!(code, 1, "{out}");
 }
 
@@ -86,7 +148,13 @@ fn the_baseline_is_strict_both_ways() {
     let base = dir.path().join("known.txt");
     std::fs::write(&base, "# known\nFAIL-001  wrong count\n").unwrap();
     let b = base.display().to_string();
-    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--expect-fail", &b]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--expect-fail",
+        &b,
+    ]);
     assert_eq!(code, 0, "a listed failure is tolerated: {out}");
     std::fs::write(&base, "SMOKE-001\n").unwrap();
     let (code, out, _) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
@@ -109,10 +177,22 @@ fn bad_usage_is_exit_2() {
 
 #[test]
 fn tags_and_name_select_scenarios() {
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--tags", "@clarification"]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--tags",
+        "@clarification",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1 scenarios"), "{out}");
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--name", "^SMOKE-00[12] "]);
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--name",
+        "^SMOKE-00[12] ",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 scenarios"), "{out}");
 }
@@ -122,12 +202,24 @@ fn reports_are_written() {
     let dir = tempfile::tempdir().unwrap();
     let p = |n: &str| dir.path().join(n).display().to_string();
     let (code, out, _) = run(&[
-        "run", "--features", &fixtures("failing"), "--junit", &p("j.xml"), "--json", &p("c.json"), "--report", &p("r.md"),
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--junit",
+        &p("j.xml"),
+        "--json",
+        &p("c.json"),
+        "--report",
+        &p("r.md"),
     ]);
     assert_eq!(code, 1, "{out}");
     let junit = std::fs::read_to_string(p("j.xml")).unwrap();
-    assert!(junit.contains("<testsuites") && junit.contains("FAIL-001"), "{junit}");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p("c.json")).unwrap()).unwrap();
+    assert!(
+        junit.contains("<testsuites") && junit.contains("FAIL-001"),
+        "{junit}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p("c.json")).unwrap()).unwrap();
     assert!(json.as_array().is_some_and(|a| !a.is_empty()));
     let md = std::fs::read_to_string(p("r.md")).unwrap();
     assert!(md.contains("| MCP-012 | MUST |"), "{md}");

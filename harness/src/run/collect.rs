@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{IsTerminal as _, Write as _};
 use std::time::Instant;
 
-use cucumber::event::{self, Cucumber, Feature, Rule, RetryableScenario, Scenario, StepError};
+use cucumber::event::{self, Cucumber, Feature, RetryableScenario, Rule, Scenario, StepError};
 use cucumber::writer::{self, Verbosity};
 use cucumber::{Event, Writer, parser};
 
@@ -34,7 +34,12 @@ pub struct Collector {
 }
 
 impl Collector {
-    pub fn new(json: Option<File>, junit: Option<File>, echo_failures: bool, progress: bool) -> Collector {
+    pub fn new(
+        json: Option<File>,
+        junit: Option<File>,
+        echo_failures: bool,
+        progress: bool,
+    ) -> Collector {
         Collector {
             annotate: None,
             results: Vec::new(),
@@ -51,11 +56,22 @@ impl Collector {
         }
     }
 
-    fn key(feat: &cucumber::gherkin::Feature, sc: &cucumber::gherkin::Scenario) -> (String, String) {
-        (feature_name(feat), format!("{}:{}", sc.position.line, sc.name))
+    fn key(
+        feat: &cucumber::gherkin::Feature,
+        sc: &cucumber::gherkin::Scenario,
+    ) -> (String, String) {
+        (
+            feature_name(feat),
+            format!("{}:{}", sc.position.line, sc.name),
+        )
     }
 
-    fn on_scenario(&mut self, feat: &cucumber::gherkin::Feature, sc: &cucumber::gherkin::Scenario, ev: &RetryableScenario<HarnessWorld>) {
+    fn on_scenario(
+        &mut self,
+        feat: &cucumber::gherkin::Feature,
+        sc: &cucumber::gherkin::Scenario,
+        ev: &RetryableScenario<HarnessWorld>,
+    ) {
         let key = Self::key(feat, sc);
         match &ev.event {
             Scenario::Started => {
@@ -69,18 +85,22 @@ impl Collector {
             | Scenario::Background(step, event::Step::Failed(_, _, _, err)) => {
                 let msg = match err {
                     StepError::Panic(info) => panic_text(info),
-                    StepError::NotFound => "this step is not part of the harness's vocabulary".into(),
+                    StepError::NotFound => {
+                        "this step is not part of the harness's vocabulary".into()
+                    }
                     StepError::AmbiguousMatch(e) => format!("internal: ambiguous step: {e}"),
                 };
                 self.fail(&key, format!("{} {}", step.keyword.trim(), step.value), msg);
             }
-            Scenario::Step(step, event::Step::Skipped) | Scenario::Background(step, event::Step::Skipped) => {
+            Scenario::Step(step, event::Step::Skipped)
+            | Scenario::Background(step, event::Step::Skipped) => {
                 // cucumber skips a step no definition matches; for a conformance run that
                 // is a failure (the feature and the harness disagree), not a pass.
                 self.fail(
                     &key,
                     format!("{} {}", step.keyword.trim(), step.value),
-                    "this step is not part of the harness's vocabulary (regenerate the features?)".into(),
+                    "this step is not part of the harness's vocabulary (regenerate the features?)"
+                        .into(),
                 );
             }
             Scenario::Finished => {
@@ -121,10 +141,15 @@ impl Collector {
         if !self.progress {
             return;
         }
-        let line = format!("[{:>4}/{}] scenarios run, {} failed", self.done, self.total.max(self.done), self.failed);
+        let line = format!(
+            "[{:>4}/{}] scenarios run, {} failed",
+            self.done,
+            self.total.max(self.done),
+            self.failed
+        );
         if self.tty {
             eprint!("\r{line}");
-        } else if self.done == self.total || self.done % 100 == 0 {
+        } else if self.done == self.total || self.done.is_multiple_of(100) {
             eprintln!("{line}");
         }
     }
@@ -169,8 +194,12 @@ impl Writer<HarnessWorld> for Collector {
             Err(e) => self.parse_errors.push(e.to_string()),
             Ok(e) => match &e.value {
                 Cucumber::ParsingFinished { scenarios, .. } => self.total = *scenarios,
-                Cucumber::Feature(feat, Feature::Scenario(sc, rev)) => self.on_scenario(feat, sc, rev),
-                Cucumber::Feature(feat, Feature::Rule(_, Rule::Scenario(sc, rev))) => self.on_scenario(feat, sc, rev),
+                Cucumber::Feature(feat, Feature::Scenario(sc, rev)) => {
+                    self.on_scenario(feat, sc, rev)
+                }
+                Cucumber::Feature(feat, Feature::Rule(_, Rule::Scenario(sc, rev))) => {
+                    self.on_scenario(feat, sc, rev)
+                }
                 _ => {}
             },
         }

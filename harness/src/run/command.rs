@@ -41,10 +41,14 @@ fn usage(msg: impl std::fmt::Display) -> u8 {
 /// The embedded features, or those in `dir`.
 pub fn load_features(dir: Option<&PathBuf>) -> Result<Vec<FeatureText>, String> {
     let features = match dir {
-        Some(d) => super::parser::read_dir(d).map_err(|e| format!("cannot read features from {}: {e}", d.display()))?,
+        Some(d) => super::parser::read_dir(d)
+            .map_err(|e| format!("cannot read features from {}: {e}", d.display()))?,
         None => crate::generate::embedded_features()
             .iter()
-            .map(|(n, t)| FeatureText { path: format!("features/{n}"), text: t.to_string() })
+            .map(|(n, t)| FeatureText {
+                path: format!("features/{n}"),
+                text: t.to_string(),
+            })
             .collect(),
     };
     if features.is_empty() {
@@ -74,7 +78,8 @@ pub fn server_config(req: &RunRequest) -> Result<ServerConfig, String> {
             timeout: req.timeout,
         },
         None => {
-            let exe = std::env::current_exe().map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
             ServerConfig::reference(&exe.to_string_lossy(), req.tool_names)
         }
     };
@@ -139,7 +144,12 @@ pub fn run_command(req: RunRequest) -> u8 {
         Ok(f) => f,
         Err(e) => return usage(e),
     };
-    let tags = match req.tags.as_deref().map(str::parse::<TagOperation>).transpose() {
+    let tags = match req
+        .tags
+        .as_deref()
+        .map(str::parse::<TagOperation>)
+        .transpose()
+    {
         Ok(t) => t,
         Err(e) => return usage(format!("--tags: not a tag expression: {e}")),
     };
@@ -158,7 +168,9 @@ pub fn run_command(req: RunRequest) -> u8 {
     if !unknown.is_empty() {
         return usage(format!(
             "{}: these ids name no case: {}",
-            req.expect_fail.as_ref().map_or(String::new(), |p| p.display().to_string()),
+            req.expect_fail
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string()),
             unknown.join(", ")
         ));
     }
@@ -168,7 +180,9 @@ pub fn run_command(req: RunRequest) -> u8 {
     };
     let open = |p: &Option<PathBuf>| -> Result<Option<std::fs::File>, String> {
         p.as_ref()
-            .map(|p| std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
+            .map(|p| {
+                std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))
+            })
             .transpose()
     };
     let (json, junit) = match (open(&req.json), open(&req.junit)) {
@@ -204,11 +218,20 @@ pub fn run_command(req: RunRequest) -> u8 {
     print!("{}", console::summary(&results));
     let stale = baseline.stale(&results);
     for r in &stale {
-        println!("STALE {}: listed in the expected-failures file but passed; remove it from the file", r.case_id);
+        println!(
+            "STALE {}: listed in the expected-failures file but passed; remove it from the file",
+            r.case_id
+        );
     }
-    let counted: Vec<&CaseResult> = results.iter().filter(|r| counts(r, req.strict, &baseline)).collect();
+    let counted: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| counts(r, req.strict, &baseline))
+        .collect();
     let failed = results.iter().filter(|r| !r.passed()).count();
-    let expected = results.iter().filter(|r| !r.passed() && baseline.lists(&r.case_id)).count();
+    let expected = results
+        .iter()
+        .filter(|r| !r.passed() && baseline.lists(&r.case_id))
+        .count();
     let tolerated = failed - counted.len() - expected;
     println!(
         "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} stale baseline entries",
@@ -224,7 +247,11 @@ pub fn run_command(req: RunRequest) -> u8 {
     if let Some(path) = &req.report {
         let catalogue = crate::catalogue::load_embedded().ok();
         let facts = markdown::RunFacts {
-            server: if req.server.is_some() { cfg.display_command() } else { "built-in reference (mcp-harness serve-reference)".into() },
+            server: if req.server.is_some() {
+                cfg.display_command()
+            } else {
+                "built-in reference (mcp-harness serve-reference)".into()
+            },
             protocol: match req.protocol {
                 Protocol::Auto => "auto".into(),
                 Protocol::V2025_11_25 => "2025-11-25".into(),
@@ -232,7 +259,8 @@ pub fn run_command(req: RunRequest) -> u8 {
             },
             strict: req.strict,
         };
-        if let Err(e) = std::fs::write(path, markdown::render(&results, catalogue.as_ref(), &facts)) {
+        if let Err(e) = std::fs::write(path, markdown::render(&results, catalogue.as_ref(), &facts))
+        {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
             return 2;
         }

@@ -98,12 +98,15 @@ impl ServerConfig {
         match shlex::split(line) {
             Some(v) if !v.is_empty() => Ok(v),
             Some(_) => Err("the server command is empty".to_string()),
-            None => Err(format!("cannot split the server command {line:?} (unbalanced quotes?)")),
+            None => Err(format!(
+                "cannot split the server command {line:?} (unbalanced quotes?)"
+            )),
         }
     }
 
     /// A one-line rendering of the command, for messages.
     pub fn display_command(&self) -> String {
-        shlex::try_join(self.argv.iter().map(String::as_str)).unwrap_or_else(|_| self.argv.join(" "))
+        shlex::try_join(self.argv.iter().map(String::as_str))
+            .unwrap_or_else(|_| self.argv.join(" "))
     }
 }

@@ -40,7 +40,11 @@ impl Snapshot {
         for (p, n) in &before.0 {
             match self.0.get(p) {
                 None => out.push(format!("{p} was removed")),
-                Some(m) if m != n => out.push(format!("{p} was changed ({} -> {})", describe(n), describe(m))),
+                Some(m) if m != n => out.push(format!(
+                    "{p} was changed ({} -> {})",
+                    describe(n),
+                    describe(m)
+                )),
                 _ => {}
             }
         }
@@ -66,7 +70,11 @@ fn walk(base: &Path, dir: &Path, map: &mut BTreeMap<String, Node>) -> std::io::R
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
-        let rel = path.strip_prefix(base).unwrap_or(&path).to_string_lossy().into_owned();
+        let rel = path
+            .strip_prefix(base)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
         let md = std::fs::symlink_metadata(&path)?;
         let ft = md.file_type();
         let mode = md.permissions().mode() & 0o7777;
@@ -78,7 +86,13 @@ fn walk(base: &Path, dir: &Path, map: &mut BTreeMap<String, Node>) -> std::io::R
             walk(base, &path, map)?;
         } else if ft.is_file() {
             let bytes = std::fs::read(&path)?;
-            map.insert(rel, Node::File { sha256: sha256_hex(&bytes), mode });
+            map.insert(
+                rel,
+                Node::File {
+                    sha256: sha256_hex(&bytes),
+                    mode,
+                },
+            );
         } else {
             map.insert(rel, Node::Other);
         }

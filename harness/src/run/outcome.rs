@@ -46,12 +46,17 @@ impl CaseResult {
     /// Build from a scenario's name and tags (tags without the `@`).
     pub fn describe(feature: &str, scenario: &str, tags: &[String]) -> CaseResult {
         let case_id = case_id_of(scenario);
-        let level = if tags.iter().any(|t| t == "must") { Level::Must } else { Level::Should };
+        let level = if tags.iter().any(|t| t == "must") {
+            Level::Must
+        } else {
+            Level::Should
+        };
         let clarification = tags.iter().any(|t| t == "clarification");
         let covers = tags
             .iter()
             .filter(|t| {
-                !matches!(t.as_str(), "must" | "should" | "clarification" | "serial") && **t != case_id
+                !matches!(t.as_str(), "must" | "should" | "clarification" | "serial")
+                    && **t != case_id
             })
             .cloned()
             .collect();

@@ -60,11 +60,13 @@ pub fn parse_one(f: FeatureText) -> ParseResult<cucumber::gherkin::Feature> {
             feature.path = Some(PathBuf::from(&f.path));
             Ok(feature)
         }
-        Err(source) => Err(Error::Parsing(Arc::new(cucumber::gherkin::ParseFileError::Parsing {
-            path: PathBuf::from(&f.path),
-            error: None,
-            source,
-        }))),
+        Err(source) => Err(Error::Parsing(Arc::new(
+            cucumber::gherkin::ParseFileError::Parsing {
+                path: PathBuf::from(&f.path),
+                error: None,
+                source,
+            },
+        ))),
     }
 }
 
@@ -75,7 +77,10 @@ pub fn read_dir(dir: &std::path::Path) -> std::io::Result<Vec<FeatureText>> {
         let path = entry?.path();
         if path.extension().and_then(|e| e.to_str()) == Some("feature") {
             let text = std::fs::read_to_string(&path)?;
-            out.push(FeatureText { path: path.display().to_string(), text });
+            out.push(FeatureText {
+                path: path.display().to_string(),
+                text,
+            });
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));

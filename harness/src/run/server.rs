@@ -27,7 +27,11 @@ pub enum Reply {
     /// A result (the JSON of the decoded result object).
     Ok(Value),
     /// A JSON-RPC error response.
-    RpcError { code: i64, message: String, data: Option<Value> },
+    RpcError {
+        code: i64,
+        message: String,
+        data: Option<Value>,
+    },
     /// No usable answer: timeout, crash, closed pipe, undecodable reply.
     Broken(String),
 }
@@ -56,14 +60,22 @@ impl Session {
         let exchange = Exchange::default();
         let stderr = StderrTail::default();
         let root_str = root.to_string_lossy();
-        let argv: Vec<String> = cfg.argv.iter().map(|a| a.replace("{root}", &root_str)).collect();
+        let argv: Vec<String> = cfg
+            .argv
+            .iter()
+            .map(|a| a.replace("{root}", &root_str))
+            .collect();
         let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
             reason,
             stderr_tail: stderr.tail(20),
             exchange: exchange.render_since(0),
         };
         let Some((program, args)) = argv.split_first() else {
-            return Err(fail("the server command is empty".into(), &stderr, &exchange));
+            return Err(fail(
+                "the server command is empty".into(),
+                &stderr,
+                &exchange,
+            ));
         };
         let mut child = Command::new(program)
             .args(args)
@@ -77,7 +89,11 @@ impl Session {
         let (Some(stdin), Some(stdout), Some(mut err_pipe)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            return Err(fail("the server's stdio pipes are missing".into(), &stderr, &exchange));
+            return Err(fail(
+                "the server's stdio pipes are missing".into(),
+                &stderr,
+                &exchange,
+            ));
         };
         let sink = stderr.clone();
         tokio::spawn(async move {
@@ -101,7 +117,9 @@ impl Session {
             ),
             Protocol::V2026_07_28 => (
                 info.with_protocol_version(ProtocolVersion::V_2026_07_28),
-                ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] },
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                },
             ),
             Protocol::Auto => (
                 info.with_protocol_version(ProtocolVersion::V_2026_07_28),
@@ -111,7 +129,9 @@ impl Session {
                 },
             ),
         };
-        let started = tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(transport, lifecycle)).await;
+        let started =
+            tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(transport, lifecycle))
+                .await;
         let client = match started {
             Ok(Ok(c)) => c,
             Ok(Err(e)) => {
@@ -126,13 +146,23 @@ impl Session {
             Err(_) => {
                 let status = exit_note(&mut child).await;
                 return Err(fail(
-                    format!("no answer to initialization within {} s{status}", cfg.timeout.as_secs()),
+                    format!(
+                        "no answer to initialization within {} s{status}",
+                        cfg.timeout.as_secs()
+                    ),
                     &stderr,
                     &exchange,
                 ));
             }
         };
-        Ok(Session { child, client, exchange, stderr, timeout: cfg.timeout, tool_names: None })
+        Ok(Session {
+            child,
+            client,
+            exchange,
+            stderr,
+            timeout: cfg.timeout,
+            tool_names: None,
+        })
     }
 
     pub async fn call_tool(&mut self, name: &str, args: Value) -> Reply {
@@ -140,7 +170,9 @@ impl Session {
         match args {
             Value::Object(map) => params.arguments = Some(map),
             Value::Null => {}
-            other => return Reply::Broken(format!("tool arguments must be a JSON object, not {other}")),
+            other => {
+                return Reply::Broken(format!("tool arguments must be a JSON object, not {other}"));
+            }
         }
         let fut = self.client.peer().call_tool(params);
         let r = tokio::time::timeout(self.timeout, fut).await;
@@ -148,7 +180,10 @@ impl Session {
     }
 
     pub async fn read_resource(&mut self, uri: &str) -> Reply {
-        let fut = self.client.peer().read_resource(ReadResourceRequestParams::new(uri.to_string()));
+        let fut = self
+            .client
+            .peer()
+            .read_resource(ReadResourceRequestParams::new(uri.to_string()));
         let r = tokio::time::timeout(self.timeout, fut).await;
         self.settle(r).await
     }
@@ -208,16 +243,20 @@ impl Session {
                 Err(e) => Reply::Broken(format!("cannot re-encode the result: {e}")),
             },
             Ok(Err(ServiceError::McpError(e))) if e.message.starts_with(MALFORMED_MARK) => {
-                Reply::Broken(format!("the server's reply is not valid for this request ({})", e.message))
+                Reply::Broken(format!(
+                    "the server's reply is not valid for this request ({})",
+                    e.message
+                ))
             }
             Ok(Err(ServiceError::McpError(e))) => Reply::RpcError {
                 code: i64::from(e.code.0),
                 message: e.message.to_string(),
                 data: e.data.clone(),
             },
-            Ok(Err(ServiceError::UnexpectedResponse)) => {
-                Reply::Broken("the server's result does not have the shape this request's result must have".into())
-            }
+            Ok(Err(ServiceError::UnexpectedResponse)) => Reply::Broken(
+                "the server's result does not have the shape this request's result must have"
+                    .into(),
+            ),
             Ok(Err(e)) => {
                 let status = exit_note(&mut self.child).await;
                 Reply::Broken(format!("the connection failed: {e}{status}"))
@@ -234,7 +273,12 @@ impl Session {
             let names = v
                 .get("tools")
                 .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).map(str::to_string).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|t| t.get("name").and_then(Value::as_str))
+                        .map(str::to_string)
+                        .collect()
+                })
                 .unwrap_or_default();
             self.tool_names = Some(names);
         }

@@ -68,11 +68,16 @@ pub fn run_parsed(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
     panics::install_quiet_hook();
     // One thread is enough: the harness mostly waits for the servers, and a single thread
     // avoids cross-thread wake-ups (measured faster than a 2-worker runtime).
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build()
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
     {
         Ok(rt) => rt,
         Err(e) => {
-            return SuiteOutcome { results: Vec::new(), parse_errors: vec![format!("cannot start the async runtime: {e}")] };
+            return SuiteOutcome {
+                results: Vec::new(),
+                parse_errors: vec![format!("cannot start the async runtime: {e}")],
+            };
         }
     };
     let out = rt.block_on(run_async(features, opts));
@@ -82,7 +87,17 @@ pub fn run_parsed(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
 }
 
 async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
-    let SuiteOptions { server, tags, name, jobs, json, junit, echo_failures, progress, annotate } = opts;
+    let SuiteOptions {
+        server,
+        tags,
+        name,
+        jobs,
+        json,
+        junit,
+        echo_failures,
+        progress,
+        annotate,
+    } = opts;
     let mut collector = Collector::new(json, junit, echo_failures, progress);
     collector.annotate = annotate;
     let cfg = server.clone();
@@ -109,9 +124,14 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
     let cucumber: cucumber::Cucumber<_, _, _, _, _, cucumber::cli::Empty> =
         cucumber::Cucumber::custom(InMemory, runner, Normalize::new(collector)).with_default_cli();
     let writer = cucumber
-        .filter_run(features, move |feat, rule, sc| selected(tags.as_ref(), name.as_ref(), feat, rule, sc))
+        .filter_run(features, move |feat, rule, sc| {
+            selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
+        })
         .await;
     let c = writer.inner_writer();
     c.end_progress();
-    SuiteOutcome { results: c.results.clone(), parse_errors: c.parse_errors.clone() }
+    SuiteOutcome {
+        results: c.results.clone(),
+        parse_errors: c.parse_errors.clone(),
+    }
 }

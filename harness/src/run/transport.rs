@@ -46,8 +46,11 @@ where
     }
 }
 
-async fn read_loop<R>(reader: R, tx: mpsc::UnboundedSender<RxJsonRpcMessage<RoleClient>>, log: Exchange)
-where
+async fn read_loop<R>(
+    reader: R,
+    tx: mpsc::UnboundedSender<RxJsonRpcMessage<RoleClient>>,
+    log: Exchange,
+) where
     R: AsyncRead + Unpin + Send + 'static,
 {
     let mut reader = BufReader::with_capacity(64 * 1024, reader);
@@ -131,7 +134,10 @@ where
             line.push('\n');
             let mut guard = writer.lock().await;
             let Some(w) = guard.as_mut() else {
-                return Err(std::io::Error::new(std::io::ErrorKind::NotConnected, "stdin closed"));
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::NotConnected,
+                    "stdin closed",
+                ));
             };
             w.write_all(line.as_bytes()).await?;
             w.flush().await

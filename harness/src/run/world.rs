@@ -20,11 +20,20 @@ use super::server::{Reply, Session};
 pub enum Last {
     #[default]
     Nothing,
-    Call { tool: String, reply: Reply },
-    Resource { uri: String, reply: Reply },
+    Call {
+        tool: String,
+        reply: Reply,
+    },
+    Resource {
+        uri: String,
+        reply: Reply,
+    },
     Tools(Reply),
     Templates(Reply),
-    Concurrent { tool: String, replies: Vec<Reply> },
+    Concurrent {
+        tool: String,
+        replies: Vec<Reply>,
+    },
 }
 
 pub struct HarnessWorld {
@@ -118,7 +127,10 @@ impl HarnessWorld {
             // The first action's transcript includes the handshake, so noise the server
             // printed while starting is reported too.
             self.mark = 0;
-            return self.session.as_mut().ok_or_else(|| "internal: no session".to_string());
+            return self
+                .session
+                .as_mut()
+                .ok_or_else(|| "internal: no session".to_string());
         }
         let s = self.session.as_mut().ok_or("internal: no session")?;
         self.mark = s.exchange.len();
@@ -127,7 +139,9 @@ impl HarnessWorld {
 
     /// The running session (after `begin_action`).
     pub fn session_mut(&mut self) -> Result<&mut Session, String> {
-        self.session.as_mut().ok_or_else(|| "internal: the server is not running".to_string())
+        self.session
+            .as_mut()
+            .ok_or_else(|| "internal: the server is not running".to_string())
     }
 
     /// Protocol violations (non-JSON stdout, undecodable messages) during this action.
@@ -202,7 +216,8 @@ impl HarnessWorld {
     fn lookup(&self, name: &str, extra: &[(&str, String)]) -> Result<String, String> {
         if let Some(path) = name.strip_prefix("sha256:") {
             let p = self.in_root(path);
-            let bytes = std::fs::read(&p).map_err(|e| format!("${{sha256:{path}}}: cannot read the file: {e}"))?;
+            let bytes = std::fs::read(&p)
+                .map_err(|e| format!("${{sha256:{path}}}: cannot read the file: {e}"))?;
             return Ok(sha256_hex(&bytes));
         }
         match name {
@@ -224,7 +239,9 @@ impl HarnessWorld {
         Ok(match v {
             Value::String(s) => Value::String(self.interpolate(s, extra)?),
             Value::Array(a) => Value::Array(
-                a.iter().map(|x| self.interpolate_json(x, extra)).collect::<Result<_, _>>()?,
+                a.iter()
+                    .map(|x| self.interpolate_json(x, extra))
+                    .collect::<Result<_, _>>()?,
             ),
             Value::Object(o) => {
                 let mut m = serde_json::Map::new();
@@ -239,7 +256,10 @@ impl HarnessWorld {
 }
 
 pub fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+    s.lines()
+        .map(|l| format!("    {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Whether `p` is inside `dir` lexically (used only for messages).

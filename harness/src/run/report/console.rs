@@ -17,8 +17,16 @@ pub fn failure_block(r: &CaseResult, note: Option<&str>) -> String {
         r.scenario,
         r.feature,
         r.level.as_str(),
-        if r.clarification { ", clarification" } else { "" },
-        if r.covers.is_empty() { "-".to_string() } else { r.covers.join(", ") }
+        if r.clarification {
+            ", clarification"
+        } else {
+            ""
+        },
+        if r.covers.is_empty() {
+            "-".to_string()
+        } else {
+            r.covers.join(", ")
+        }
     );
     if let Some(n) = note {
         let _ = writeln!(out, "  note: {n}");

@@ -38,12 +38,21 @@ impl Baseline {
     pub fn load(path: &std::path::Path) -> Result<Baseline, String> {
         std::fs::read_to_string(path)
             .map(|t| Baseline::parse(&t))
-            .map_err(|e| format!("cannot read the expected-failures file {}: {e}", path.display()))
+            .map_err(|e| {
+                format!(
+                    "cannot read the expected-failures file {}: {e}",
+                    path.display()
+                )
+            })
     }
 
     /// Ids that name no scenario among `known` (all scenarios, before filtering).
     pub fn unknown<'a>(&'a self, known: &BTreeSet<String>) -> Vec<&'a str> {
-        self.ids.iter().filter(|id| !known.contains(*id)).map(String::as_str).collect()
+        self.ids
+            .iter()
+            .filter(|id| !known.contains(*id))
+            .map(String::as_str)
+            .collect()
     }
 
     pub fn lists(&self, id: &str) -> bool {
@@ -52,6 +61,9 @@ impl Baseline {
 
     /// Listed cases that ran and passed.
     pub fn stale<'a>(&self, results: &'a [CaseResult]) -> Vec<&'a CaseResult> {
-        results.iter().filter(|r| r.passed() && self.lists(&r.case_id)).collect()
+        results
+            .iter()
+            .filter(|r| r.passed() && self.lists(&r.case_id))
+            .collect()
     }
 }

@@ -29,7 +29,11 @@ fn status(t: Option<&Tally>) -> String {
         None => "not run".into(),
         Some(t) if t.passed.is_empty() && t.failed.is_empty() => "not run".into(),
         Some(t) if t.failed.is_empty() => format!("✅ passed ({})", t.passed.len()),
-        Some(t) => format!("❌ failed {} of {}", t.failed.len(), t.failed.len() + t.passed.len()),
+        Some(t) => format!(
+            "❌ failed {} of {}",
+            t.failed.len(),
+            t.failed.len() + t.passed.len()
+        ),
     }
 }
 
@@ -53,7 +57,11 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         results.len(),
         passed,
         results.len() - passed,
-        if facts.strict { " · strict (SHOULD failures count)" } else { "" }
+        if facts.strict {
+            " · strict (SHOULD failures count)"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(out, "Failing case ids are in **bold**.\n");
     let _ = writeln!(out, "## Upstream requirements\n");
@@ -81,12 +89,23 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         None => {
             for (id, tl) in t.iter().filter(|(id, _)| !id.starts_with("CLR-")) {
                 let level = tl.level.map_or("", |l| l.as_str());
-                let _ = writeln!(out, "| {id} | {level} | {} | {} | |", status(Some(tl)), cases(Some(tl)));
+                let _ = writeln!(
+                    out,
+                    "| {id} | {level} | {} | {} | |",
+                    status(Some(tl)),
+                    cases(Some(tl))
+                );
             }
         }
     }
-    let _ = writeln!(out, "\n## Clarifications (our decisions where the upstream is silent)\n");
-    let _ = writeln!(out, "| Clarification | Level | Refines | Result | Cases | Decision |");
+    let _ = writeln!(
+        out,
+        "\n## Clarifications (our decisions where the upstream is silent)\n"
+    );
+    let _ = writeln!(
+        out,
+        "| Clarification | Level | Refines | Result | Cases | Decision |"
+    );
     let _ = writeln!(out, "|---|---|---|---|---|---|");
     match catalogue {
         Some(cat) => {
@@ -108,7 +127,12 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         None => {
             for (id, tl) in t.iter().filter(|(id, _)| id.starts_with("CLR-")) {
                 let level = tl.level.map_or("", |l| l.as_str());
-                let _ = writeln!(out, "| {id} | {level} | | {} | {} | |", status(Some(tl)), cases(Some(tl)));
+                let _ = writeln!(
+                    out,
+                    "| {id} | {level} | | {} | {} | |",
+                    status(Some(tl)),
+                    cases(Some(tl))
+                );
             }
         }
     }

@@ -4,18 +4,42 @@
 use serde_json::Value;
 
 use super::results::{is_tool_error, success};
-use crate::run::server::Reply;
 use super::{Kinds, StepFn, arg, json_arg, json_string, step};
+use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::When, r#"^the client calls "([^"]*)" with (\{.*\})$"#, step!(call)),
-        (Kinds::WhenThen, r#"^the result field "([^"]*)" is saved as "([^"]*)"$"#, step!(save)),
-        (Kinds::When, r#"^the file "([^"]*)" is changed on disk to (".*")$"#, step!(change_on_disk)),
-        (Kinds::When, r#"^the client reads the resource "([^"]*)"$"#, step!(read_resource)),
-        (Kinds::When, r#"^the client lists the tools$"#, step!(list_tools)),
-        (Kinds::When, r#"^the client lists the resource templates$"#, step!(list_templates)),
+        (
+            Kinds::When,
+            r#"^the client calls "([^"]*)" with (\{.*\})$"#,
+            step!(call),
+        ),
+        (
+            Kinds::WhenThen,
+            r#"^the result field "([^"]*)" is saved as "([^"]*)"$"#,
+            step!(save),
+        ),
+        (
+            Kinds::When,
+            r#"^the file "([^"]*)" is changed on disk to (".*")$"#,
+            step!(change_on_disk),
+        ),
+        (
+            Kinds::When,
+            r#"^the client reads the resource "([^"]*)"$"#,
+            step!(read_resource),
+        ),
+        (
+            Kinds::When,
+            r#"^the client lists the tools$"#,
+            step!(list_tools),
+        ),
+        (
+            Kinds::When,
+            r#"^the client lists the resource templates$"#,
+            step!(list_templates),
+        ),
     ]
 }
 
@@ -28,8 +52,14 @@ fn check_violation(w: &HarnessWorld) -> Result<(), String> {
 }
 
 /// The tools of the interface; a server lacking one of these fails plainly.
-pub const INTERFACE_TOOLS: [&str; 6] =
-    ["file.create", "file.remove", "text.read", "text.replace", "text.insert", "text.append"];
+pub const INTERFACE_TOOLS: [&str; 6] = [
+    "file.create",
+    "file.remove",
+    "text.read",
+    "text.replace",
+    "text.insert",
+    "text.append",
+];
 
 /// When a call to an interface tool failed, check whether the server has that tool at
 /// all, so the report says "no tool X" instead of quoting whatever error came back.

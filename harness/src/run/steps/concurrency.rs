@@ -10,24 +10,37 @@ use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::When, r#"^(\d+) clients call "([^"]*)" concurrently with (\{.*\})$"#, step!(concurrent)),
+        (
+            Kinds::When,
+            r#"^(\d+) clients call "([^"]*)" concurrently with (\{.*\})$"#,
+            step!(concurrent),
+        ),
         (
             Kinds::Then,
             r#"^exactly (\d+) of the concurrent calls succeed and the others fail with an? ([a-z_]+) error$"#,
             step!(exactly_n),
         ),
-        (Kinds::Then, r#"^the file "([^"]*)" has the winner's text (".*")$"#, step!(winner_text)),
+        (
+            Kinds::Then,
+            r#"^the file "([^"]*)" has the winner's text (".*")$"#,
+            step!(winner_text),
+        ),
     ]
 }
 
 async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let n: usize = arg(a, 0)?.parse().map_err(|_| "internal: bad count".to_string())?;
+    let n: usize = arg(a, 0)?
+        .parse()
+        .map_err(|_| "internal: bad count".to_string())?;
     let tool = arg(a, 1)?.to_string();
     let template: Value = json_arg(arg(a, 2)?)?;
     let name = w.tool_name(&tool);
     let mut calls = Vec::with_capacity(n);
     for i in 0..n {
-        calls.push((name.clone(), w.interpolate_json(&template, &[("i", i.to_string())])?));
+        calls.push((
+            name.clone(),
+            w.interpolate_json(&template, &[("i", i.to_string())])?,
+        ));
     }
     let session = w.begin_action().await?;
     let replies = session.call_tools_concurrently(calls).await;
@@ -38,7 +51,10 @@ async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     for r in replies {
         checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
     }
-    w.last = Last::Concurrent { tool, replies: checked };
+    w.last = Last::Concurrent {
+        tool,
+        replies: checked,
+    };
     Ok(())
 }
 
@@ -47,12 +63,19 @@ fn succeeded(r: &Reply) -> bool {
 }
 
 async fn exactly_n(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let want: usize = arg(a, 0)?.parse().map_err(|_| "internal: bad count".to_string())?;
+    let want: usize = arg(a, 0)?
+        .parse()
+        .map_err(|_| "internal: bad count".to_string())?;
     let kind = arg(a, 1)?;
     let Last::Concurrent { replies, tool } = &w.last else {
         return Err("internal: the last step was not a concurrent call".into());
     };
-    let winners: Vec<usize> = replies.iter().enumerate().filter(|(_, r)| succeeded(r)).map(|(i, _)| i).collect();
+    let winners: Vec<usize> = replies
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| succeeded(r))
+        .map(|(i, _)| i)
+        .collect();
     if winners.len() != want {
         return Err(format!(
             "{} of {} concurrent {tool} calls succeeded (calls {winners:?}); expected exactly {want}",
@@ -75,12 +98,20 @@ async fn exactly_n(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 
 async fn winner_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = arg(a, 0)?;
-    let winner = w.vars.get("winner").cloned().ok_or("no concurrent call succeeded, so there is no winner")?;
+    let winner = w
+        .vars
+        .get("winner")
+        .cloned()
+        .ok_or("no concurrent call succeeded, so there is no winner")?;
     let expected = w.interpolate(&json_string(arg(a, 1)?)?, &[("winner", winner)])?;
     let got = std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     if got == expected.as_bytes() {
         Ok(())
     } else {
-        Err(format!("{path} on disk: expected {}, got {}", show_bytes(expected.as_bytes()), show_bytes(&got)))
+        Err(format!(
+            "{path} on disk: expected {}, got {}",
+            show_bytes(expected.as_bytes()),
+            show_bytes(&got)
+        ))
     }
 }

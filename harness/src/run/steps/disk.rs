@@ -9,12 +9,36 @@ use crate::run::world::HarnessWorld;
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::Then, r#"^the file "([^"]*)" has text (".*")$"#, step!(has_text)),
-        (Kinds::Then, r#"^the file "([^"]*)" has base64 "([^"]*)"$"#, step!(has_base64)),
-        (Kinds::Then, r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#, step!(has_mode)),
-        (Kinds::Then, r#"^the path "([^"]*)" does not exist$"#, step!(absent)),
-        (Kinds::Then, r#"^the directory "([^"]*)" exists$"#, step!(dir_exists)),
-        (Kinds::Then, r#"^nothing outside the root has changed$"#, step!(outside_unchanged)),
+        (
+            Kinds::Then,
+            r#"^the file "([^"]*)" has text (".*")$"#,
+            step!(has_text),
+        ),
+        (
+            Kinds::Then,
+            r#"^the file "([^"]*)" has base64 "([^"]*)"$"#,
+            step!(has_base64),
+        ),
+        (
+            Kinds::Then,
+            r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#,
+            step!(has_mode),
+        ),
+        (
+            Kinds::Then,
+            r#"^the path "([^"]*)" does not exist$"#,
+            step!(absent),
+        ),
+        (
+            Kinds::Then,
+            r#"^the directory "([^"]*)" exists$"#,
+            step!(dir_exists),
+        ),
+        (
+            Kinds::Then,
+            r#"^nothing outside the root has changed$"#,
+            step!(outside_unchanged),
+        ),
     ]
 }
 
@@ -26,7 +50,11 @@ fn compare(path: &str, want: &[u8], got: &[u8]) -> Result<(), String> {
     if want == got {
         Ok(())
     } else {
-        Err(format!("{path} on disk: expected {}, got {}", show_bytes(want), show_bytes(got)))
+        Err(format!(
+            "{path} on disk: expected {}, got {}",
+            show_bytes(want),
+            show_bytes(got)
+        ))
     }
 }
 
@@ -49,7 +77,9 @@ async fn has_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
-        Err(format!("{path}: expected mode {want:o}, got {got:o} (permission bits must survive a write)"))
+        Err(format!(
+            "{path}: expected mode {want:o}, got {got:o} (permission bits must survive a write)"
+        ))
     }
 }
 
@@ -82,6 +112,9 @@ async fn outside_unchanged(w: &mut HarnessWorld, _a: &[String]) -> Result<(), St
     if diffs.is_empty() {
         Ok(())
     } else {
-        Err(format!("the server changed the area outside its root: {}", diffs.join("; ")))
+        Err(format!(
+            "the server changed the area outside its root: {}",
+            diffs.join("; ")
+        ))
     }
 }

@@ -11,15 +11,47 @@ use crate::run::world::HarnessWorld;
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::Given, r#"^a file "([^"]*)" with text (".*")$"#, step!(file_text)),
-        (Kinds::Given, r#"^a file "([^"]*)" with base64 "([^"]*)"$"#, step!(file_base64)),
-        (Kinds::Given, r#"^a file "([^"]*)" made of (\d+) copies of (".*")$"#, step!(file_repeat)),
-        (Kinds::Given, r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#, step!(file_mode)),
+        (
+            Kinds::Given,
+            r#"^a file "([^"]*)" with text (".*")$"#,
+            step!(file_text),
+        ),
+        (
+            Kinds::Given,
+            r#"^a file "([^"]*)" with base64 "([^"]*)"$"#,
+            step!(file_base64),
+        ),
+        (
+            Kinds::Given,
+            r#"^a file "([^"]*)" made of (\d+) copies of (".*")$"#,
+            step!(file_repeat),
+        ),
+        (
+            Kinds::Given,
+            r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#,
+            step!(file_mode),
+        ),
         (Kinds::Given, r#"^a directory "([^"]*)"$"#, step!(directory)),
-        (Kinds::Given, r#"^a symlink "([^"]*)" pointing to "([^"]*)"$"#, step!(symlink)),
-        (Kinds::Given, r#"^an outside file "([^"]*)" with text (".*")$"#, step!(outside_text)),
-        (Kinds::Given, r#"^an outside file "([^"]*)" with base64 "([^"]*)"$"#, step!(outside_base64)),
-        (Kinds::Given, r#"^an outside directory "([^"]*)"$"#, step!(outside_dir)),
+        (
+            Kinds::Given,
+            r#"^a symlink "([^"]*)" pointing to "([^"]*)"$"#,
+            step!(symlink),
+        ),
+        (
+            Kinds::Given,
+            r#"^an outside file "([^"]*)" with text (".*")$"#,
+            step!(outside_text),
+        ),
+        (
+            Kinds::Given,
+            r#"^an outside file "([^"]*)" with base64 "([^"]*)"$"#,
+            step!(outside_base64),
+        ),
+        (
+            Kinds::Given,
+            r#"^an outside directory "([^"]*)"$"#,
+            step!(outside_dir),
+        ),
     ]
 }
 
@@ -31,9 +63,11 @@ pub fn decode_base64(s: &str) -> Result<Vec<u8>, String> {
 
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("fixture: cannot create {}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("fixture: cannot create {}: {e}", parent.display()))?;
     }
-    std::fs::write(path, bytes).map_err(|e| format!("fixture: cannot write {}: {e}", path.display()))
+    std::fs::write(path, bytes)
+        .map_err(|e| format!("fixture: cannot write {}: {e}", path.display()))
 }
 
 async fn file_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -47,7 +81,9 @@ async fn file_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 }
 
 async fn file_repeat(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let times: usize = arg(a, 1)?.parse().map_err(|_| "internal: bad count".to_string())?;
+    let times: usize = arg(a, 1)?
+        .parse()
+        .map_err(|_| "internal: bad count".to_string())?;
     let text = json_string(arg(a, 2)?)?;
     let path = w.in_root(arg(a, 0)?);
     // Written in chunks: a TOO_LARGE fixture is bigger than we want to hold twice.
@@ -56,11 +92,13 @@ async fn file_repeat(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     }
     let mut f = std::io::BufWriter::with_capacity(
         1 << 20,
-        std::fs::File::create(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))?,
+        std::fs::File::create(&path)
+            .map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))?,
     );
     use std::io::Write as _;
     for _ in 0..times {
-        f.write_all(text.as_bytes()).map_err(|e| format!("fixture: {e}"))?;
+        f.write_all(text.as_bytes())
+            .map_err(|e| format!("fixture: {e}"))?;
     }
     f.flush().map_err(|e| format!("fixture: {e}"))
 }
@@ -74,7 +112,8 @@ async fn file_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 
 async fn directory(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.in_root(arg(a, 0)?);
-    std::fs::create_dir_all(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
+    std::fs::create_dir_all(&path)
+        .map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
 }
 
 async fn symlink(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -83,8 +122,12 @@ async fn symlink(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     if let Some(parent) = link.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("fixture: {e}"))?;
     }
-    std::os::unix::fs::symlink(&target, &link)
-        .map_err(|e| format!("fixture: cannot create symlink {} -> {target}: {e}", link.display()))
+    std::os::unix::fs::symlink(&target, &link).map_err(|e| {
+        format!(
+            "fixture: cannot create symlink {} -> {target}: {e}",
+            link.display()
+        )
+    })
 }
 
 async fn outside_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -99,5 +142,6 @@ async fn outside_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String
 
 async fn outside_dir(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.in_outside(arg(a, 0)?);
-    std::fs::create_dir_all(&path).map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
+    std::fs::create_dir_all(&path)
+        .map_err(|e| format!("fixture: cannot create {}: {e}", path.display()))
 }

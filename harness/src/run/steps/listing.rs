@@ -15,12 +15,36 @@ use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::Then, r#"^the listing names are (\[.*\])$"#, step!(names)),
-        (Kinds::Then, r#"^the listing directories are (\[.*\])$"#, step!(directories)),
-        (Kinds::Then, r#"^the listing files are (\[.*\])$"#, step!(files)),
-        (Kinds::Then, r#"^the listing JSON is (.+)$"#, step!(exact_json)),
-        (Kinds::Then, r#"^the tool "([^"]*)" requires (\[.*\]) and has properties (\[.*\])$"#, step!(tool_schema)),
-        (Kinds::Then, r#"^the resource templates include "([^"]*)"$"#, step!(template)),
+        (
+            Kinds::Then,
+            r#"^the listing names are (\[.*\])$"#,
+            step!(names),
+        ),
+        (
+            Kinds::Then,
+            r#"^the listing directories are (\[.*\])$"#,
+            step!(directories),
+        ),
+        (
+            Kinds::Then,
+            r#"^the listing files are (\[.*\])$"#,
+            step!(files),
+        ),
+        (
+            Kinds::Then,
+            r#"^the listing JSON is (.+)$"#,
+            step!(exact_json),
+        ),
+        (
+            Kinds::Then,
+            r#"^the tool "([^"]*)" requires (\[.*\]) and has properties (\[.*\])$"#,
+            step!(tool_schema),
+        ),
+        (
+            Kinds::Then,
+            r#"^the resource templates include "([^"]*)"$"#,
+            step!(template),
+        ),
     ]
 }
 
@@ -41,14 +65,23 @@ fn resource_text(w: &HarnessWorld) -> Result<String, String> {
             let texts: Vec<&str> = v
                 .get("contents")
                 .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(|c| c.get("text").and_then(Value::as_str)).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|c| c.get("text").and_then(Value::as_str))
+                        .collect()
+                })
                 .unwrap_or_default();
             if texts.is_empty() {
-                return Err(format!("reading {uri} returned no text contents: {}", clip(&v.to_string(), 500)));
+                return Err(format!(
+                    "reading {uri} returned no text contents: {}",
+                    clip(&v.to_string(), 500)
+                ));
             }
             Ok(texts.join("\n"))
         }
-        Reply::RpcError { code, message, .. } => Err(format!("reading {uri} failed with JSON-RPC error {code}: {message}")),
+        Reply::RpcError { code, message, .. } => Err(format!(
+            "reading {uri} failed with JSON-RPC error {code}: {message}"
+        )),
         Reply::Broken(r) => Err(r.clone()),
     }
 }
@@ -133,7 +166,10 @@ pub fn parse_listing(text: &str) -> Vec<ListedEntry> {
             } else {
                 (None, l)
             };
-            ListedEntry { name: rest.trim_end_matches('/').to_string(), kind }
+            ListedEntry {
+                name: rest.trim_end_matches('/').to_string(),
+                kind,
+            }
         })
         .collect()
 }
@@ -148,7 +184,9 @@ async fn names(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
-        Err(format!("listing names: expected {want:?} (in this order), got {got:?}"))
+        Err(format!(
+            "listing names: expected {want:?} (in this order), got {got:?}"
+        ))
     }
 }
 
@@ -163,7 +201,9 @@ fn of_kind(w: &HarnessWorld, kind: &str, a: &[String]) -> Result<(), String> {
     if got == want {
         Ok(())
     } else {
-        Err(format!("listing entries of type {kind}: expected {want:?}, got {got:?} (all entries: {entries:?})"))
+        Err(format!(
+            "listing entries of type {kind}: expected {want:?}, got {got:?} (all entries: {entries:?})"
+        ))
     }
 }
 
@@ -178,11 +218,15 @@ async fn files(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 async fn exact_json(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let want = json_arg(arg(a, 0)?)?;
     let text = resource_text(w)?;
-    let got: Value = serde_json::from_str(&text).map_err(|e| format!("the listing is not JSON ({e}): {}", clip(&text, 500)))?;
+    let got: Value = serde_json::from_str(&text)
+        .map_err(|e| format!("the listing is not JSON ({e}): {}", clip(&text, 500)))?;
     if got == want {
         Ok(())
     } else {
-        Err(format!("listing JSON: expected {want}, got {}", clip(&got.to_string(), 800)))
+        Err(format!(
+            "listing JSON: expected {want}, got {}",
+            clip(&got.to_string(), 800)
+        ))
     }
 }
 
@@ -194,19 +238,40 @@ async fn tool_schema(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         return Err("internal: the last step did not list the tools".into());
     };
     let tools = match reply {
-        Reply::Ok(v) => v.get("tools").and_then(Value::as_array).cloned().unwrap_or_default(),
-        Reply::RpcError { code, message, .. } => return Err(format!("tools/list failed with JSON-RPC error {code}: {message}")),
+        Reply::Ok(v) => v
+            .get("tools")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
+        Reply::RpcError { code, message, .. } => {
+            return Err(format!(
+                "tools/list failed with JSON-RPC error {code}: {message}"
+            ));
+        }
         Reply::Broken(r) => return Err(r.clone()),
     };
-    let names: Vec<&str> = tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
-    let Some(tool) = tools.iter().find(|t| t.get("name").and_then(Value::as_str) == Some(name.as_str())) else {
-        return Err(format!("the server has no tool named {name:?}; its tools are {names:?}"));
+    let names: Vec<&str> = tools
+        .iter()
+        .filter_map(|t| t.get("name").and_then(Value::as_str))
+        .collect();
+    let Some(tool) = tools
+        .iter()
+        .find(|t| t.get("name").and_then(Value::as_str) == Some(name.as_str()))
+    else {
+        return Err(format!(
+            "the server has no tool named {name:?}; its tools are {names:?}"
+        ));
     };
     let schema = tool.get("inputSchema").cloned().unwrap_or(Value::Null);
     let required: BTreeSet<String> = schema
         .get("required")
         .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_default();
     let props: BTreeSet<String> = schema
         .get("properties")
@@ -214,11 +279,19 @@ async fn tool_schema(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         .map(|o| o.keys().cloned().collect())
         .unwrap_or_default();
     if required != want_required {
-        return Err(format!("tool {name}: required arguments should be {want_required:?}, are {required:?}"));
+        return Err(format!(
+            "tool {name}: required arguments should be {want_required:?}, are {required:?}"
+        ));
     }
-    let props_ok = if w.clarification { props == want_props } else { want_props.is_subset(&props) };
+    let props_ok = if w.clarification {
+        props == want_props
+    } else {
+        want_props.is_subset(&props)
+    };
     if !props_ok {
-        return Err(format!("tool {name}: properties should be {want_props:?}, are {props:?}"));
+        return Err(format!(
+            "tool {name}: properties should be {want_props:?}, are {props:?}"
+        ));
     }
     Ok(())
 }
@@ -229,16 +302,27 @@ async fn template(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         return Err("internal: the last step did not list resource templates".into());
     };
     let list = match reply {
-        Reply::Ok(v) => v.get("resourceTemplates").and_then(Value::as_array).cloned().unwrap_or_default(),
+        Reply::Ok(v) => v
+            .get("resourceTemplates")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
         Reply::RpcError { code, message, .. } => {
-            return Err(format!("resources/templates/list failed with JSON-RPC error {code}: {message}"));
+            return Err(format!(
+                "resources/templates/list failed with JSON-RPC error {code}: {message}"
+            ));
         }
         Reply::Broken(r) => return Err(r.clone()),
     };
-    let got: Vec<&str> = list.iter().filter_map(|t| t.get("uriTemplate").and_then(Value::as_str)).collect();
+    let got: Vec<&str> = list
+        .iter()
+        .filter_map(|t| t.get("uriTemplate").and_then(Value::as_str))
+        .collect();
     if got.contains(&want) {
         Ok(())
     } else {
-        Err(format!("no resource template {want:?}; the server offers {got:?}"))
+        Err(format!(
+            "no resource template {want:?}; the server offers {got:?}"
+        ))
     }
 }

@@ -82,7 +82,9 @@ pub fn json_arg(s: &str) -> Result<serde_json::Value, String> {
 pub fn json_string(s: &str) -> Result<String, String> {
     match json_arg(s)? {
         serde_json::Value::String(t) => Ok(t),
-        other => Err(format!("internal: step argument {other} is not a JSON string")),
+        other => Err(format!(
+            "internal: step argument {other} is not a JSON string"
+        )),
     }
 }
 
@@ -96,17 +98,22 @@ pub fn json_strings(s: &str) -> Result<Vec<String>, String> {
                 other => Err(format!("internal: {other} in {s} is not a string")),
             })
             .collect(),
-        other => Err(format!("internal: step argument {other} is not a JSON array")),
+        other => Err(format!(
+            "internal: step argument {other} is not a JSON array"
+        )),
     }
 }
 
 /// `0o640` → 0o640.
 pub fn mode_arg(s: &str) -> Result<u32, String> {
-    u32::from_str_radix(s.trim_start_matches("0o"), 8).map_err(|_| format!("internal: bad mode {s}"))
+    u32::from_str_radix(s.trim_start_matches("0o"), 8)
+        .map_err(|_| format!("internal: bad mode {s}"))
 }
 
 pub fn arg(args: &[String], i: usize) -> Result<&str, String> {
-    args.get(i).map(String::as_str).ok_or_else(|| format!("internal: missing capture {i}"))
+    args.get(i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("internal: missing capture {i}"))
 }
 
 /// Show a byte string readably in a message.

@@ -14,17 +14,57 @@ use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
-        (Kinds::WhenThen, r#"^the call succeeds$"#, step!(call_succeeds)),
-        (Kinds::Then, r#"^the result field "([^"]*)" is ((?:[\[\{"0-9-]|true|false|null).*)$"#, step!(field_is)),
-        (Kinds::Then, r#"^the result field "([^"]*)" has the lines (\[.*\])$"#, step!(field_lines)),
-        (Kinds::Then, r#"^the result field "([^"]*)" matches (".*")$"#, step!(field_matches)),
-        (Kinds::Then, r#"^the result field "([^"]*)" is the hash of the file "([^"]*)"$"#, step!(field_hash_of)),
-        (Kinds::Then, r#"^the result field "([^"]*)" equals the saved "([^"]*)"$"#, step!(field_equals_var)),
-        (Kinds::Then, r#"^the result field "([^"]*)" differs from the saved "([^"]*)"$"#, step!(field_differs_var)),
+        (
+            Kinds::WhenThen,
+            r#"^the call succeeds$"#,
+            step!(call_succeeds),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" is ((?:[\[\{"0-9-]|true|false|null).*)$"#,
+            step!(field_is),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" has the lines (\[.*\])$"#,
+            step!(field_lines),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" matches (".*")$"#,
+            step!(field_matches),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" is the hash of the file "([^"]*)"$"#,
+            step!(field_hash_of),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" equals the saved "([^"]*)"$"#,
+            step!(field_equals_var),
+        ),
+        (
+            Kinds::Then,
+            r#"^the result field "([^"]*)" differs from the saved "([^"]*)"$"#,
+            step!(field_differs_var),
+        ),
         (Kinds::Then, r#"^the call fails$"#, step!(call_fails_any)),
-        (Kinds::Then, r#"^the call fails with an? ([a-z_]+) error$"#, step!(call_fails_kind)),
-        (Kinds::Then, r#"^the error message mentions (\[.*\])$"#, step!(mentions_all)),
-        (Kinds::Then, r#"^the error message mentions one of (\[.*\])$"#, step!(mentions_any)),
+        (
+            Kinds::Then,
+            r#"^the call fails with an? ([a-z_]+) error$"#,
+            step!(call_fails_kind),
+        ),
+        (
+            Kinds::Then,
+            r#"^the error message mentions (\[.*\])$"#,
+            step!(mentions_all),
+        ),
+        (
+            Kinds::Then,
+            r#"^the error message mentions one of (\[.*\])$"#,
+            step!(mentions_any),
+        ),
     ]
 }
 
@@ -106,28 +146,43 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
     match reply {
         Reply::Ok(v) if is_tool_error(v) => {
             let structured = v.get("structuredContent");
-            let from_text = text_blocks(v)
-                .iter()
-                .find_map(|t| serde_json::from_str::<Value>(t).ok().filter(Value::is_object));
+            let from_text = text_blocks(v).iter().find_map(|t| {
+                serde_json::from_str::<Value>(t)
+                    .ok()
+                    .filter(Value::is_object)
+            });
             let code = structured
                 .and_then(|s| s.get("code"))
                 .or_else(|| from_text.as_ref().and_then(|t| t.get("code")))
                 .and_then(Value::as_str)
                 .map(str::to_string);
             let mut text = text_blocks(v).join("\n");
-            if let Some(m) = structured.and_then(|s| s.get("message")).and_then(Value::as_str)
+            if let Some(m) = structured
+                .and_then(|s| s.get("message"))
+                .and_then(Value::as_str)
                 && !text.contains(m)
             {
                 text.push('\n');
                 text.push_str(m);
             }
-            Ok(ErrorSeen { code, rpc_code: None, text })
+            Ok(ErrorSeen {
+                code,
+                rpc_code: None,
+                text,
+            })
         }
-        Reply::Ok(v) => Err(format!("the call succeeded but should have failed; result: {}", describe_value(v))),
+        Reply::Ok(v) => Err(format!(
+            "the call succeeded but should have failed; result: {}",
+            describe_value(v)
+        )),
         Reply::RpcError { code, message, .. } if clarification && tool_call => Err(format!(
             "expected a tool error result (isError: true) but got JSON-RPC error {code}: {message}"
         )),
-        Reply::RpcError { code, message, data } => {
+        Reply::RpcError {
+            code,
+            message,
+            data,
+        } => {
             let dcode = data
                 .as_ref()
                 .and_then(|d| d.get("code"))
@@ -138,7 +193,11 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
                 text.push('\n');
                 text.push_str(&d.to_string());
             }
-            Ok(ErrorSeen { code: dcode, rpc_code: Some(*code), text })
+            Ok(ErrorSeen {
+                code: dcode,
+                rpc_code: Some(*code),
+                text,
+            })
         }
         Reply::Broken(r) => Err(r.clone()),
     }
@@ -147,15 +206,21 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
 /// Words a message about each kind of error plausibly contains (core cases only).
 fn heuristic(kind: &str) -> Option<&'static str> {
     Some(match kind {
-        "not_found" => r"not found|no such|does not exist|doesn't exist|not exist|missing|enoent|unknown file",
-        "path_escape" => r"outside|escape|not allowed|denied|forbidden|permission|traversal|access|not permitted|sandbox",
+        "not_found" => {
+            r"not found|no such|does not exist|doesn't exist|not exist|missing|enoent|unknown file"
+        }
+        "path_escape" => {
+            r"outside|escape|not allowed|denied|forbidden|permission|traversal|access|not permitted|sandbox"
+        }
         "already_exists" => r"already exists|exists|eexist",
         "stale_hash" => r"stale|changed|modified|hash|outdated|conflict|re-?read",
         "invalid_path" => r"invalid|illegal|path|not allowed",
         "not_a_file" => r"not a (regular )?file|is a directory|directory|eisdir",
         "not_a_directory" => r"not a directory|enotdir|is a file",
         "not_text" => r"utf-?8|text|binary|encoding|decode",
-        "content_mismatch" => r"mismatch|does not match|doesn't match|not found|differs|expected|contains",
+        "content_mismatch" => {
+            r"mismatch|does not match|doesn't match|not found|differs|expected|contains"
+        }
         "ambiguous_match" => r"ambiguous|multiple|more than once|occurrences|matches",
         "invalid_range" => r"range|out of bounds|bounds|exceeds|line",
         "invalid_argument" => r"invalid|argument|required|missing|expected|must|parameter",
@@ -175,7 +240,9 @@ pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(
         format!(
             "code {}{}, message {:?}",
             seen.code.as_deref().unwrap_or("(none)"),
-            seen.rpc_code.map(|c| format!(" (JSON-RPC {c})")).unwrap_or_default(),
+            seen.rpc_code
+                .map(|c| format!(" (JSON-RPC {c})"))
+                .unwrap_or_default(),
             clip(&seen.text, 500)
         )
     };
@@ -201,11 +268,17 @@ pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(
             return Err(format!("expected a {expected} error, got {}", shown()));
         }
     }
-    let re = RegexBuilder::new(words).case_insensitive(true).build().map_err(|e| e.to_string())?;
+    let re = RegexBuilder::new(words)
+        .case_insensitive(true)
+        .build()
+        .map_err(|e| e.to_string())?;
     if re.is_match(&seen.text) {
         Ok(())
     } else {
-        Err(format!("expected a {expected} error (by code or by its message), got {}", shown()))
+        Err(format!(
+            "expected a {expected} error (by code or by its message), got {}",
+            shown()
+        ))
     }
 }
 
@@ -227,7 +300,9 @@ pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), St
         Last::Call { .. } => last_success(w).map(|_| ()),
         Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => match reply {
             Reply::Ok(_) => Ok(()),
-            Reply::RpcError { code, message, .. } => Err(format!("the request failed with JSON-RPC error {code}: {message}")),
+            Reply::RpcError { code, message, .. } => Err(format!(
+                "the request failed with JSON-RPC error {code}: {message}"
+            )),
             Reply::Broken(r) => Err(r.clone()),
         },
         _ => Err("internal: nothing to check".into()),
@@ -237,7 +312,9 @@ pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), St
 /// Whether two JSON values are equal, comparing 64-hex-digit strings case-insensitively.
 fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::String(x), Value::String(y)) if is_hash(x) && is_hash(y) => x.eq_ignore_ascii_case(y),
+        (Value::String(x), Value::String(y)) if is_hash(x) && is_hash(y) => {
+            x.eq_ignore_ascii_case(y)
+        }
         // 3 and 3.0 are the same number to a client.
         (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
         _ => a == b,
@@ -255,7 +332,12 @@ async fn field_is(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     if json_eq(got, &expected) {
         Ok(())
     } else {
-        Err(format!("result field {:?}: expected {}, got {}", arg(a, 0)?, describe_value(&expected), describe_value(got)))
+        Err(format!(
+            "result field {:?}: expected {}, got {}",
+            arg(a, 0)?,
+            describe_value(&expected),
+            describe_value(got)
+        ))
     }
 }
 
@@ -266,7 +348,9 @@ pub fn split_lines(s: &str) -> Vec<String> {
         return Vec::new();
     }
     let body = s.strip_suffix('\n').unwrap_or(s);
-    body.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect()
+    body.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .collect()
 }
 
 async fn field_lines(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -274,19 +358,27 @@ async fn field_lines(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let obj = last_success(w)?;
     let got = field(&obj, arg(a, 0)?)?;
     let Some(text) = got.as_str() else {
-        return Err(format!("result field {:?} is not a string: {}", arg(a, 0)?, describe_value(got)));
+        return Err(format!(
+            "result field {:?} is not a string: {}",
+            arg(a, 0)?,
+            describe_value(got)
+        ));
     };
     let lines = split_lines(text);
     if lines == expected {
         Ok(())
     } else {
-        Err(format!("result field {:?}: expected the lines {expected:?}, got {lines:?}", arg(a, 0)?))
+        Err(format!(
+            "result field {:?}: expected the lines {expected:?}, got {lines:?}",
+            arg(a, 0)?
+        ))
     }
 }
 
 async fn field_matches(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let pattern = json_string(arg(a, 1)?)?;
-    let re = regex::Regex::new(&pattern).map_err(|e| format!("internal: bad regex {pattern:?}: {e}"))?;
+    let re =
+        regex::Regex::new(&pattern).map_err(|e| format!("internal: bad regex {pattern:?}: {e}"))?;
     let obj = last_success(w)?;
     let got = field(&obj, arg(a, 0)?)?;
     let text = match got {
@@ -296,13 +388,18 @@ async fn field_matches(w: &mut HarnessWorld, a: &[String]) -> Result<(), String>
     if re.is_match(&text) {
         Ok(())
     } else {
-        Err(format!("result field {:?}: {} does not match /{pattern}/", arg(a, 0)?, describe_value(got)))
+        Err(format!(
+            "result field {:?}: {} does not match /{pattern}/",
+            arg(a, 0)?,
+            describe_value(got)
+        ))
     }
 }
 
 async fn field_hash_of(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = arg(a, 1)?;
-    let bytes = std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path} on disk: {e}"))?;
+    let bytes =
+        std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path} on disk: {e}"))?;
     let want = crate::run::disk::sha256_hex(&bytes);
     let obj = last_success(w)?;
     let got = field(&obj, arg(a, 0)?)?;
@@ -317,7 +414,10 @@ async fn field_hash_of(w: &mut HarnessWorld, a: &[String]) -> Result<(), String>
 }
 
 fn saved(w: &HarnessWorld, name: &str) -> Result<String, String> {
-    w.vars.get(name).cloned().ok_or_else(|| format!("internal: ${{{name}}} was never saved"))
+    w.vars
+        .get(name)
+        .cloned()
+        .ok_or_else(|| format!("internal: ${{{name}}} was never saved"))
 }
 
 fn as_text(v: &Value) -> String {
@@ -334,7 +434,11 @@ async fn field_equals_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Stri
     if got == want || (is_hash(&got) && got.eq_ignore_ascii_case(&want)) {
         Ok(())
     } else {
-        Err(format!("result field {:?} should equal the saved {:?} ({want}), got {got}", arg(a, 0)?, arg(a, 1)?))
+        Err(format!(
+            "result field {:?} should equal the saved {:?} ({want}), got {got}",
+            arg(a, 0)?,
+            arg(a, 1)?
+        ))
     }
 }
 
@@ -343,7 +447,11 @@ async fn field_differs_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Str
     let obj = last_success(w)?;
     let got = as_text(field(&obj, arg(a, 0)?)?);
     if got.eq_ignore_ascii_case(&other) {
-        Err(format!("result field {:?} should differ from the saved {:?}, but both are {got}", arg(a, 0)?, arg(a, 1)?))
+        Err(format!(
+            "result field {:?} should differ from the saved {:?}, but both are {got}",
+            arg(a, 0)?,
+            arg(a, 1)?
+        ))
     } else {
         Ok(())
     }
@@ -382,7 +490,10 @@ async fn mentions_all(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> 
     if missing.is_empty() {
         Ok(())
     } else {
-        Err(format!("the error message should mention {missing:?}; it says {:?}", clip(&seen.text, 800)))
+        Err(format!(
+            "the error message should mention {missing:?}; it says {:?}",
+            clip(&seen.text, 800)
+        ))
     }
 }
 
@@ -395,5 +506,8 @@ async fn mentions_any(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> 
             return Ok(());
         }
     }
-    Err(format!("the error message should mention one of {options:?}; it says {:?}", clip(&seen.text, 800)))
+    Err(format!(
+        "the error message should mention one of {options:?}; it says {:?}",
+        clip(&seen.text, 800)
+    ))
 }
