@@ -46,7 +46,7 @@ pub struct CreateOutput {
 }
 
 pub fn definition(name: &'static str) -> Tool {
-    make_tool::<CreateInput, CreateOutput>(
+    let mut tool = make_tool::<CreateInput, CreateOutput>(
         name,
         "Create file",
         "Create a new file inside the root with the given content and return its SHA-256 \
@@ -54,7 +54,23 @@ pub fn definition(name: &'static str) -> Tool {
          path exists (edit existing files with the text.* tools instead). Use encoding \
          \"base64\" for binary content.",
         annotations("Create file", false, false, false),
-    )
+    );
+    // A plain string enum reads better for a model than schemars' `$ref` + `anyOf` form.
+    let mut schema = (*tool.input_schema).clone();
+    schema.remove("$defs");
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        props.insert(
+            "encoding".into(),
+            serde_json::json!({
+                "description": "How `content` is encoded: \"utf-8\" (the default) for text, \"base64\" for any bytes.",
+                "type": "string",
+                "enum": ["utf-8", "base64"],
+                "default": "utf-8"
+            }),
+        );
+    }
+    tool.input_schema = std::sync::Arc::new(schema);
+    tool
 }
 
 /// Parsed arguments.

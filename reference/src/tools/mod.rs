@@ -100,15 +100,52 @@ where
     I: schemars::JsonSchema + 'static,
     O: schemars::JsonSchema + 'static,
 {
-    let mut tool = Tool::new(
-        Cow::Borrowed(name),
-        Cow::Borrowed(description),
-        schema_for_type::<I>(),
-    );
+    let mut input = (*schema_for_type::<I>()).clone();
+    let mut output = (*schema_for_output::<O>()).clone();
+    unwrap_descriptions(&mut input);
+    unwrap_descriptions(&mut output);
+    let mut tool = Tool::new(Cow::Borrowed(name), Cow::Borrowed(description), input);
     tool.title = Some(title.to_owned());
-    tool.output_schema = Some(schema_for_output::<O>());
+    tool.output_schema = Some(Arc::new(output));
     tool.annotations = Some(annotations);
     tool
+}
+
+/// Doc comments arrive with their source line breaks; join them into flowing text so
+/// the descriptions read as plain sentences (blank lines stay paragraph breaks).
+fn unwrap_descriptions(schema: &mut JsonObject) {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                for (k, item) in map.iter_mut() {
+                    if k == "description"
+                        && let Value::String(s) = item
+                    {
+                        *s = s
+                            .split("\n\n")
+                            .map(|para| {
+                                para.split('\n')
+                                    .map(str::trim)
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            })
+                            .collect::<Vec<_>>()
+                            .join("\n\n");
+                    } else {
+                        walk(item);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    for (_, v) in schema.iter_mut() {
+        walk(v);
+    }
+    if let Some(Value::String(s)) = schema.get_mut("description") {
+        *s = s.replace('\n', " ");
+    }
 }
 
 /// Annotation helper: every tool works on a closed world (the root).
