@@ -110,3 +110,24 @@ impl ServerConfig {
             .unwrap_or_else(|_| self.argv.join(" "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_names_map_dots_to_underscores() {
+        assert_eq!(ToolNames::Underscore.map("file.create"), "file_create");
+        assert_eq!(ToolNames::Dotted.map("file.create"), "file.create");
+    }
+
+    #[test]
+    fn commands_split_like_a_shell() {
+        assert_eq!(
+            ServerConfig::split_command("node 'my server.js' --root {root}").unwrap(),
+            vec!["node", "my server.js", "--root", "{root}"]
+        );
+        assert!(ServerConfig::split_command("'open").is_err());
+        assert!(ServerConfig::split_command("   ").is_err());
+    }
+}

@@ -99,3 +99,42 @@ fn walk(base: &Path, dir: &Path, map: &mut BTreeMap<String, Node>) -> std::io::R
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshots_see_changes_additions_and_removals() {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("secret"), "top").unwrap();
+        std::fs::create_dir(d.path().join("stuff")).unwrap();
+        let before = Snapshot::take(d.path()).unwrap();
+        assert!(
+            Snapshot::take(d.path())
+                .unwrap()
+                .differences(&before)
+                .is_empty()
+        );
+        std::fs::write(d.path().join("secret"), "changed").unwrap();
+        std::fs::write(d.path().join("stuff/new"), "x").unwrap();
+        std::fs::remove_dir(d.path().join("stuff")).ok();
+        let diffs = Snapshot::take(d.path()).unwrap().differences(&before);
+        assert!(
+            diffs.iter().any(|x| x.starts_with("secret was changed")),
+            "{diffs:?}"
+        );
+        assert!(
+            diffs.iter().any(|x| x.starts_with("stuff/new appeared")),
+            "{diffs:?}"
+        );
+    }
+
+    #[test]
+    fn sha256_is_lowercase_hex() {
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+}

@@ -294,8 +294,10 @@ impl Session {
     /// deleted, so there is nothing to wait for: close the connection and kill it (tokio
     /// reaps the process in the background).
     pub async fn shutdown(mut self) {
-        let _ = self.client.cancel().await;
+        // Kill first: a server that stopped reading stdin could otherwise keep a pending
+        // write (and so the client's close) blocked forever.
         let _ = self.child.start_kill();
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(1), self.client.cancel()).await;
     }
 }
 

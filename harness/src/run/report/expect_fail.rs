@@ -67,3 +67,39 @@ impl Baseline {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::outcome::{CaseResult, Outcome};
+
+    #[test]
+    fn parses_ids_notes_and_comments() {
+        let b = Baseline::parse("# header\n\nT3.5.2   clamps ranges\n  SEC-012\n#SEC-013\n");
+        assert_eq!(
+            b.ids.iter().map(String::as_str).collect::<Vec<_>>(),
+            vec!["SEC-012", "T3.5.2"]
+        );
+        let known: BTreeSet<String> = ["T3.5.2".to_string()].into();
+        assert_eq!(b.unknown(&known), vec!["SEC-012"]);
+    }
+
+    #[test]
+    fn a_listed_case_that_passes_is_stale() {
+        let b = Baseline::parse("A-1\nA-2\n");
+        let mut pass = CaseResult::describe("f", "A-1 passes", &["must".into()]);
+        pass.outcome = Outcome::Passed;
+        let mut fail = CaseResult::describe("f", "A-2 fails", &["must".into()]);
+        fail.outcome = Outcome::Failed {
+            step: "s".into(),
+            message: "m".into(),
+        };
+        let results = [pass, fail];
+        let stale: Vec<&str> = b
+            .stale(&results)
+            .iter()
+            .map(|r| r.case_id.as_str())
+            .collect();
+        assert_eq!(stale, vec!["A-1"]);
+    }
+}

@@ -326,3 +326,49 @@ async fn template(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_kinds(text: &str) -> Vec<(String, Option<String>)> {
+        parse_listing(text)
+            .into_iter()
+            .map(|e| (e.name, e.kind))
+            .collect()
+    }
+
+    #[test]
+    fn reads_the_reference_json() {
+        let t = r#"{"path":"/notes","entries":[{"name":"sub","type":"directory"},{"name":"a.md","type":"file"}]}"#;
+        assert_eq!(
+            names_kinds(t),
+            vec![
+                ("sub".into(), Some("directory".into())),
+                ("a.md".into(), Some("file".into()))
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_other_shapes() {
+        assert_eq!(
+            names_kinds("[DIR] sub\n[FILE] a.md\n"),
+            vec![
+                ("sub".into(), Some("directory".into())),
+                ("a.md".into(), Some("file".into()))
+            ]
+        );
+        assert_eq!(
+            names_kinds(r#"["sub/", "a.md"]"#),
+            vec![
+                ("sub".into(), Some("directory".into())),
+                ("a.md".into(), None)
+            ]
+        );
+        assert_eq!(
+            names_kinds(r#"[{"path":"notes/x","isDirectory":false}]"#),
+            vec![("x".into(), Some("file".into()))]
+        );
+    }
+}

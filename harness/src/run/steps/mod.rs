@@ -123,3 +123,22 @@ pub fn show_bytes(b: &[u8]) -> String {
         Err(_) => format!("{} bytes, not UTF-8", b.len()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_step_pattern_compiles_and_is_anchored() {
+        let all = [
+            super::fixtures::steps(),
+            super::calls::steps(),
+            super::concurrency::steps(),
+            super::results::steps(),
+            super::listing::steps(),
+            super::disk::steps(),
+        ];
+        for (_, re, _) in all.iter().flatten() {
+            assert!(regex::Regex::new(re).is_ok(), "{re}");
+            assert!(re.starts_with('^') && re.ends_with('$'), "{re}");
+        }
+    }
+}

@@ -511,3 +511,83 @@ async fn mentions_any(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> 
         clip(&seen.text, 800)
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lines_ignore_terminators() {
+        assert_eq!(split_lines(""), Vec::<String>::new());
+        assert_eq!(split_lines("a\r\nb\n"), vec!["a", "b"]);
+        assert_eq!(split_lines("a\nb"), vec!["a", "b"]);
+        assert_eq!(split_lines("\n"), vec![""]);
+        assert_eq!(split_lines("a\n\n"), vec!["a", ""]);
+    }
+
+    fn tool_error(code: &str, msg: &str) -> Reply {
+        Reply::Ok(json!({
+            "isError": true,
+            "content": [{"type": "text", "text": msg}],
+            "structuredContent": {"code": code, "message": msg}
+        }))
+    }
+
+    #[test]
+    fn core_cases_accept_the_code_or_the_message() {
+        let seen = failure(&tool_error("ENOENT_X", "no such file: a.md"), false, true).unwrap();
+        assert!(check_kind(&seen, "not_found", false).is_ok());
+        assert!(check_kind(&seen, "stale_hash", false).is_err());
+        let rpc = Reply::RpcError {
+            code: -32602,
+            message: "File does not exist".into(),
+            data: None,
+        };
+        let seen = failure(&rpc, false, true).unwrap();
+        assert!(check_kind(&seen, "not_found", false).is_ok());
+    }
+
+    #[test]
+    fn clarification_cases_need_is_error_and_the_exact_code() {
+        let seen = failure(&tool_error("NOT_FOUND", "missing"), true, true).unwrap();
+        assert!(check_kind(&seen, "not_found", true).is_ok());
+        let seen = failure(&tool_error("not_found", "missing"), true, true).unwrap();
+        assert!(
+            check_kind(&seen, "not_found", true).is_err(),
+            "codes are exact"
+        );
+        let rpc = Reply::RpcError {
+            code: -32602,
+            message: "not found".into(),
+            data: None,
+        };
+        assert!(
+            failure(&rpc, true, true).is_err(),
+            "a tool error must be isError"
+        );
+        let seen = failure(&rpc, true, false).unwrap();
+        assert!(
+            check_kind(&seen, "not_found", true).is_ok(),
+            "resource errors are protocol errors"
+        );
+    }
+
+    #[test]
+    fn results_come_from_structured_content_else_text() {
+        let v = json!({"content": [{"type": "text", "text": "{\"hash\": \"ab\"}"}]});
+        assert_eq!(result_object(&v).unwrap()["hash"], "ab");
+        let v = json!({"structuredContent": {"hash": "cd"}, "content": []});
+        assert_eq!(result_object(&v).unwrap()["hash"], "cd");
+        assert!(result_object(&json!({"content": [{"type": "text", "text": "done"}]})).is_err());
+        assert!(success(&tool_error("X", "boom")).is_err());
+    }
+
+    #[test]
+    fn hashes_compare_case_insensitively() {
+        let h = "A".repeat(64);
+        assert!(json_eq(&json!(h), &json!(h.to_lowercase())));
+        assert!(!json_eq(&json!("Ab"), &json!("ab")));
+        assert!(json_eq(&json!(3), &json!(3.0)));
+    }
+}
