@@ -63,9 +63,11 @@ pub struct Sandbox {
     root: Dir,
 }
 
+/// cap-std reports a refused escape as a synthetic PermissionDenied error ("a path led
+/// outside of the filesystem") without an OS error number; a real EACCES carries one.
 fn is_escape(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::PermissionDenied
-        && e.to_string().contains("outside of the filesystem")
+        && (e.raw_os_error().is_none() || e.to_string().contains("outside of the filesystem"))
 }
 
 fn escape_error(path: &NormPath) -> ToolError {
