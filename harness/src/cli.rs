@@ -76,11 +76,11 @@ struct RunArgs {
     #[arg(long)]
     strict: bool,
     /// Tool name spelling of the server: file.create or file_create.
-    #[arg(long, value_enum, value_name = "STYLE")]
-    tool_names: Option<ToolNamesArg>,
+    #[arg(long, value_enum, value_name = "STYLE", default_value = "dotted")]
+    tool_names: ToolNamesArg,
     /// Protocol era: legacy initialize, server/discover, or discover with fallback.
-    #[arg(long, value_enum, value_name = "VERSION")]
-    protocol: Option<ProtocolArg>,
+    #[arg(long, value_enum, value_name = "VERSION", default_value = "auto")]
+    protocol: ProtocolArg,
     /// Write a JUnit XML report.
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
@@ -164,13 +164,13 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         timeout: Duration::from_secs(a.timeout.max(1)),
         strict: a.strict,
         tool_names: match a.tool_names {
-            Some(ToolNamesArg::Underscore) => ToolNames::Underscore,
-            _ => ToolNames::Dotted,
+            ToolNamesArg::Underscore => ToolNames::Underscore,
+            ToolNamesArg::Dotted => ToolNames::Dotted,
         },
         protocol: match a.protocol {
-            Some(ProtocolArg::V2025) => Protocol::V2025_11_25,
-            Some(ProtocolArg::V2026) => Protocol::V2026_07_28,
-            _ => Protocol::Auto,
+            ProtocolArg::V2025 => Protocol::V2025_11_25,
+            ProtocolArg::V2026 => Protocol::V2026_07_28,
+            ProtocolArg::Auto => Protocol::Auto,
         },
         junit: a.junit,
         json: a.json,
