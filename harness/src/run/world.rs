@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -260,9 +260,4 @@ pub fn indent(s: &str) -> String {
         .map(|l| format!("    {l}"))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Whether `p` is inside `dir` lexically (used only for messages).
-pub fn display_rel(p: &Path, dir: &Path) -> String {
-    p.strip_prefix(dir).unwrap_or(p).display().to_string()
 }
