@@ -277,7 +277,10 @@ pub fn append(bytes: &[u8], content_text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(bytes.len() + eol.len() + added_len(&new_lines, eol));
     out.extend_from_slice(bytes);
     if needs_break {
-        out.extend_from_slice(eol);
+        // A last line ending in a lone `\r` keeps it as content only if the break is
+        // `\r\n`: a bare `\n` would merge with it into one CRLF terminator.
+        let brk: &[u8] = if bytes.ends_with(b"\r") { b"\r\n" } else { eol };
+        out.extend_from_slice(brk);
     }
     push_lines(&mut out, &new_lines, eol, false);
     Some(out)
@@ -397,6 +400,12 @@ mod tests {
         assert_eq!(s(append(b"a\r\n", "x")), "a\r\nx\r\n");
         assert_eq!(s(append(b"a", "\n")), "a\n\n");
         assert!(append(b"a", "").is_none());
+        // The lone `\r` of the last line stays content of line 1.
+        assert_eq!(s(append(b"a\r", "b")), "a\r\r\nb\n");
+        let out = append(b"a\r", "b").unwrap();
+        let ls = lines::split_lines(&out);
+        assert_eq!(ls.len(), 2);
+        assert_eq!(&out[ls[0].start..ls[0].content_end], b"a\r");
     }
 
     fn file() -> impl Strategy<Value = String> {

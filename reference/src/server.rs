@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListResourceTemplatesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
-    ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, Implementation, JsonObject, ListResourceTemplatesResult, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -233,6 +233,17 @@ impl ServerHandler for ReferenceServer {
         Ok(ListResourceTemplatesResult::with_all_items(vec![t]))
     }
 
+    /// rmcp hands a standard method whose params fail to parse (e.g. `tools/call` with
+    /// `arguments` that is not an object) to this fallback; answer "invalid params" with
+    /// the reason instead of the misleading default "method not found".
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(custom_request_error(&request.method))
+    }
+
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
@@ -243,9 +254,51 @@ impl ServerHandler for ReferenceServer {
     }
 }
 
+/// The error for a request rmcp could not type: known methods had malformed params.
+fn custom_request_error(method: &str) -> McpError {
+    const KNOWN: &[&str] = &[
+        "initialize",
+        "server/discover",
+        "ping",
+        "tools/list",
+        "tools/call",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+    ];
+    if KNOWN.contains(&method) {
+        McpError::invalid_params(
+            format!(
+                "The params of {method} do not have the expected shape (for tools/call: \
+                 {{\"name\": string, \"arguments\": object}}; for resources/read: \
+                 {{\"uri\": string}})."
+            ),
+            Some(json!({"method": method})),
+        )
+    } else {
+        McpError::new(
+            rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {method}"),
+            None,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn malformed_standard_requests_are_invalid_params() {
+        assert_eq!(
+            custom_request_error("tools/call").code,
+            rmcp::model::ErrorCode::INVALID_PARAMS
+        );
+        assert_eq!(
+            custom_request_error("x/y").code,
+            rmcp::model::ErrorCode::METHOD_NOT_FOUND
+        );
+    }
 
     #[test]
     fn percent_decoding() {
