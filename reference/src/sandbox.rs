@@ -149,11 +149,40 @@ impl Sandbox {
 
     /// The canonical location of an existing entry (symlinks inside the root resolved).
     pub fn canonical(&self, path: &NormPath) -> ToolResult<NormPath> {
-        let c = self
+        // cap-std canonicalizes by opening the path and reading /proc/self/fd: if an atomic
+        // rename replaces the file in between, the link reads "<name> (deleted)". Such a
+        // result is stale, so resolve again (the name now refers to the new file).
+        let mut attempts = 0;
+        loop {
+            let c = self
+                .root
+                .canonicalize(path.relative())
+                .map_err(|e| map_io(path, e))?;
+            let stale = c.to_str().is_some_and(|s| s.ends_with(" (deleted)"));
+            if !stale || attempts == 8 {
+                return from_canonical(&c).ok_or_else(|| escape_error(path));
+            }
+            attempts += 1;
+        }
+    }
+
+    /// Canonical path of an existing file, used as the key of its mutation lock. A plain
+    /// file's key is its canonical parent plus its name, which a concurrent rename over the
+    /// file cannot disturb; a symlink is resolved to the file it leads to.
+    pub fn canonical_file(&self, path: &NormPath) -> ToolResult<NormPath> {
+        let Some((parent, name)) = path.split_last() else {
+            return self.canonical(path);
+        };
+        let meta = self
             .root
-            .canonicalize(path.relative())
+            .symlink_metadata(path.relative())
             .map_err(|e| map_io(path, e))?;
-        from_canonical(&c).ok_or_else(|| escape_error(path))
+        if meta.file_type().is_symlink() {
+            return self.canonical(path);
+        }
+        let mut segments = self.canonical(&parent)?.segments().to_vec();
+        segments.push(name.to_owned());
+        NormPath::from_plain_segments(segments).ok_or_else(|| escape_error(path))
     }
 
     fn open_dir(&self, path: &NormPath) -> io::Result<Dir> {
@@ -375,7 +404,7 @@ impl Sandbox {
         if path.is_root() {
             return Err(not_a_file(path));
         }
-        let canon = self.canonical(path)?;
+        let canon = self.canonical_file(path)?;
         locks.with_lock(&canon, || {
             let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
             // Text-ness is a property of the file, so it is reported whatever the hash.
@@ -437,7 +466,7 @@ impl Sandbox {
         let Some((parent, name)) = path.split_last() else {
             return Err(not_a_file(path));
         };
-        let canon = self.canonical(path)?;
+        let canon = self.canonical_file(path)?;
         let parent_canon = self.canonical(&parent)?;
         locks.with_lock(&canon, || {
             let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
