@@ -85,7 +85,9 @@ fn success(value: Value) -> CallToolResult {
     r
 }
 
-fn failure(e: &ToolError) -> CallToolResult {
+fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
+    let mut e = e.clone();
+    e.message = ToolKind::respell(&e.message, style);
     let mut r = CallToolResult::error(vec![ContentBlock::text(e.message.clone())]);
     r.structured_content = Some(e.to_json());
     r
@@ -212,7 +214,7 @@ impl ServerHandler for ReferenceServer {
         };
         Ok(match outcome {
             Ok(value) => success(value),
-            Err(e) => failure(&e),
+            Err(e) => failure(&e, self.style),
         }
         .into())
     }
@@ -250,7 +252,12 @@ impl ServerHandler for ReferenceServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
         // Listing a directory is a handful of quick syscalls; no thread hop.
-        read_listing(&self.ctx, &request.uri).map(Into::into)
+        read_listing(&self.ctx, &request.uri)
+            .map(Into::into)
+            .map_err(|mut e| {
+                e.message = ToolKind::respell(&e.message, self.style).into();
+                e
+            })
     }
 }
 

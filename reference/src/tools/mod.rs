@@ -84,6 +84,17 @@ impl ToolKind {
         }
     }
 
+    /// Rewrites every dotted tool name in `text` into `style`, so that messages and
+    /// descriptions name the tools the client can actually call.
+    pub fn respell(text: &str, style: NameStyle) -> String {
+        match style {
+            NameStyle::Dotted => text.to_owned(),
+            NameStyle::Underscore => ToolKind::ALL
+                .iter()
+                .fold(text.to_owned(), |t, k| t.replace(k.dotted(), k.underscore())),
+        }
+    }
+
     pub fn from_name(name: &str, style: NameStyle) -> Option<ToolKind> {
         ToolKind::ALL.into_iter().find(|k| k.name(style) == name)
     }
@@ -169,17 +180,28 @@ pub fn definitions(style: NameStyle) -> Arc<Vec<Tool>> {
             .into_iter()
             .map(|k| {
                 let name = k.name(style);
-                match k {
+                let tool = match k {
                     ToolKind::Create => create::definition(name),
                     ToolKind::Remove => remove::definition(name),
                     ToolKind::Read => read::definition(name),
                     ToolKind::Replace => replace::definition(name),
                     ToolKind::Insert => insert::definition(name),
                     ToolKind::Append => append::definition(name),
-                }
+                };
+                respell_tool(tool, style)
             })
             .collect(),
     )
+}
+
+/// Descriptions (of the tool and of its fields) mention other tools by name; spell them
+/// as this server offers them.
+fn respell_tool(tool: Tool, style: NameStyle) -> Tool {
+    if style == NameStyle::Dotted {
+        return tool;
+    }
+    let text = serde_json::to_string(&tool).expect("a tool definition serializes");
+    serde_json::from_str(&ToolKind::respell(&text, style)).expect("still a tool definition")
 }
 
 // ---------------------------------------------------------------------------

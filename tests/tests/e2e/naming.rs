@@ -23,6 +23,21 @@ async fn underscore_names_behave_identically() {
 }
 
 #[tokio::test]
+async fn underscore_mode_names_callable_tools_in_messages_and_descriptions() {
+    let f = Fixture::new();
+    f.write("a.txt", "one\n");
+    let c = connect(&f.root, Era::Legacy, &["--tool-names", "underscore"]).await;
+    let e = call_err(&c, "text_append", json!({"path": "a.txt", "hash": "0".repeat(64), "content": "x"}), "STALE_HASH").await;
+    let m = msg(&e);
+    assert!(m.contains("text_read") && !m.contains("text.read"), "stale-hash message must name text_read: {m}");
+    let tools = serde_json::to_string(&c.list_tools(None).await.unwrap()).unwrap();
+    for dotted in ["file.create", "file.remove", "text.read", "text.replace", "text.insert", "text.append"] {
+        assert!(!tools.contains(dotted), "tool list mentions {dotted} in underscore mode");
+    }
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test]
 async fn explicit_dotted_mode_and_modern_era_client() {
     let f = Fixture::new();
     f.write("a.txt", "one\n");
