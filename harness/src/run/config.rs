@@ -35,7 +35,25 @@ impl ToolNames {
             ToolNames::Underscore => dotted.replace('.', "_"),
         }
     }
+
+    /// Rewrites the tool names inside a text (e.g. an expected message fragment such as
+    /// "call text.read"), since a server offering `text_read` rightly names that.
+    pub fn respell(self, text: &str) -> String {
+        TOOLS
+            .iter()
+            .fold(text.to_string(), |t, tool| t.replace(tool, &self.map(tool)))
+    }
 }
+
+/// The interface's tools, in the catalogue's spelling.
+pub const TOOLS: [&str; 6] = [
+    "file.create",
+    "file.remove",
+    "text.read",
+    "text.replace",
+    "text.insert",
+    "text.append",
+];
 
 /// Which MCP lifecycle the client uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -114,6 +132,19 @@ impl ServerConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn respell_maps_only_tool_names() {
+        let u = ToolNames::Underscore;
+        assert_eq!(
+            u.respell("call text.read, then a.txt"),
+            "call text_read, then a.txt"
+        );
+        assert_eq!(
+            ToolNames::Dotted.respell("call text.read"),
+            "call text.read"
+        );
+    }
 
     #[test]
     fn tool_names_map_dots_to_underscores() {

@@ -105,6 +105,14 @@ impl HarnessWorld {
         }
     }
 
+    /// An expected text with the tool names spelled as the server offers them.
+    pub fn respell(&self, text: &str) -> String {
+        match &self.config {
+            Some(c) => c.tool_names.respell(text),
+            None => text.to_string(),
+        }
+    }
+
     /// Start the server on first use (after the fixtures exist, so a server that looks at
     /// its root at start-up sees them), and remember where this action's exchange begins.
     pub async fn begin_action(&mut self) -> Result<&mut Session, String> {

@@ -482,7 +482,7 @@ async fn mentions_all(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> 
     let hay = seen.text.to_lowercase();
     let mut missing = Vec::new();
     for needle in json_strings(arg(a, 0)?)? {
-        let needle = w.interpolate(&needle, &[])?;
+        let needle = w.respell(&w.interpolate(&needle, &[])?);
         if !hay.contains(&needle.to_lowercase()) {
             missing.push(needle);
         }
@@ -502,7 +502,7 @@ async fn mentions_any(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> 
     let hay = seen.text.to_lowercase();
     let options = json_strings(arg(a, 0)?)?;
     for needle in &options {
-        if hay.contains(&w.interpolate(needle, &[])?.to_lowercase()) {
+        if hay.contains(&w.respell(&w.interpolate(needle, &[])?).to_lowercase()) {
             return Ok(());
         }
     }
