@@ -197,13 +197,22 @@ impl Session {
         }
     }
 
+    /// The templates list, plus the concrete resources list: upstream T2.4.1 lets a server
+    /// offer `list://` through either. A server without `resources/list` simply has none.
     pub async fn list_resource_templates(&mut self) -> Reply {
         let fut = self.client.peer().list_all_resource_templates();
         let r = tokio::time::timeout(self.timeout, fut).await;
-        match self.settle(r).await {
-            Reply::Ok(v) => Reply::Ok(serde_json::json!({ "resourceTemplates": v })),
-            other => other,
-        }
+        let templates = match self.settle(r).await {
+            Reply::Ok(v) => v,
+            other => return other,
+        };
+        let fut = self.client.peer().list_all_resources();
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        let resources = match self.settle(r).await {
+            Reply::Ok(v) => v,
+            _ => serde_json::json!([]),
+        };
+        Reply::Ok(serde_json::json!({ "resourceTemplates": templates, "resources": resources }))
     }
 
     /// Issue several tool calls at once over this connection (pipelined requests).

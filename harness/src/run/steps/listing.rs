@@ -145,6 +145,8 @@ pub fn parse_listing(text: &str) -> Vec<ListedEntry> {
                 let name = name_of(e)?;
                 let kind = kind_of(e).or_else(|| match e {
                     Value::String(s) if s.ends_with('/') => Some("directory".into()),
+                    // An array of bare names marks directories with `/`; the rest are files.
+                    Value::String(_) => Some("file".into()),
                     _ => None,
                 });
                 Some(ListedEntry { name, kind })
@@ -164,7 +166,8 @@ pub fn parse_listing(text: &str) -> Vec<ListedEntry> {
             } else if l.ends_with('/') {
                 (Some("directory".to_string()), l)
             } else {
-                (None, l)
+                // Plain listings mark directories (trailing `/`, `[DIR]`); the rest are files.
+                (Some("file".to_string()), l)
             };
             ListedEntry {
                 name: rest.trim_end_matches('/').to_string(),
@@ -318,11 +321,27 @@ async fn template(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         .iter()
         .filter_map(|t| t.get("uriTemplate").and_then(Value::as_str))
         .collect();
-    if got.contains(&want) {
+    // A concrete resource with the template's scheme (e.g. `list://` itself in
+    // resources/list) offers it too.
+    let scheme = want.split("://").next().unwrap_or(want).to_string() + "://";
+    let resources: Vec<&str> = match reply {
+        Reply::Ok(v) => v
+            .get("resources")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|r| r.get("uri").and_then(Value::as_str))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    if got.contains(&want) || resources.iter().any(|u| u.starts_with(&scheme)) {
         Ok(())
     } else {
         Err(format!(
-            "no resource template {want:?}; the server offers {got:?}"
+            "neither a resource template {want:?} nor a {scheme} resource is offered; \
+             templates: {got:?}, resources: {resources:?}"
         ))
     }
 }
@@ -363,7 +382,14 @@ mod tests {
             names_kinds(r#"["sub/", "a.md"]"#),
             vec![
                 ("sub".into(), Some("directory".into())),
-                ("a.md".into(), None)
+                ("a.md".into(), Some("file".into()))
+            ]
+        );
+        assert_eq!(
+            names_kinds("sub/\na.md\n"),
+            vec![
+                ("sub".into(), Some("directory".into())),
+                ("a.md".into(), Some("file".into()))
             ]
         );
         assert_eq!(

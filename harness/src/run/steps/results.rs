@@ -219,7 +219,7 @@ fn heuristic(kind: &str) -> Option<&'static str> {
         "not_a_directory" => r"not a directory|enotdir|is a file",
         "not_text" => r"utf-?8|text|binary|encoding|decode",
         "content_mismatch" => {
-            r"mismatch|does not match|doesn't match|not found|differs|expected|contains"
+            r"mismatch|does not match|doesn't match|no match|not found|not present|could not find|cannot find|can't find|differs|expected|contains"
         }
         "ambiguous_match" => r"ambiguous|multiple|more than once|occurrences|matches",
         "invalid_range" => r"range|out of bounds|bounds|exceeds|line",
