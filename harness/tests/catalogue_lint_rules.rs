@@ -96,6 +96,41 @@ fn core_area(covers: &str) -> String {
             "      result: {}\n",
         ),
         case(
+            "C-ZEROLINE",
+            "      - call: text.insert\n        args: {path: a.txt, hash: x, line: 0, anchor: a, content: b}\n",
+            "      result: {}\n",
+        ),
+        case(
+            "C-SHAHASH",
+            "      - call: text.append\n        args: {path: a.txt, hash: \"${sha256:a.txt}\", content: b}\n",
+            "      result: {}\n",
+        ),
+        case(
+            "C-SHAREAD",
+            "      - call: text.read\n        args: {path: a.txt}\n",
+            "      error: {kind: any, mentions_any: []}\n",
+        ),
+        case(
+            "C-TOTAL",
+            "      - write_on_disk: {file: a.txt, text: \"a\\n\\n\"}\n      - call: text.read\n        args: {path: a.txt}\n",
+            "      result: {fields: {total_lines: 2}}\n",
+        ),
+        case(
+            "C-TOTALOK",
+            read,
+            "      result: {fields: {total_lines: 1}}\n",
+        ),
+        case(
+            "C-CRLF",
+            "      - write_on_disk: {file: a.txt, text: \"a\\r\\n\"}\n      - call: text.append\n        args: {path: /a.txt, hash: x, content: b}\n",
+            "      result: {}\n",
+        ),
+        case(
+            "C-UNTERM",
+            "      - write_on_disk: {file: a.txt, text: \"a\"}\n      - call: text_append\n        args: {path: a.txt, hash: x, content: b}\n",
+            "      result: {}\n",
+        ),
+        case(
             "C-EMPTYNEW",
             "      - call: text_replace\n        args: {path: a.txt, hash: x, lines: [1, 2], old: a, new: \"\"}\n",
             "      result: {}\n",
@@ -127,13 +162,18 @@ fn core_rule_flags_each_violation() {
         "C-ZERO",
         "C-NEG",
         "C-EMPTYNEW",
+        "C-ZEROLINE",
+        "C-SHAHASH",
+        "C-TOTAL",
+        "C-CRLF",
+        "C-UNTERM",
     ] {
         assert!(
             ids.iter().any(|x| x == id),
             "{id} not flagged; flagged: {ids:?}"
         );
     }
-    for id in ["C-EMPTY", "C-ANYCASE", "C-ALLWIN"] {
+    for id in ["C-EMPTY", "C-ANYCASE", "C-ALLWIN", "C-SHAREAD", "C-TOTALOK"] {
         assert!(!ids.iter().any(|x| x == id), "{id} wrongly flagged");
     }
     // The fixture's own core cases are clean.

@@ -144,8 +144,13 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 /// - no race with losers: a `concurrent` expectation must have every call succeed
 ///   (independent calls); who wins a same-hash race is ours;
 /// - no `mode` check on disk (permission preservation is ours);
-/// - no `lines` argument with 0 as start, no negative `line` for text.insert, no empty
-///   `old` / `new` / `content` line text for text.* edits (the upstream leaves these open).
+/// - no `lines` argument with 0 as start, no zero or negative `line` for text.insert, no
+///   empty `old` / `new` / `content` line text for text.* edits (the upstream leaves these
+///   open), no `${sha256:…}` as a mutation's `hash` (its letter case is ours);
+/// - no `total_lines` check when a file's line count depends on the line model (text that
+///   is "\n", lacks a final newline, ends in a blank line, or holds `\r`);
+/// - no text.* edit of a file holding `\r` (CRLF handling), no text.append to a file
+///   without a final newline.
 pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
     let mut out = Vec::new();
     for (a, c) in cat.cases() {
@@ -210,6 +215,7 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                 why.extend(core_arg_problems(tool, args));
             }
         }
+        why.extend(core_line_model_problems(c));
         for w in why {
             out.push(p(a, &c.id, &format!("core case (covers no CLR id) {w}")));
         }
@@ -233,9 +239,21 @@ fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
         && args
             .get("line")
             .and_then(Value::as_i64)
-            .is_some_and(|l| l < 0)
+            .is_some_and(|l| l <= 0)
     {
-        why.push("passes a negative `line` to text.insert; the upstream leaves that open".into());
+        why.push(
+            "passes a zero or negative `line` to text.insert; the upstream leaves that open".into(),
+        );
+    }
+    if t != "text.read"
+        && args
+            .get("hash")
+            .and_then(Value::as_str)
+            .is_some_and(|h| h.contains("${sha256:"))
+    {
+        why.push(format!(
+            "passes `${{sha256:…}}` as the hash to {tool}; take it from an earlier read"
+        ));
     }
     if t.starts_with("text.") && t != "text.read" {
         for key in ["old", "new", "content"] {
@@ -244,6 +262,78 @@ fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
                     "passes an empty `{key}` to {tool}; its meaning is a clarification"
                 ));
             }
+        }
+    }
+    why
+}
+
+/// Checks whose outcome depends on how lines and terminators are read.
+fn core_line_model_problems(c: &Case) -> Vec<String> {
+    let mut why = Vec::new();
+    // Root files as the case writes them: fixtures, then changes on disk.
+    let mut files: Vec<(&str, &str)> = Vec::new();
+    for f in &c.given {
+        if let Fixture::File {
+            path,
+            content: Content::Text(t),
+            ..
+        } = f
+        {
+            files.push((path.trim_start_matches('/'), t));
+        }
+    }
+    for s in &c.when {
+        if let Step::WriteOnDisk { file, text } = s {
+            files.push((file.trim_start_matches('/'), text));
+        }
+    }
+    let ambiguous = |t: &str| {
+        t == "\n"
+            || (!t.is_empty() && !t.ends_with('\n'))
+            || t.ends_with("\n\n")
+            || t.contains('\r')
+    };
+    if let Expect::Result(r) = &c.then.expect
+        && r.fields.get("total_lines").is_some()
+        && files.iter().any(|(_, t)| ambiguous(t))
+    {
+        why.push(
+            "checks `total_lines` of a file whose line count depends on the line model".into(),
+        );
+    }
+    // Walk the steps keeping each file's latest known text (fixture, then changes on disk).
+    let mut current: std::collections::BTreeMap<&str, &str> = std::collections::BTreeMap::new();
+    for f in &c.given {
+        if let Fixture::File {
+            path,
+            content: Content::Text(t),
+            ..
+        } = f
+        {
+            current.insert(path.trim_start_matches('/'), t);
+        }
+    }
+    for s in &c.when {
+        if let Step::WriteOnDisk { file, text } = s {
+            current.insert(file.trim_start_matches('/'), text);
+        }
+        let Step::Call { tool, args, .. } = s else {
+            continue;
+        };
+        let t = tool.replace('_', ".");
+        let target = args
+            .get("path")
+            .and_then(Value::as_str)
+            .map(|p| p.trim_start_matches('/'));
+        let text_of = target.and_then(|p| current.get(p).copied());
+        let Some(text) = text_of else { continue };
+        if t.starts_with("text.") && t != "text.read" && text.contains('\r') {
+            why.push(format!(
+                "edits a file holding `\\r` with {tool}; CRLF handling is a clarification"
+            ));
+        }
+        if t == "text.append" && !text.is_empty() && !text.ends_with('\n') {
+            why.push("appends to a file without a final newline; that is a clarification".into());
         }
     }
     why
