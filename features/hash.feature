@@ -217,3 +217,12 @@ Feature: Content hashes and the hash chain
     And the result field "total_lines" is 3
     And the result field "hash" equals the saved "h"
     And nothing outside the root has changed
+
+  @MCP-031 @MCP-012 @must
+  Scenario: HASH-019 a ranged read gives the hash of the whole file
+    Given a file "a.txt" with text "a\nb\nc\n"
+    When the client calls "text.read" with {"lines":[2,3],"path":"a.txt"}
+    Then the call succeeds
+    And the result field "content" has the lines ["b"]
+    And the result field "hash" is the hash of the file "a.txt"
+    And nothing outside the root has changed

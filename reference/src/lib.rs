@@ -10,6 +10,8 @@ pub mod atomic;
 pub mod cli;
 pub mod edit;
 pub mod errors;
+#[cfg(feature = "faults")]
+pub mod faults;
 pub mod hash;
 pub mod json;
 pub mod lines;

@@ -78,14 +78,14 @@ pub fn to_json_text(value: &Value) -> String {
     crate::json::to_string(value)
 }
 
-fn success(value: Value) -> CallToolResult {
+pub(crate) fn success(value: Value) -> CallToolResult {
     let text = to_json_text(&value);
     let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
     r.structured_content = Some(value);
     r
 }
 
-fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
+pub(crate) fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
     let mut e = e.clone();
     e.message = ToolKind::respell(&e.message, style);
     let mut r = CallToolResult::error(vec![ContentBlock::text(e.message.clone())]);
@@ -129,10 +129,16 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
         )
     })?;
     let path = paths::normalize(&decoded, true).map_err(|e| listing_error(uri, &e))?;
-    let entries = ctx
-        .sandbox
-        .list(&path)
-        .map_err(|e| listing_error(uri, &e))?;
+    let entries = ctx.sandbox.list(&path);
+    #[cfg(feature = "faults")]
+    let entries = crate::faults::listing_result(&path, entries);
+    let entries = entries.map_err(|e| listing_error(uri, &e))?;
+    #[cfg(feature = "faults")]
+    if let Some(text) = crate::faults::listing_text(&entries) {
+        return Ok(ReadResourceResult::new(vec![
+            ResourceContents::text(text, uri).with_mime_type("application/json"),
+        ]));
+    }
     let entries: Vec<Value> = entries
         .into_iter()
         .map(|e| json!({"name": e.name, "type": e.kind.as_str()}))
@@ -200,6 +206,10 @@ impl ServerHandler for ReferenceServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
+        #[cfg(feature = "faults")]
+        if crate::faults::active() {
+            return crate::faults::call(ctx, kind, args, self.style).await;
+        }
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
             match tools::read::parse(&args) {

@@ -107,9 +107,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         .before(move |_feat, _rule, sc, world: &mut HarnessWorld| {
             let cfg = cfg.clone();
             let clarification = sc.tags.iter().any(|t| t == "clarification");
+            let result_shape = sc.tags.iter().any(|t| t == "CLR-023");
             async move {
                 world.config = Some(cfg);
                 world.clarification = clarification;
+                world.result_shape = result_shape;
             }
             .boxed_local()
         })

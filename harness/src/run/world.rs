@@ -42,6 +42,9 @@ pub struct HarnessWorld {
     pub config: Option<Arc<ServerConfig>>,
     /// The scenario covers a CLR id: exact codes and isError are required.
     pub clarification: bool,
+    /// The scenario covers CLR-023: results must come as structuredContent plus the same
+    /// JSON as a text block (core cases accept either).
+    pub result_shape: bool,
     pub vars: HashMap<String, String>,
     pub last: Last,
     /// Index into the exchange where the current action began.
@@ -79,6 +82,7 @@ impl cucumber::World for HarnessWorld {
             session: None,
             config: None,
             clarification: false,
+            result_shape: false,
             vars: HashMap::new(),
             last: Last::Nothing,
             mark: 0,

@@ -292,7 +292,36 @@ fn field<'a>(obj: &'a Map<String, Value>, name: &str) -> Result<&'a Value, Strin
 }
 
 fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
-    success(last_call(w)?)
+    let reply = last_call(w)?;
+    let obj = success(reply)?;
+    if w.result_shape
+        && let Reply::Ok(v) = reply
+    {
+        check_result_shape(v, &obj)?;
+    }
+    Ok(obj)
+}
+
+/// CLR-023: structuredContent holds the result and one text block holds the same JSON.
+fn check_result_shape(v: &Value, obj: &Map<String, Value>) -> Result<(), String> {
+    if !matches!(v.get("structuredContent"), Some(Value::Object(_))) {
+        return Err(format!(
+            "the result has no structuredContent object (CLR-023 asks for it beside the text \
+             block): {}",
+            describe_value(v)
+        ));
+    }
+    let same = text_blocks(v)
+        .iter()
+        .any(|t| serde_json::from_str::<Value>(t).ok() == Some(Value::Object(obj.clone())));
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "no text block holds the same JSON as structuredContent (CLR-023): {}",
+            describe_value(v)
+        ))
+    }
 }
 
 pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {

@@ -1,0 +1,36 @@
+//! Test-only server: the reference with ONE injected fault or alternative reading, chosen
+//! by `--fault NAME` or `--variant NAME` before the normal arguments (`--list` prints all).
+//! It exists to prove the harness (tests/tests/harness_power.rs); never ship it.
+
+use std::process::ExitCode;
+
+use mcp_reference::faults;
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--list") {
+        for i in faults::FAULTS.iter().chain(faults::VARIANTS) {
+            println!("{}\t{}\t{}", i.name, i.id, i.what);
+        }
+        return ExitCode::SUCCESS;
+    }
+    let name = match args.get(1).map(String::as_str) {
+        Some("--fault" | "--variant") if args.len() > 2 => args[2].clone(),
+        _ => {
+            eprintln!("mcp-faulty: error: usage: mcp-faulty --fault NAME | --variant NAME --root DIR [...]");
+            return ExitCode::from(2);
+        }
+    };
+    args.drain(1..3);
+    let root = args
+        .iter()
+        .position(|a| a == "--root")
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .unwrap_or_default();
+    if let Err(e) = faults::activate(&name, std::path::Path::new(&root)) {
+        eprintln!("mcp-faulty: error: {e}");
+        return ExitCode::from(2);
+    }
+    mcp_reference::run_cli(args)
+}
