@@ -100,7 +100,7 @@ pub const VARIANTS: &[Injection] = &[
 pub const NO_VARIANT: &[(&str, &str)] = &[
     ("CLR-001", "the other readings (a lone CR ends a line; a final newline starts one more line) are built as the fault total-lines-final-newline or need a second line model; not built"),
     ("CLR-003", "no other reasonable choice: the upstream names Python-style negative bounds and 0 as an open end"),
-    ("CLR-017", "the other choices (overwrite on create, no parent directories) are built as the faults create-overwrites and create-no-parents"),
+    ("CLR-017", "overwriting on create breaks the upstream (MCP-010, T3.3.4) and is the fault create-overwrites; not creating parents is the fault create-no-parents, which breaks only CLR-017"),
     ("CLR-018", "no other reasonable choice: decoding binary data lossily and writing it back corrupts the file"),
     ("CLR-025", "not built: resource reads have no isError channel, so the only other shapes are other protocol error codes"),
     ("CLR-026", "no other reasonable choice: with a hash precondition at most one same-hash mutation can succeed without losing an update"),
