@@ -98,7 +98,10 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
     let input = owned.as_str();
     #[cfg(feature = "faults")]
     let drive_as_name = crate::faults::on("drive-as-name")
-        && input.split('/').find(|s| !s.is_empty()).is_some_and(is_drive_prefix);
+        && input
+            .split('/')
+            .find(|s| !s.is_empty())
+            .is_some_and(is_drive_prefix);
     #[cfg(not(feature = "faults"))]
     let drive_as_name = false;
     if input.is_empty() && !allow_empty {

@@ -251,7 +251,9 @@ fn check_row(row: &str, write: bool) -> Result<(), Failed> {
     let path = doc_path();
     let doc = std::fs::read_to_string(&path).unwrap_or_default();
     let key = row_key(row);
-    let existing = doc.lines().find(|l| l.starts_with('|') && row_key(l) == key);
+    let existing = doc
+        .lines()
+        .find(|l| l.starts_with('|') && row_key(l) == key);
     if existing == Some(row) {
         return Ok(());
     }
@@ -294,7 +296,10 @@ fn render(rows: &[String]) -> String {
     };
     let fault_rows: Vec<String> = FAULTS.iter().filter_map(find).collect();
     let variant_rows: Vec<String> = VARIANTS.iter().filter_map(find).collect();
-    let caught = fault_rows.iter().filter(|r| r.contains("| caught |")).count();
+    let caught = fault_rows
+        .iter()
+        .filter(|r| r.contains("| caught |"))
+        .count();
     let accepted = variant_rows
         .iter()
         .filter(|r| r.contains("| accepted |"))
@@ -322,7 +327,9 @@ fn render(rows: &[String]) -> String {
         "Cases of `concurrency.feature` count as catching only for the concurrency faults: \
          whether a race trips over another fault depends on timing.\n\n",
     );
-    s.push_str("| fault | violates | injected behaviour | result | catching cases | catching case ids |\n");
+    s.push_str(
+        "| fault | violates | injected behaviour | result | catching cases | catching case ids |\n",
+    );
     s.push_str("|---|---|---|---|---|---|\n");
     for r in &fault_rows {
         s.push_str(r);
@@ -342,7 +349,9 @@ fn render(rows: &[String]) -> String {
     for (id, why) in NO_VARIANT {
         s.push_str(&format!("| {id} | {why} |\n"));
     }
-    s.push_str("\n## Known gaps of the catalogue\n\n| fault | why no case catches it yet |\n|---|---|\n");
+    s.push_str(
+        "\n## Known gaps of the catalogue\n\n| fault | why no case catches it yet |\n|---|---|\n",
+    );
     for (name, why) in KNOWN_GAPS {
         s.push_str(&format!("| {name} | {why} |\n"));
     }
@@ -391,9 +400,10 @@ fn main() {
             check_row(&measure_variant(v, ToolNames::Dotted)?, write)
         }));
         // Same row with underscore names: compared, never written.
-        trials.push(Trial::test(format!("underscore/variant/{}", v.name), move || {
-            check_row(&measure_variant(v, ToolNames::Underscore)?, false)
-        }));
+        trials.push(Trial::test(
+            format!("underscore/variant/{}", v.name),
+            move || check_row(&measure_variant(v, ToolNames::Underscore)?, false),
+        ));
     }
     trials.push(Trial::test("doc/complete", move || {
         let doc = std::fs::read_to_string(doc_path()).unwrap_or_default();

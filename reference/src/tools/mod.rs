@@ -89,9 +89,9 @@ impl ToolKind {
     pub fn respell(text: &str, style: NameStyle) -> String {
         match style {
             NameStyle::Dotted => text.to_owned(),
-            NameStyle::Underscore => ToolKind::ALL
-                .iter()
-                .fold(text.to_owned(), |t, k| t.replace(k.dotted(), k.underscore())),
+            NameStyle::Underscore => ToolKind::ALL.iter().fold(text.to_owned(), |t, k| {
+                t.replace(k.dotted(), k.underscore())
+            }),
         }
     }
 

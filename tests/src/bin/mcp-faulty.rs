@@ -17,7 +17,9 @@ fn main() -> ExitCode {
     let name = match args.get(1).map(String::as_str) {
         Some("--fault" | "--variant") if args.len() > 2 => args[2].clone(),
         _ => {
-            eprintln!("mcp-faulty: error: usage: mcp-faulty --fault NAME | --variant NAME --root DIR [...]");
+            eprintln!(
+                "mcp-faulty: error: usage: mcp-faulty --fault NAME | --variant NAME --root DIR [...]"
+            );
             return ExitCode::from(2);
         }
     };
