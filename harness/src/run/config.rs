@@ -39,14 +39,15 @@ impl ToolNames {
     /// Rewrites the tool names inside a text (e.g. an expected message fragment such as
     /// "call text.read"), since a server offering `text_read` rightly names that.
     pub fn respell(self, text: &str) -> String {
-        TOOLS
+        INTERFACE_TOOLS
             .iter()
             .fold(text.to_string(), |t, tool| t.replace(tool, &self.map(tool)))
     }
 }
 
-/// The interface's tools, in the catalogue's spelling.
-pub const TOOLS: [&str; 6] = [
+/// The interface's tools, in the catalogue's spelling; a server lacking one of these
+/// fails plainly.
+pub const INTERFACE_TOOLS: [&str; 6] = [
     "file.create",
     "file.remove",
     "text.read",

@@ -2,20 +2,7 @@
 
 use std::time::Duration;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    Should,
-    Must,
-}
-
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Must => "MUST",
-            Level::Should => "SHOULD",
-        }
-    }
-}
+pub use crate::catalogue::model::Level;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {

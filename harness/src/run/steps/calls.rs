@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::results::{is_tool_error, success};
 use super::{Kinds, StepFn, arg, json_arg, json_string, step};
+use crate::run::config::INTERFACE_TOOLS;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
@@ -50,16 +51,6 @@ fn check_violation(w: &HarnessWorld) -> Result<(), String> {
         None => Ok(()),
     }
 }
-
-/// The tools of the interface; a server lacking one of these fails plainly.
-pub const INTERFACE_TOOLS: [&str; 6] = [
-    "file.create",
-    "file.remove",
-    "text.read",
-    "text.replace",
-    "text.insert",
-    "text.append",
-];
 
 /// When a call to an interface tool failed, check whether the server has that tool at
 /// all, so the report says "no tool X" instead of quoting whatever error came back.
