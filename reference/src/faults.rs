@@ -111,7 +111,7 @@ pub const FAULTS: &[Injection] = &[
     ),
     inj(
         "create-no-parents",
-        "CLR-017",
+        "MCP-010",
         "file.create does not create missing parent directories",
     ),
     inj(
@@ -312,7 +312,7 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
     (
         "CLR-017",
-        "overwriting on create breaks the upstream (MCP-010, T3.3.4) and is the fault create-overwrites; not creating parents is the fault create-no-parents, which breaks only CLR-017",
+        "no other reasonable choice: the upstream tests ask file.create to make missing parents (T3.3.3) and to refuse an existing file (T3.3.4); both other choices are faults here",
     ),
     (
         "CLR-018",
