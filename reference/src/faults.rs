@@ -294,6 +294,11 @@ pub const VARIANTS: &[Injection] = &[
         "results are only a JSON text block, without structuredContent",
     ),
     inj(
+        "listing-file-not-found",
+        "CLR-025",
+        "listing a file is a resource-not-found error (there is no directory there)",
+    ),
+    inj(
         "listing-string-array",
         "CLR-024",
         "a listing is a JSON array of names, directories ending in /",
@@ -317,10 +322,6 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     (
         "CLR-018",
         "no other reasonable choice: decoding binary data lossily and writing it back corrupts the file",
-    ),
-    (
-        "CLR-025",
-        "not built: resource reads have no isError channel, so the only other shapes are other protocol error codes",
     ),
     (
         "CLR-026",
@@ -859,6 +860,9 @@ pub fn finish(r: &mut CallToolResult) {
 pub fn listing_result(path: &NormPath, r: ToolResult<Vec<Entry>>) -> ToolResult<Vec<Entry>> {
     let mut r = match r {
         Err(e) if e.code == Code::PathEscape => escaped_listing(path).ok_or(e),
+        Err(e) if e.code == Code::NotADirectory && on("listing-file-not-found") => {
+            Err(ToolError::not_found(&path.display()))
+        }
         other => other,
     };
     if let Ok(entries) = &mut r {
