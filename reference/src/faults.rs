@@ -494,7 +494,7 @@ pub fn skip_lock() -> bool {
 /// Between the hash check and the write (lost-update): long enough for a racing call.
 pub fn after_hash_check() {
     if on("lost-update") {
-        std::thread::sleep(Duration::from_millis(150));
+        std::thread::sleep(Duration::from_millis(300));
     }
 }
 
