@@ -144,3 +144,14 @@ Feature: Concurrent mutations and atomic writes
     Then exactly 1 of the concurrent calls succeed and the others fail with a stale_hash error
     And the file "crlf.txt" has the winner's text "x${winner}\r\ny${winner}\r\nb\r\n"
     And nothing outside the root has changed
+
+  @CLR-027 @must @clarification
+  Scenario: CONC-014 reads during a replace see the old or the new file
+    Given a file "big.txt" made of 32768 copies of "the quick brown fox jumps over the lazy dog, 0123456789 abcdef\n"
+    When the client calls "text.read" with {"lines":[1,2],"path":"big.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And the client calls "text.replace" with {"hash":"${h}","lines":[1,2],"new":"changed","old":"the quick brown fox jumps over the lazy dog, 0123456789 abcdef","path":"big.txt"} while reading "big.txt" repeatedly
+    Then the call succeeds
+    And every read during the call returned the file's old or new content
+    And nothing outside the root has changed

@@ -375,3 +375,37 @@ fn every_problem_is_reported_at_once() {
     let problems = load(&extra_case(&case)).expect_err("two problems");
     assert!(problems.len() >= 2, "{problems:?}");
 }
+
+const READ_DURING_CASE: &str = "    name: \"reads during a replace\"\n    covers: [MCP-012]\n    when:\n      - read_during: {call: text.replace, args: {path: a.txt, hash: h, lines: [1, 2], old: a, new: b}, path: a.txt}\n    then:\n      reads_during: old_or_new\n";
+
+#[test]
+fn read_during_loads_and_renders() {
+    let cat = load(&extra_case(READ_DURING_CASE)).expect("a read_during case loads");
+    let text = mcp_harness::generate::render_feature(cat.area("extra").expect("area"), &cat);
+    assert!(text.contains(
+        "When the client calls \"text.replace\" with {\"hash\":\"h\",\"lines\":[1,2],\"new\":\"b\",\"old\":\"a\",\"path\":\"a.txt\"} while reading \"a.txt\" repeatedly\n"
+    ), "{text}");
+    assert!(text.contains("Then the call succeeds\n"), "{text}");
+    assert!(
+        text.contains("And every read during the call returned the file's old or new content\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn read_during_must_be_last_and_fit_its_expectation() {
+    let early = READ_DURING_CASE.replace(
+        "    then:\n",
+        "      - call: text.read\n        args: {path: a.txt}\n    then:\n",
+    );
+    rejects(
+        extra_case(&early),
+        &["X-001", "`read_during` must be the last step"],
+    );
+    let misfit = OK_CASE.replace("result: {}", "reads_during: old_or_new");
+    rejects(extra_case(&misfit), &["X-001", "reads_during", "call"]);
+    let bad = READ_DURING_CASE.replace("old_or_new", "anything");
+    rejects(extra_case(&bad), &["X-001", "anything"]);
+    let unknown = READ_DURING_CASE.replace("path: a.txt}\n", "path: a.txt, times: 3}\n");
+    rejects(extra_case(&unknown), &["X-001", "times"]);
+}

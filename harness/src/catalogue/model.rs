@@ -363,6 +363,12 @@ pub enum Step {
         call: String,
         args: Value,
     },
+    /// One call; until its reply arrives the harness keeps calling `text.read` on `path`.
+    ReadDuring {
+        call: String,
+        args: Value,
+        path: String,
+    },
 }
 
 impl Step {
@@ -375,6 +381,7 @@ impl Step {
             Step::ListTools => "list_tools",
             Step::ListResourceTemplates => "list_resource_templates",
             Step::Concurrent { .. } => "concurrent",
+            Step::ReadDuring { .. } => "read_during",
         }
     }
 }
@@ -392,6 +399,16 @@ struct RawStep {
     #[serde(default, deserialize_with = "present")]
     list_resource_templates: bool,
     concurrent: Option<RawConcurrent>,
+    read_during: Option<RawReadDuring>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReadDuring {
+    call: String,
+    #[serde(default)]
+    args: Option<Value>,
+    path: String,
 }
 
 #[derive(Deserialize)]
@@ -431,12 +448,13 @@ impl TryFrom<RawStep> for Step {
             r.list_tools,
             r.list_resource_templates,
             r.concurrent.is_some(),
+            r.read_during.is_some(),
         ];
         let n = forms.iter().filter(|f| **f).count();
         if n != 1 {
             return Err(format!(
                 "a step needs exactly one of `call`, `write_on_disk`, `read_resource`, `list_tools`, \
-                 `list_resource_templates`, `concurrent` (found {n})"
+                 `list_resource_templates`, `concurrent`, `read_during` (found {n})"
             ));
         }
         if r.call.is_none() && (r.args.is_some() || r.save.is_some()) {
@@ -467,6 +485,20 @@ impl TryFrom<RawStep> for Step {
         }
         if r.list_resource_templates {
             return Ok(Step::ListResourceTemplates);
+        }
+        if let Some(rd) = r.read_during {
+            let args = rd.args.unwrap_or_else(|| Value::Object(Default::default()));
+            if !args.is_object() {
+                return Err(format!(
+                    "`args` of read_during `{}` must be a mapping",
+                    rd.call
+                ));
+            }
+            return Ok(Step::ReadDuring {
+                call: rd.call,
+                args,
+                path: rd.path,
+            });
         }
         let c = r.concurrent.expect("counted above");
         let args = c.args.unwrap_or_else(|| Value::Object(Default::default()));
@@ -579,6 +611,16 @@ pub enum Expect {
     Tools(Vec<ToolCheck>),
     Templates(Vec<String>),
     Concurrent(ConcurrentCheck),
+    /// The `read_during` call succeeded, at least one read happened, and every read
+    /// returned the file's content as it was just before the call or as it is after it.
+    ReadsDuring(ReadsDuringCheck),
+}
+
+/// What the reads during a `read_during` call may see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadsDuringCheck {
+    OldOrNew,
 }
 
 impl Expect {
@@ -591,6 +633,7 @@ impl Expect {
             Expect::Tools(_) => "tools",
             Expect::Templates(_) => "templates",
             Expect::Concurrent(_) => "concurrent",
+            Expect::ReadsDuring(_) => "reads_during",
         }
     }
 }
@@ -604,6 +647,7 @@ struct RawThen {
     tools: Option<Vec<ToolCheck>>,
     templates: Option<Vec<String>>,
     concurrent: Option<ConcurrentCheck>,
+    reads_during: Option<ReadsDuringCheck>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
 }
@@ -618,11 +662,12 @@ impl TryFrom<RawThen> for Then {
         found.extend(r.tools.map(Expect::Tools));
         found.extend(r.templates.map(Expect::Templates));
         found.extend(r.concurrent.map(Expect::Concurrent));
+        found.extend(r.reads_during.map(Expect::ReadsDuring));
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`; found {}",
+                 `concurrent`, `reads_during`; found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {

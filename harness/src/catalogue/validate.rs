@@ -345,6 +345,13 @@ impl Validator<'_> {
                         self.push(f, id, "`concurrent` must be the last step");
                     }
                 }
+                Step::ReadDuring { call, path, .. } => {
+                    self.quotable(f, id, "tool name", call);
+                    self.rel_path(f, id, path);
+                    if i != last {
+                        self.push(f, id, "`read_during` must be the last step");
+                    }
+                }
             }
         }
     }
@@ -360,6 +367,7 @@ impl Validator<'_> {
                 | (Expect::Tools(_), Step::ListTools)
                 | (Expect::Templates(_), Step::ListResourceTemplates)
                 | (Expect::Concurrent(_), Step::Concurrent { .. })
+                | (Expect::ReadsDuring(_), Step::ReadDuring { .. })
         );
         if !fits {
             self.push(
@@ -440,6 +448,7 @@ impl Validator<'_> {
                     );
                 }
             }
+            Expect::ReadsDuring(_) => {}
         }
         for d in &c.then.disk {
             match d {
@@ -507,6 +516,9 @@ impl Validator<'_> {
                 Step::ReadResource(uri) => check_refs(uri, &defined, &[], &place, &mut problems),
                 Step::Concurrent { args, .. } => {
                     check_json(args, &defined, &["i"], &place, &mut problems)
+                }
+                Step::ReadDuring { args, .. } => {
+                    check_json(args, &defined, &[], &place, &mut problems)
                 }
                 Step::ListTools | Step::ListResourceTemplates => {}
             }

@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use crate::catalogue::{
-    Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorKind, Expect, Fixture, Step,
+    Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorKind, Expect, Fixture,
+    ReadsDuringCheck, Step,
 };
 
 /// The command that regenerates `features/`; named by every staleness message.
@@ -121,6 +122,10 @@ fn when_steps(case: &Case) -> Vec<String> {
                 "{count} clients call \"{call}\" concurrently with {}",
                 json(args)
             )),
+            Step::ReadDuring { call, args, path } => v.push(format!(
+                "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly",
+                json(args)
+            )),
         }
     }
     v
@@ -210,6 +215,10 @@ fn then_steps(case: &Case) -> Vec<String> {
             "exactly {} of the concurrent calls succeed and the others fail with a {} error",
             c.succeeded, c.others
         )),
+        Expect::ReadsDuring(ReadsDuringCheck::OldOrNew) => {
+            v.push("the call succeeds".to_string());
+            v.push("every read during the call returned the file's old or new content".to_string());
+        }
     }
     for d in &case.then.disk {
         match d {

@@ -237,6 +237,53 @@ impl Session {
         out
     }
 
+    /// Issue one tool call and, until its reply arrives, keep issuing `probe` calls one
+    /// after another (at most `max`, all within the request timeout). Returns the call's
+    /// reply and the probes' replies in order.
+    pub async fn call_tool_while_probing(
+        &mut self,
+        call: (String, Value),
+        probe: (String, Value),
+        max: usize,
+    ) -> (Reply, Vec<Reply>) {
+        fn params((name, args): (String, Value)) -> CallToolRequestParams {
+            let mut p = CallToolRequestParams::new(name);
+            if let Value::Object(map) = args {
+                p.arguments = Some(map);
+            }
+            p
+        }
+        let peer = self.client.peer().clone();
+        let timeout = self.timeout;
+        let deadline = tokio::time::Instant::now() + timeout;
+        let main = tokio::time::timeout(timeout, peer.call_tool(params(call)));
+        tokio::pin!(main);
+        let mut done = None;
+        let mut probes = Vec::new();
+        while done.is_none() && probes.len() < max && tokio::time::Instant::now() < deadline {
+            let p = tokio::time::timeout_at(deadline, peer.call_tool(params(probe.clone())));
+            tokio::pin!(p);
+            tokio::select! {
+                biased;
+                r = &mut main => {
+                    done = Some(r);
+                    probes.push(p.await);
+                }
+                r = &mut p => probes.push(r),
+            }
+        }
+        let r = match done {
+            Some(r) => r,
+            None => main.await,
+        };
+        let reply = self.settle(r).await;
+        let mut out = Vec::with_capacity(probes.len());
+        for p in probes {
+            out.push(self.settle(p).await);
+        }
+        (reply, out)
+    }
+
     /// Turn an rmcp outcome into a `Reply`, explaining transport failures plainly.
     async fn settle<T: serde::Serialize>(
         &mut self,

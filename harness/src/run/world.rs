@@ -47,6 +47,9 @@ pub struct HarnessWorld {
     pub result_shape: bool,
     pub vars: HashMap<String, String>,
     pub last: Last,
+    /// After a `read_during` step: the path, its bytes just before the call, and the
+    /// replies of the reads made while the call was in flight.
+    pub reads_during: Option<(String, Vec<u8>, Vec<Reply>)>,
     /// Index into the exchange where the current action began.
     mark: usize,
     snapshot: Option<Snapshot>,
@@ -85,6 +88,7 @@ impl cucumber::World for HarnessWorld {
             result_shape: false,
             vars: HashMap::new(),
             last: Last::Nothing,
+            reads_during: None,
             mark: 0,
             snapshot: None,
             root,

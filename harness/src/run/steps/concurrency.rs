@@ -25,6 +25,16 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             r#"^the file "([^"]*)" has the winner's text (".*")$"#,
             step!(winner_text),
         ),
+        (
+            Kinds::When,
+            r#"^the client calls "([^"]*)" with (\{.*\}) while reading "([^"]*)" repeatedly$"#,
+            step!(read_during),
+        ),
+        (
+            Kinds::Then,
+            r#"^every read during the call returned the file's old or new content$"#,
+            step!(reads_old_or_new),
+        ),
     ]
 }
 
@@ -114,4 +124,66 @@ async fn winner_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             show_bytes(&got)
         ))
     }
+}
+
+/// Most reads issued while one mutation is in flight.
+const MAX_READS_DURING: usize = 2000;
+
+async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let tool = arg(a, 0)?.to_string();
+    let args = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
+    let path = w.interpolate(arg(a, 2)?, &[])?;
+    let before = std::fs::read(w.in_root(&path)).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let name = w.tool_name(&tool);
+    let read = w.tool_name("text.read");
+    let probe_args = serde_json::json!({ "path": path });
+    let session = w.begin_action().await?;
+    let (reply, reads) = session
+        .call_tool_while_probing((name, args), (read, probe_args), MAX_READS_DURING)
+        .await;
+    if let Some(v) = w.violation() {
+        return Err(v);
+    }
+    let reply = super::calls::explain_missing_tool(w, &tool, reply).await;
+    w.last = Last::Call { tool, reply };
+    w.reads_during = Some((path, before, reads));
+    Ok(())
+}
+
+async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let Some((path, before, reads)) = &w.reads_during else {
+        return Err("internal: the last step was not a call with reads during it".into());
+    };
+    let after = std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if reads.is_empty() {
+        return Err(format!(
+            "no read of {path} was made while the call was in flight"
+        ));
+    }
+    for (i, r) in reads.iter().enumerate() {
+        let obj = super::results::success(r).map_err(|e| {
+            format!(
+                "read {} of {} during the call failed: {e}",
+                i + 1,
+                reads.len()
+            )
+        })?;
+        let content = obj
+            .get("content")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("read {} during the call has no string `content`", i + 1))?;
+        if content.as_bytes() != before.as_slice() && content.as_bytes() != after.as_slice() {
+            return Err(format!(
+                "read {} of {} during the call saw content that is neither the old nor the new \
+                 file (a torn write?): got {} bytes {}; old was {} bytes, new is {} bytes",
+                i + 1,
+                reads.len(),
+                content.len(),
+                show_bytes(content.as_bytes()),
+                before.len(),
+                after.len()
+            ));
+        }
+    }
+    Ok(())
 }
