@@ -69,15 +69,22 @@ where
     }
 }
 
-/// First meaningful line of a clap error, prefixed with the program name.
+/// A clap error as one line, prefixed with the program name. A headline that ends in `:`
+/// (e.g. "the following required arguments were not provided:") takes the indented lines
+/// under it, so the line names what is missing.
 fn one_line(rendered: &str) -> String {
-    let first = rendered
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("invalid arguments");
+    let mut lines = rendered.lines().map(str::trim).skip_while(|l| l.is_empty());
+    let first = lines.next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first);
-    format!("mcp-reference: error: {first} (see --help)")
+    let mut line = first.to_owned();
+    if first.ends_with(':') {
+        let items: Vec<&str> = lines.take_while(|l| !l.is_empty()).collect();
+        if !items.is_empty() {
+            line.push(' ');
+            line.push_str(&items.join(", "));
+        }
+    }
+    format!("mcp-reference: error: {line} (see --help)")
 }
 
 fn check_root(root: &std::path::Path) -> Result<(), String> {
@@ -123,6 +130,8 @@ mod tests {
             assert!(s.starts_with("mcp-reference: error: "), "{s}");
         }
         assert!(usage(&["x", "--root", "/definitely/not/here"]).contains("does not exist"));
+        let missing = usage(&["x"]);
+        assert!(missing.contains("--root <DIR>"), "{missing}");
     }
 
     #[test]
