@@ -7,6 +7,7 @@ pub mod insert;
 pub mod read;
 pub mod remove;
 pub mod replace;
+pub mod schema;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -115,6 +116,9 @@ where
     let mut output = (*schema_for_output::<O>()).clone();
     unwrap_descriptions(&mut input);
     unwrap_descriptions(&mut output);
+    schema::standardize_formats(&mut input);
+    schema::standardize_formats(&mut output);
+    schema::admit_errors(&mut output);
     let mut tool = Tool::new(Cow::Borrowed(name), Cow::Borrowed(description), input);
     tool.title = Some(title.to_owned());
     tool.output_schema = Some(Arc::new(output));
@@ -400,6 +404,72 @@ mod tests {
         );
         let e = Args(&a).string("content", "text").unwrap_err();
         assert!(e.message.contains("missing"), "{}", e.message);
+    }
+
+    /// Every format left in any tool schema is standard JSON Schema, so client-side
+    /// validators neither warn nor ignore it.
+    #[test]
+    fn schemas_use_only_standard_formats() {
+        fn formats(v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(m) => {
+                    if let Some(Value::String(f)) = m.get("format") {
+                        out.push(f.clone());
+                    }
+                    m.values().for_each(|x| formats(x, out));
+                }
+                Value::Array(a) => a.iter().for_each(|x| formats(x, out)),
+                _ => {}
+            }
+        }
+        for style in [NameStyle::Dotted, NameStyle::Underscore] {
+            for tool in definitions(style).iter() {
+                let mut found = Vec::new();
+                formats(&Value::Object((*tool.input_schema).clone()), &mut found);
+                if let Some(o) = &tool.output_schema {
+                    formats(&Value::Object((**o).clone()), &mut found);
+                }
+                let bad: Vec<_> = found
+                    .iter()
+                    .filter(|f| !schema::is_standard_format(f))
+                    .collect();
+                assert!(bad.is_empty(), "{}: non-standard formats {bad:?}", tool.name);
+            }
+        }
+    }
+
+    /// An error result's structuredContent satisfies the tool's output schema (the subset
+    /// of JSON Schema used here: required fields per `anyOf` branch, property types).
+    #[test]
+    fn error_results_conform_to_every_output_schema() {
+        let err = crate::errors::ToolError::stale_hash("/a", "00", "ff").to_json();
+        let err = err.as_object().unwrap();
+        for tool in definitions(NameStyle::Dotted).iter() {
+            let out = tool.output_schema.as_ref().unwrap();
+            assert!(out.get("required").is_none(), "{}", tool.name);
+            let branches = out["anyOf"].as_array().unwrap();
+            assert!(
+                branches.iter().any(|b| b["required"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|k| err.contains_key(k.as_str().unwrap()))),
+                "{}: no branch admits an error",
+                tool.name
+            );
+            for (k, v) in err {
+                if let Some(p) = out["properties"].get(k) {
+                    let ty = p["type"].as_str().unwrap_or("");
+                    let ok = match ty {
+                        "string" => v.is_string(),
+                        "boolean" => v.is_boolean(),
+                        "integer" => v.is_u64() || v.is_i64(),
+                        _ => true,
+                    };
+                    assert!(ok, "{}: error field {k} = {v} breaks its schema", tool.name);
+                }
+            }
+        }
     }
 
     #[test]
