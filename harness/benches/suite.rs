@@ -46,7 +46,6 @@ fn main() {
                 name: None,
                 jobs,
                 json: None,
-                junit: None,
                 echo_failures: false,
                 progress: false,
                 annotate: None,

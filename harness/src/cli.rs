@@ -67,11 +67,11 @@ struct RunArgs {
     #[arg(long, value_name = "REGEX")]
     name: Option<String>,
     /// Scenarios run at once, each with its own server process [default: number of CPUs].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     jobs: Option<usize>,
     /// Seconds to wait for each request (and for start-up).
-    #[arg(long, value_name = "SECS", default_value_t = 10)]
-    timeout: u64,
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = at_least_one)]
+    timeout: usize,
     /// Let failing SHOULD-level cases fail the run (otherwise they are only reported).
     #[arg(long)]
     strict: bool,
@@ -110,6 +110,16 @@ struct GenerateArgs {
     /// Output directory [default: next to the specs directory].
     #[arg(long, value_name = "DIR")]
     features: Option<PathBuf>,
+}
+
+/// `--jobs` and `--timeout`: a whole number of at least 1 (0 would mean no scenario ever
+/// runs, or every request times out at once).
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
 }
 
 /// Entry point used by `main`.
@@ -161,7 +171,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         jobs: a
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
-        timeout: Duration::from_secs(a.timeout.max(1)),
+        timeout: Duration::from_secs(a.timeout as u64),
         strict: a.strict,
         tool_names: match a.tool_names {
             ToolNamesArg::Underscore => ToolNames::Underscore,

@@ -72,7 +72,6 @@ fn run_one(
             name: None,
             jobs: 1,
             json: None,
-            junit: None,
             echo_failures: false,
             progress: false,
             annotate: None,

@@ -225,3 +225,74 @@ fn reports_are_written() {
     assert!(md.contains("| MCP-012 | MUST |"), "{md}");
     assert!(md.contains("**FAIL-001**"), "{md}");
 }
+
+#[test]
+fn junit_counts_what_the_console_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("j.xml").display().to_string();
+    let (code, out, _) = run(&["run", "--features", &fixtures("failing"), "--junit", &j]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("2 failed (1 counted, 1 SHOULD-level not counted"),
+        "{out}"
+    );
+    let junit = std::fs::read_to_string(&j).unwrap();
+    assert!(junit.contains(r#"failures="1""#), "{junit}");
+    assert_eq!(junit.matches("<skipped ").count(), 1, "{junit}");
+    assert!(junit.contains(r#"classname="rootspace.fail""#), "{junit}");
+    assert!(!junit.contains("Step panicked"), "{junit}");
+    let (_, _, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--junit",
+        &j,
+        "--strict",
+    ]);
+    let junit = std::fs::read_to_string(&j).unwrap();
+    assert!(junit.contains(r#"failures="2""#), "{junit}");
+}
+
+#[test]
+fn zero_jobs_zero_timeout_and_unwritable_reports_are_refused_before_the_run() {
+    for flag in ["--jobs", "--timeout"] {
+        let (code, _, err) = run(&["run", "--features", &fixtures(""), flag, "0"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("at least 1"), "{err}");
+    }
+    for flag in ["--report", "--junit", "--json"] {
+        let (code, out, err) = run(&[
+            "run",
+            "--features",
+            &fixtures(""),
+            flag,
+            "/nonexistent-dir/out.file",
+        ]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(
+            err.contains("cannot write /nonexistent-dir/out.file"),
+            "{err}"
+        );
+        assert!(!out.contains("scenarios"), "{flag}: the run started: {out}");
+    }
+}
+
+/// A server started through a shell leaves no child behind: the harness ends the
+/// server's whole process group after each scenario.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_servers_children_end_with_its_scenario() {
+    let marker = format!("{}.{}", 40000 + std::process::id() % 10000, 7);
+    let server = format!(
+        "sh -c 'sleep {marker} & exec \"$0\" serve-reference --root \"$1\"' {EXE} {{root}}"
+    );
+    let (code, out, err) = run(&["run", "--features", &fixtures(""), "--server", &server]);
+    assert_eq!(code, 0, "{out}{err}");
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.starts_with("sleep ") && c.contains(&marker))
+        .collect();
+    assert!(left.is_empty(), "left running: {left:?}");
+}

@@ -100,7 +100,6 @@ fn suite(
             name: None,
             jobs,
             json: None,
-            junit: None,
             echo_failures: false,
             progress: false,
             annotate: None,

@@ -1,5 +1,6 @@
 //! The cucumber `Writer` of the harness: collects one `CaseResult` per scenario, prints
-//! failures and live progress, and feeds the optional JUnit and Cucumber JSON writers.
+//! failures and live progress, and feeds the optional Cucumber JSON writer. (JUnit is
+//! written from the results afterwards: `report::junit`.)
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -7,7 +8,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::time::Instant;
 
 use cucumber::event::{self, Cucumber, Feature, RetryableScenario, Rule, Scenario, StepError};
-use cucumber::writer::{self, Verbosity};
+use cucumber::writer;
 use cucumber::{Event, Writer, parser};
 
 use super::outcome::{CaseResult, Outcome};
@@ -30,16 +31,10 @@ pub struct Collector {
     pub progress: bool,
     tty: bool,
     json: Option<writer::Json<File>>,
-    junit: Option<writer::JUnit<HarnessWorld, File>>,
 }
 
 impl Collector {
-    pub fn new(
-        json: Option<File>,
-        junit: Option<File>,
-        echo_failures: bool,
-        progress: bool,
-    ) -> Collector {
+    pub fn new(json: Option<File>, echo_failures: bool, progress: bool) -> Collector {
         Collector {
             annotate: None,
             results: Vec::new(),
@@ -52,7 +47,6 @@ impl Collector {
             progress,
             tty: std::io::stderr().is_terminal(),
             json: json.map(writer::Json::raw),
-            junit: junit.map(|f| writer::JUnit::raw(f, Verbosity::Default)),
         }
     }
 
@@ -204,10 +198,7 @@ impl Writer<HarnessWorld> for Collector {
             },
         }
         if let Some(j) = &mut self.json {
-            j.handle_event(ev.clone(), &cucumber::cli::Empty).await;
-        }
-        if let Some(j) = &mut self.junit {
-            j.handle_event(ev, &Default::default()).await;
+            j.handle_event(ev, &cucumber::cli::Empty).await;
         }
     }
 }

@@ -2,6 +2,7 @@
 //! reports and decide the exit code (0 pass, 1 failures, 2 usage or server start-up).
 
 use std::collections::BTreeSet;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use super::config::{Protocol, ServerConfig, ToolNames};
 use super::outcome::{CaseResult, Level};
 use super::parser::FeatureText;
 use super::report::expect_fail::Baseline;
-use super::report::{console, markdown};
+use super::report::{console, junit, markdown};
 use super::server::Session;
 use super::suite::{SuiteOptions, run_suite};
 
@@ -185,9 +186,11 @@ pub fn run_command(req: RunRequest) -> u8 {
             })
             .transpose()
     };
-    let (json, junit) = match (open(&req.json), open(&req.junit)) {
-        (Ok(j), Ok(u)) => (j, u),
-        (Err(e), _) | (_, Err(e)) => return usage(e),
+    // Every output file is created before the run, so a bad path is refused at once
+    // rather than after minutes of testing.
+    let (json, junit, report) = match (open(&req.json), open(&req.junit), open(&req.report)) {
+        (Ok(j), Ok(u), Ok(r)) => (j, u, r),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage(e),
     };
     if let Err(paragraph) = probe(&cfg) {
         eprintln!("mcp-harness: {paragraph}");
@@ -201,7 +204,6 @@ pub fn run_command(req: RunRequest) -> u8 {
             name,
             jobs: req.jobs,
             json,
-            junit,
             echo_failures: true,
             progress: true,
             annotate: Some(Arc::new({
@@ -215,7 +217,8 @@ pub fn run_command(req: RunRequest) -> u8 {
         eprintln!("mcp-harness: {e}");
     }
     let results = outcome.results;
-    print!("{}", console::summary(&results));
+    let catalogue = crate::catalogue::load_embedded().ok();
+    print!("{}", console::summary(&results, catalogue.as_ref()));
     let stale = baseline.stale(&results);
     for r in &stale {
         println!(
@@ -244,8 +247,7 @@ pub fn run_command(req: RunRequest) -> u8 {
         expected,
         stale.len()
     );
-    if let Some(path) = &req.report {
-        let catalogue = crate::catalogue::load_embedded().ok();
+    if let (Some(path), Some(file)) = (&req.report, report) {
         let facts = markdown::RunFacts {
             server: if req.server.is_some() {
                 cfg.display_command()
@@ -259,9 +261,17 @@ pub fn run_command(req: RunRequest) -> u8 {
             },
             strict: req.strict,
         };
-        if let Err(e) = std::fs::write(path, markdown::render(&results, catalogue.as_ref(), &facts))
-        {
+        let text = markdown::render(&results, catalogue.as_ref(), &facts);
+        if let Err(e) = (&file).write_all(text.as_bytes()) {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    if let (Some(path), Some(file)) = (&req.junit, junit) {
+        let counts = |r: &CaseResult| counts(r, req.strict, &baseline);
+        let note = |r: &CaseResult| note(r, req.strict, &baseline);
+        if let Err(e) = junit::write(&junit::report(&results, &counts, &note), file) {
+            eprintln!("mcp-harness: {}: {e}", path.display());
             return 2;
         }
     }

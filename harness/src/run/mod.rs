@@ -9,6 +9,7 @@ pub mod exchange;
 pub mod outcome;
 pub mod panics;
 pub mod parser;
+pub mod process_group;
 pub mod report;
 pub mod server;
 pub mod steps;

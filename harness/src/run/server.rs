@@ -19,6 +19,7 @@ use tokio::process::{Child, Command};
 
 use super::config::{Protocol, ServerConfig};
 use super::exchange::{Exchange, StderrTail};
+use super::process_group::{GroupGuard, own_group};
 use super::transport::{MALFORMED_MARK, TeeTransport};
 
 /// What a request produced.
@@ -38,6 +39,8 @@ pub enum Reply {
 
 pub struct Session {
     child: Child,
+    /// Ends the server's whole process group when the session ends.
+    group: GroupGuard,
     client: RunningService<RoleClient, ClientConfig>,
     pub exchange: Exchange,
     pub stderr: StderrTail,
@@ -77,7 +80,7 @@ impl Session {
                 &exchange,
             ));
         };
-        let mut child = Command::new(program)
+        let mut child = own_group(&mut Command::new(program))
             .args(args)
             .current_dir(root)
             .stdin(Stdio::piped())
@@ -86,6 +89,7 @@ impl Session {
             .kill_on_drop(true)
             .spawn()
             .map_err(|e| fail(format!("cannot start `{program}`: {e}"), &stderr, &exchange))?;
+        let group = GroupGuard::of(&child);
         let (Some(stdin), Some(stdout), Some(mut err_pipe)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -157,6 +161,7 @@ impl Session {
         };
         Ok(Session {
             child,
+            group,
             client,
             exchange,
             stderr,
@@ -352,6 +357,7 @@ impl Session {
     pub async fn shutdown(mut self) {
         // Kill first: a server that stopped reading stdin could otherwise keep a pending
         // write (and so the client's close) blocked forever.
+        self.group.kill();
         let _ = self.child.start_kill();
         let _ = tokio::time::timeout(std::time::Duration::from_secs(1), self.client.cancel()).await;
     }

@@ -24,7 +24,6 @@ pub struct SuiteOptions {
     /// Scenarios run at once (each has its own server process).
     pub jobs: usize,
     pub json: Option<File>,
-    pub junit: Option<File>,
     /// Print each failure as it happens.
     pub echo_failures: bool,
     /// Live progress on stderr.
@@ -93,12 +92,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         name,
         jobs,
         json,
-        junit,
         echo_failures,
         progress,
         annotate,
     } = opts;
-    let mut collector = Collector::new(json, junit, echo_failures, progress);
+    let mut collector = Collector::new(json, echo_failures, progress);
     collector.annotate = annotate;
     let cfg = server.clone();
     let runner = cucumber::runner::Basic::default()

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::catalogue::Catalogue;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
 /// A failing case: ids, the failing step, expected vs actual, exchange and stderr.
@@ -64,27 +65,54 @@ pub fn tally(results: &[CaseResult]) -> BTreeMap<String, Tally> {
     map
 }
 
-/// The per-requirement summary printed at the end of a run.
-pub fn summary(results: &[CaseResult]) -> String {
+/// The summary printed at the end of a run: upstream requirements first, then our
+/// clarifications apart, as in the Markdown report. Each id shows its own level from the
+/// catalogue (the level `list` and the report show), not the level of the cases covering
+/// it; without a catalogue (foreign features) the cases' level stands in.
+pub fn summary(results: &[CaseResult], catalogue: Option<&Catalogue>) -> String {
     let mut out = String::new();
     let t = tally(results);
     if t.is_empty() {
         return out;
     }
-    let _ = writeln!(out, "Summary per requirement:");
-    for (id, t) in &t {
-        let status = if t.failed.is_empty() { "ok  " } else { "FAIL" };
-        let _ = write!(
-            out,
-            "  {status} {id:<9} {:<6} {:>3} passed {:>3} failed",
-            t.level.map_or("", Level::as_str),
-            t.passed.len(),
-            t.failed.len()
-        );
-        if !t.failed.is_empty() {
-            let _ = write!(out, "  ({})", t.failed.join(", "));
+    let level = |id: &str, t: &Tally| {
+        catalogue
+            .and_then(|c| c.entry(id))
+            .map(|e| e.level())
+            .or(t.level)
+            .map_or("", Level::as_str)
+    };
+    let groups = [
+        ("Summary per upstream requirement:", false),
+        (
+            "Summary per clarification (our decisions; a server that chose otherwise may still \
+             follow the upstream):",
+            true,
+        ),
+    ];
+    for (title, clarifications) in groups {
+        let rows: Vec<_> = t
+            .iter()
+            .filter(|(id, _)| id.starts_with("CLR-") == clarifications)
+            .collect();
+        if rows.is_empty() {
+            continue;
         }
-        out.push('\n');
+        let _ = writeln!(out, "{title}");
+        for (id, t) in rows {
+            let status = if t.failed.is_empty() { "ok  " } else { "FAIL" };
+            let _ = write!(
+                out,
+                "  {status} {id:<9} {:<6} {:>3} passed {:>3} failed",
+                level(id, t),
+                t.passed.len(),
+                t.failed.len()
+            );
+            if !t.failed.is_empty() {
+                let _ = write!(out, "  ({})", t.failed.join(", "));
+            }
+            out.push('\n');
+        }
     }
     out
 }
