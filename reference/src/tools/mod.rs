@@ -433,7 +433,11 @@ mod tests {
                     .iter()
                     .filter(|f| !schema::is_standard_format(f))
                     .collect();
-                assert!(bad.is_empty(), "{}: non-standard formats {bad:?}", tool.name);
+                assert!(
+                    bad.is_empty(),
+                    "{}: non-standard formats {bad:?}",
+                    tool.name
+                );
             }
         }
     }
