@@ -44,6 +44,7 @@ fn main() {
                 server: cfg.clone(),
                 tags: None,
                 name: None,
+                skip: Default::default(),
                 jobs,
                 json: None,
                 echo_failures: false,

@@ -70,6 +70,7 @@ fn run_one(
             server,
             tags: None,
             name: None,
+            skip: Default::default(),
             jobs: 1,
             json: None,
             echo_failures: false,

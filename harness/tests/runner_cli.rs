@@ -296,3 +296,45 @@ fn a_servers_children_end_with_its_scenario() {
         .collect();
     assert!(left.is_empty(), "left running: {left:?}");
 }
+
+#[test]
+fn tools_spelled_the_other_way_stop_the_run_with_a_hint() {
+    let server = format!("{EXE} serve-reference --root {{root}} --tool-names underscore");
+    let started = std::time::Instant::now();
+    let (code, out, err) = run(&["run", "--server", &server]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("Run again with `--tool-names underscore`"),
+        "{err}"
+    );
+    assert!(!out.contains("FAIL "), "no case should run: {out}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// A server that answers no resources request: every case that reads a listing fails,
+/// with the reason said once, and none counts "method not found" as a refusal of a path.
+#[test]
+fn a_server_without_resources_fails_every_listing_case_once() {
+    let server = format!(
+        "python3 {} {EXE} serve-reference --root {{root}}",
+        fixtures("no_resources_proxy.py")
+    );
+    let (code, out, err) = run(&[
+        "run",
+        "--server",
+        &server,
+        "--name",
+        r"^(T5\.3\.1|SEC-058|T5\.1\.2|T3\.5\.2) ",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("FAIL 3 cases that read list:// resources (")
+            && out.contains("does not serve the list:// resource"),
+        "{out}"
+    );
+    assert!(out.contains("-32601"), "{out}");
+    assert!(
+        out.contains("4 scenarios") && out.contains("1 passed, 3 failed"),
+        "{out}"
+    );
+}

@@ -98,6 +98,7 @@ fn suite(
             }),
             tags,
             name: None,
+            skip: Default::default(),
             jobs,
             json: None,
             echo_failures: false,

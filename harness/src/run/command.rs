@@ -1,7 +1,7 @@
 //! `mcp-harness run`: load the features, probe the server once, run the suite, write the
 //! reports and decide the exit code (0 pass, 1 failures, 2 usage or server start-up).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 
 use cucumber::gherkin::tagexpr::TagOperation;
 
+use super::capabilities::{self, Offered, ToolFit};
 use super::config::{Protocol, ServerConfig, ToolNames};
-use super::outcome::{CaseResult, Level};
-use super::parser::FeatureText;
+use super::outcome::{CaseResult, Level, Outcome};
+use super::parser::{FeatureText, Parsed, parse_all};
 use super::report::expect_fail::Baseline;
 use super::report::{console, junit, markdown};
-use super::server::Session;
-use super::suite::{SuiteOptions, run_suite};
+use super::server::{Reply, Session};
+use super::suite::{SuiteOptions, run_parsed, selected};
 
 #[derive(Debug, Clone, Default)]
 pub struct RunRequest {
@@ -89,9 +90,9 @@ pub fn server_config(req: &RunRequest) -> Result<ServerConfig, String> {
     Ok(cfg)
 }
 
-/// Start the server once on an empty root and initialize it; `Err` is the paragraph to
-/// print when that is impossible.
-pub fn probe(cfg: &ServerConfig) -> Result<(), String> {
+/// Start the server once on an empty root, initialize it, and ask for its tools and for
+/// `list://`; `Err` is the paragraph to print when the server cannot be started.
+pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -103,9 +104,18 @@ pub fn probe(cfg: &ServerConfig) -> Result<(), String> {
             .tempdir()
             .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
         match Session::start(cfg, dir.path()).await {
-            Ok(s) => {
+            Ok(mut s) => {
+                let tools = s.tool_names().await.unwrap_or_default();
+                let listing = match s.read_resource("list://").await {
+                    Reply::Ok(_) => Ok(()),
+                    Reply::RpcError { code, message, .. } => Err(format!(
+                        "reading `list://` (the root) on an empty root gave JSON-RPC error \
+                         {code}: {message}"
+                    )),
+                    Reply::Broken(why) => Err(format!("reading `list://` failed: {why}")),
+                };
                 s.shutdown().await;
-                Ok(())
+                Ok(Offered { tools, listing })
             }
             Err(e) => {
                 let mut m = format!(
@@ -192,16 +202,69 @@ pub fn run_command(req: RunRequest) -> u8 {
         (Ok(j), Ok(u), Ok(r)) => (j, u, r),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage(e),
     };
-    if let Err(paragraph) = probe(&cfg) {
+    // No case can run: say why once, and leave reports that parse and say the same.
+    let abort = |paragraph: String| -> u8 {
         eprintln!("mcp-harness: {paragraph}");
-        return 2;
+        if let Some(f) = &json {
+            let _ = (&*f).write_all(b"[]");
+        }
+        if let Some(f) = &junit {
+            let _ = junit::write(&junit::aborted(&paragraph), f);
+        }
+        if let Some(f) = &report {
+            let _ = write!(
+                &*f,
+                "# Conformance report\n\nNo case was run. {paragraph}\n"
+            );
+        }
+        2
+    };
+    let offered = match probe(&cfg) {
+        Ok(o) => o,
+        Err(paragraph) => return abort(paragraph),
+    };
+    if let Some(paragraph) = capabilities::stop_reason(&offered.tools, cfg.tool_names) {
+        return abort(paragraph);
     }
-    let outcome = run_suite(
-        features,
+    if let ToolFit::Partial { missing } = capabilities::tool_fit(&offered.tools, cfg.tool_names) {
+        eprintln!(
+            "mcp-harness: note: the server lacks the tools {}; the cases that call them fail.",
+            missing.join(", ")
+        );
+    }
+    // Without a readable `list://`, every case that reads a listing fails for that one
+    // reason: it is said once, and those cases are not run one by one.
+    let parsed = parse_all(features);
+    let (unlisted, message) = match &offered.listing {
+        Ok(()) => (Vec::new(), String::new()),
+        Err(why) => {
+            let message = format!(
+                "the server does not serve the list:// resource ({why}), so no listing case \
+                 can pass: a refusal of a path counts only from a server that reads listings."
+            );
+            let failed = without_listing(&parsed, tags.as_ref(), name.as_ref(), &message);
+            (failed, message)
+        }
+    };
+    if !unlisted.is_empty() {
+        println!(
+            "FAIL {} cases that read list:// resources ({}): {message}\n",
+            unlisted.len(),
+            unlisted
+                .iter()
+                .map(|r| r.case_id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let skip: HashSet<String> = unlisted.iter().map(|r| r.scenario.clone()).collect();
+    let outcome = run_parsed(
+        parsed,
         SuiteOptions {
             server: Arc::new(cfg.clone()),
             tags,
             name,
+            skip,
             jobs: req.jobs,
             json,
             echo_failures: true,
@@ -216,7 +279,8 @@ pub fn run_command(req: RunRequest) -> u8 {
     for e in &outcome.parse_errors {
         eprintln!("mcp-harness: {e}");
     }
-    let results = outcome.results;
+    let mut results = outcome.results;
+    results.extend(unlisted);
     let catalogue = crate::catalogue::load_embedded().ok();
     print!("{}", console::summary(&results, catalogue.as_ref()));
     let stale = baseline.stale(&results);
@@ -286,6 +350,36 @@ pub fn run_command(req: RunRequest) -> u8 {
         println!("Result: PASS");
         0
     }
+}
+
+/// The selected scenarios that read a `list://` resource, as failed results that give
+/// `message` (the probe could not read `list://`).
+fn without_listing(
+    parsed: &Parsed,
+    tags: Option<&TagOperation>,
+    name: Option<&regex::Regex>,
+    message: &str,
+) -> Vec<CaseResult> {
+    let mut out = Vec::new();
+    for feat in parsed.iter().flatten() {
+        let file = super::collect::feature_name(feat);
+        let scenarios = feat.scenarios.iter().map(|sc| (None, sc)).chain(
+            feat.rules
+                .iter()
+                .flat_map(|r| r.scenarios.iter().map(move |sc| (Some(r), sc))),
+        );
+        for (rule, sc) in scenarios {
+            if capabilities::reads_listing(sc) && selected(tags, name, feat, rule, sc) {
+                let mut r = CaseResult::describe(&file, &sc.name, &sc.tags);
+                r.outcome = Outcome::Failed {
+                    step: "(start-up probe) the client reads the resource \"list://\"".into(),
+                    message: message.to_string(),
+                };
+                out.push(r);
+            }
+        }
+    }
+    out
 }
 
 /// Why a failure does not count, for the failure block.

@@ -1,6 +1,7 @@
 //! Executing the features against a server: the cucumber World and steps, the server
 //! process and tee'd rmcp client, and the reports.
 
+pub mod capabilities;
 pub mod collect;
 pub mod command;
 pub mod config;

@@ -21,6 +21,8 @@ pub struct SuiteOptions {
     pub server: Arc<ServerConfig>,
     pub tags: Option<TagOperation>,
     pub name: Option<Regex>,
+    /// Scenario names not to run (their results are decided elsewhere).
+    pub skip: std::collections::HashSet<String>,
     /// Scenarios run at once (each has its own server process).
     pub jobs: usize,
     pub json: Option<File>,
@@ -90,6 +92,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         server,
         tags,
         name,
+        skip,
         jobs,
         json,
         echo_failures,
@@ -125,7 +128,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         cucumber::Cucumber::custom(InMemory, runner, Normalize::new(collector)).with_default_cli();
     let writer = cucumber
         .filter_run(features, move |feat, rule, sc| {
-            selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
+            !skip.contains(&sc.name) && selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
         })
         .await;
     let c = writer.inner_writer();

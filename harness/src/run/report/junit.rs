@@ -15,9 +15,7 @@ use junit_report::{Report, TestCase, TestSuite};
 use super::console::failure_block;
 use crate::run::outcome::{CaseResult, Outcome};
 
-/// The profile whose catalogue the run used; one today, named so reports stay stable when
-/// more profiles arrive.
-pub const PROFILE: &str = "rootspace";
+use crate::run::capabilities::PROFILE;
 
 /// `read.feature` → `rootspace.read`.
 pub fn classname(feature: &str) -> String {
@@ -82,6 +80,23 @@ fn test_case(r: &CaseResult, class: &str, counted: bool, note: Option<String>) -
     };
     case.set_classname(class);
     case
+}
+
+/// The report of a run that stopped before any case (the server could not be started, or
+/// offers another interface): one errored test case that gives the reason.
+pub fn aborted(paragraph: &str) -> Report {
+    let mut case = TestCase::error(
+        "(start-up probe)",
+        Default::default(),
+        "no case was run",
+        paragraph,
+    );
+    case.set_classname(&format!("{PROFILE}.probe"));
+    let mut suite = TestSuite::new(&format!("{PROFILE}.probe"));
+    suite.add_testcase(case);
+    let mut report = Report::new();
+    report.add_testsuite(suite);
+    report
 }
 
 /// Writes the report as XML.
