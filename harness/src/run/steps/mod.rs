@@ -6,6 +6,7 @@
 //! the reason, the JSON-RPC exchange and the server's stderr).
 
 pub mod calls;
+pub mod codes;
 pub mod concurrency;
 pub mod disk;
 pub mod fixtures;

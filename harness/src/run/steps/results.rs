@@ -7,7 +7,9 @@
 use regex::RegexBuilder;
 use serde_json::{Map, Value};
 
+use super::codes::{self, Verdict};
 use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
+use crate::run::config::INTERFACE_TOOLS;
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
@@ -132,8 +134,11 @@ pub fn success(reply: &Reply) -> Result<Map<String, Value>, String> {
 /// An error as the checks see it.
 #[derive(Debug, Clone)]
 pub struct ErrorSeen {
-    /// `structuredContent.code` (or `data.code` of a JSON-RPC error).
+    /// The code wherever the server put it (see `codes`), for core cases.
     pub code: Option<String>,
+    /// `structuredContent.code` of a tool error, or `data.code` of a JSON-RPC error:
+    /// where CLR-020 puts it, for clarification cases.
+    pub exact_code: Option<String>,
     /// JSON-RPC error code when it was a protocol error.
     pub rpc_code: Option<i64>,
     /// Everything the client could show the model: messages, texts.
@@ -146,27 +151,29 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
     match reply {
         Reply::Ok(v) if is_tool_error(v) => {
             let structured = v.get("structuredContent");
-            let from_text = text_blocks(v).iter().find_map(|t| {
-                serde_json::from_str::<Value>(t)
-                    .ok()
-                    .filter(Value::is_object)
-            });
-            let code = structured
+            let code = codes::code_of_result(v);
+            let exact_code = structured
                 .and_then(|s| s.get("code"))
-                .or_else(|| from_text.as_ref().and_then(|t| t.get("code")))
                 .and_then(Value::as_str)
                 .map(str::to_string);
             let mut text = text_blocks(v).join("\n");
-            if let Some(m) = structured
-                .and_then(|s| s.get("message"))
-                .and_then(Value::as_str)
-                && !text.contains(m)
-            {
-                text.push('\n');
-                text.push_str(m);
+            // Messages that are not in a text block: `message`, `error.message`, or
+            // `error` itself when it is a sentence.
+            let error = structured.and_then(|s| s.get("error"));
+            let messages = [
+                structured.and_then(|s| s.get("message")),
+                error.and_then(|e| e.get("message")),
+                error.filter(|e| e.is_string()),
+            ];
+            for m in messages.into_iter().flatten().filter_map(Value::as_str) {
+                if !text.contains(m) {
+                    text.push('\n');
+                    text.push_str(m);
+                }
             }
             Ok(ErrorSeen {
                 code,
+                exact_code,
                 rpc_code: None,
                 text,
             })
@@ -183,7 +190,8 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
             message,
             data,
         } => {
-            let dcode = data
+            let dcode = codes::code_of_rpc_data(data.as_ref());
+            let exact_code = data
                 .as_ref()
                 .and_then(|d| d.get("code"))
                 .and_then(Value::as_str)
@@ -195,6 +203,7 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
             }
             Ok(ErrorSeen {
                 code: dcode,
+                exact_code,
                 rpc_code: Some(*code),
                 text,
             })
@@ -246,12 +255,35 @@ pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(
             clip(&seen.text, 500)
         )
     };
-    if let Some(code) = &seen.code {
-        if code == &expected || (!clarification && code.eq_ignore_ascii_case(&expected)) {
-            return Ok(());
-        }
-        if clarification {
-            return Err(format!("expected a {expected} error, got {}", shown()));
+    if clarification && let Some(code) = &seen.exact_code {
+        // Our exact spelling, where CLR-020 puts it.
+        return if code == &expected {
+            Ok(())
+        } else {
+            Err(format!("expected a {expected} error, got {}", shown()))
+        };
+    }
+    if clarification && seen.rpc_code.is_none() {
+        return Err(format!(
+            "expected a {expected} error with `structuredContent.code` {expected} (CLR-020), \
+             got {}",
+            shown()
+        ));
+    }
+    if let Some(code) = &seen.code
+        && !clarification
+    {
+        match codes::compare(code, kind) {
+            Verdict::Same => return Ok(()),
+            Verdict::Other(other) => {
+                return Err(format!(
+                    "expected a {expected} error, got a code that names another kind ({}): {}",
+                    other.to_ascii_uppercase(),
+                    shown()
+                ));
+            }
+            // Another vocabulary: the message decides.
+            Verdict::Unknown => {}
         }
     }
     let words = heuristic(kind).ok_or_else(|| format!("internal: unknown error kind {kind}"))?;
@@ -486,15 +518,71 @@ async fn field_differs_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Str
     }
 }
 
-/// The error of the last request (tool call or resource read).
+/// The error of the last request (tool call or resource read). An error that is not an
+/// answer to the request (method not found, unknown tool, not implemented, or a bare
+/// "error") is no refusal of anything, so no error expectation accepts it; except for a
+/// call of a tool the interface does not have, where "unknown tool" is the answer.
 pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
-    match &w.last {
-        Last::Call { reply, .. } => failure(reply, w.clarification, true),
+    let seen = match &w.last {
+        Last::Call { tool, reply } => {
+            let seen = failure(reply, w.clarification, true)?;
+            let ours = INTERFACE_TOOLS.contains(&tool.as_str())
+                || INTERFACE_TOOLS.iter().any(|t| t.replace('.', "_") == *tool);
+            return match not_an_answer(&seen) {
+                Some(why) if ours => Err(why),
+                _ => Ok(seen),
+            };
+        }
         Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => {
             failure(reply, w.clarification, false)
         }
         _ => Err("internal: no request to check".into()),
+    }?;
+    match not_an_answer(&seen) {
+        Some(why) => Err(why),
+        None => Ok(seen),
     }
+}
+
+/// Why an error says nothing about the request itself, if it does not.
+pub fn not_an_answer(seen: &ErrorSeen) -> Option<String> {
+    let shown = || clip(&seen.text, 300);
+    if seen.rpc_code == Some(-32601) {
+        return Some(format!(
+            "the server does not implement the request (JSON-RPC -32601 method not found: {}); \
+             the capability is missing, so this is not a refusal of the request",
+            shown()
+        ));
+    }
+    let unimplemented = RegexBuilder::new(
+        r"unknown tool|no such tool|tool\b.{0,40}\bnot found|method not found|not implemented|unsupported (method|operation)",
+    )
+    .case_insensitive(true)
+    .build()
+    .ok()?;
+    if unimplemented.is_match(&seen.text) {
+        return Some(format!(
+            "the error says the request is not implemented ({}); the capability is missing, \
+             so this is not a refusal of the request",
+            shown()
+        ));
+    }
+    let bare = seen
+        .text
+        .trim()
+        .trim_end_matches(['.', '!'])
+        .to_ascii_lowercase();
+    if matches!(
+        bare.as_str(),
+        "" | "error" | "failed" | "failure" | "internal error"
+    ) {
+        return Some(format!(
+            "the error carries no facts (its whole text is {:?}); a refusal must say what was \
+             wrong with the request",
+            seen.text.trim()
+        ));
+    }
+    None
 }
 
 async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
