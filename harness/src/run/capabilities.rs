@@ -2,7 +2,7 @@
 //! `list://`), and what follows for the run: a server of another interface is told so once
 //! and the run stops within seconds, instead of failing hundreds of near-identical cases.
 
-use super::config::{INTERFACE_TOOLS, ToolNames};
+use super::config::{INTERFACE_TOOLS, Protocol, ToolNames};
 
 /// The profile the catalogue describes. One today; the fit check below is where a list of
 /// profiles would be compared when there are more.
@@ -15,6 +15,9 @@ pub struct Offered {
     pub tools: Vec<String>,
     /// `Err(reason)` when reading `list://` (the root) on the empty root failed.
     pub listing: Result<(), String>,
+    /// The lifecycle that worked; with `--protocol auto` it is `Auto`, or the legacy
+    /// handshake when the server ignored `server/discover`.
+    pub protocol: Protocol,
 }
 
 /// How the server's tools compare with the interface's.

@@ -15,7 +15,7 @@ use super::outcome::{CaseResult, Level, Outcome};
 use super::parser::{FeatureText, Parsed, parse_all};
 use super::report::expect_fail::Baseline;
 use super::report::{console, junit, markdown};
-use super::server::{Reply, Session};
+use super::server::{Reply, Session, StartError};
 use super::suite::{SuiteOptions, run_parsed, selected};
 
 #[derive(Debug, Clone, Default)]
@@ -90,6 +90,46 @@ pub fn server_config(req: &RunRequest) -> Result<ServerConfig, String> {
     Ok(cfg)
 }
 
+/// How long `--protocol auto` waits for an answer to `server/discover` before it tries
+/// the legacy `initialize`. rmcp's own fallback waits 10 s, as long as the default request
+/// timeout, so a server that ignores `server/discover` would never get there.
+const DISCOVER_PROBE: Duration = Duration::from_secs(3);
+
+/// Start the server on `root` with the configured lifecycle; with `--protocol auto`, a
+/// server that does not answer `server/discover` within `DISCOVER_PROBE` is started again
+/// with the legacy handshake.
+async fn start_probe(
+    cfg: &ServerConfig,
+    root: &std::path::Path,
+) -> Result<(Session, Protocol), StartError> {
+    if cfg.protocol != Protocol::Auto {
+        return Session::start(cfg, root).await.map(|s| (s, cfg.protocol));
+    }
+    let mut quick = cfg.clone();
+    quick.timeout = cfg.timeout.min(DISCOVER_PROBE);
+    match Session::start(&quick, root).await {
+        Ok(s) => Ok((s, Protocol::Auto)),
+        Err(e) if e.timed_out => {
+            let mut legacy = cfg.clone();
+            legacy.protocol = Protocol::V2025_11_25;
+            Session::start(&legacy, root)
+                .await
+                .map(|s| (s, Protocol::V2025_11_25))
+                .map_err(|mut l| {
+                    l.reason = format!(
+                        "no answer to `server/discover` within {} s, and then the legacy \
+                         handshake failed: {}",
+                        quick.timeout.as_secs(),
+                        l.reason
+                    );
+                    l.timed_out = true;
+                    l
+                })
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// Start the server once on an empty root, initialize it, and ask for its tools and for
 /// `list://`; `Err` is the paragraph to print when the server cannot be started.
 pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
@@ -103,8 +143,8 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
             .prefix("mcp-harness-probe-")
             .tempdir()
             .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
-        match Session::start(cfg, dir.path()).await {
-            Ok(mut s) => {
+        match start_probe(cfg, dir.path()).await {
+            Ok((mut s, protocol)) => {
                 let tools = s.tool_names().await.unwrap_or_default();
                 let listing = match s.read_resource("list://").await {
                     Reply::Ok(_) => Ok(()),
@@ -115,7 +155,11 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                     Reply::Broken(why) => Err(format!("reading `list://` failed: {why}")),
                 };
                 s.shutdown().await;
-                Ok(Offered { tools, listing })
+                Ok(Offered {
+                    tools,
+                    listing,
+                    protocol,
+                })
             }
             Err(e) => {
                 let mut m = format!(
@@ -126,6 +170,13 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                     cfg.display_command(),
                     e.reason
                 );
+                if e.timed_out {
+                    m.push_str(
+                        " If the server needs longer to start, raise --timeout; if it speaks \
+                         only one protocol era, name it with --protocol 2025-11-25 \
+                         (initialize) or --protocol 2026-07-28 (server/discover).",
+                    );
+                }
                 if e.stderr_tail.trim().is_empty() {
                     m.push_str(" The server wrote nothing to stderr.");
                 } else {
@@ -225,6 +276,16 @@ pub fn run_command(req: RunRequest) -> u8 {
     };
     if let Some(paragraph) = capabilities::stop_reason(&offered.tools, cfg.tool_names) {
         return abort(paragraph);
+    }
+    let mut cfg = cfg;
+    if offered.protocol != cfg.protocol {
+        eprintln!(
+            "mcp-harness: note: the server did not answer `server/discover` within {} s, so \
+             every scenario uses the legacy `initialize` handshake (2025-11-25). Pass \
+             --protocol 2025-11-25 to skip this probe.",
+            cfg.timeout.min(DISCOVER_PROBE).as_secs()
+        );
+        cfg.protocol = offered.protocol;
     }
     if let ToolFit::Partial { missing } = capabilities::tool_fit(&offered.tools, cfg.tool_names) {
         eprintln!(

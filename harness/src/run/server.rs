@@ -53,6 +53,8 @@ pub struct Session {
 #[derive(Debug, Clone)]
 pub struct StartError {
     pub reason: String,
+    /// The handshake got no answer in time (as opposed to an error or an exit).
+    pub timed_out: bool,
     pub stderr_tail: String,
     pub exchange: String,
 }
@@ -70,6 +72,7 @@ impl Session {
             .collect();
         let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
             reason,
+            timed_out: false,
             stderr_tail: stderr.tail(20),
             exchange: exchange.render_since(0),
         };
@@ -149,14 +152,23 @@ impl Session {
             }
             Err(_) => {
                 let status = exit_note(&mut child).await;
-                return Err(fail(
+                let handshake = match cfg.protocol {
+                    Protocol::V2025_11_25 => "the `initialize` request",
+                    Protocol::V2026_07_28 => "the `server/discover` request",
+                    Protocol::Auto => "the `server/discover` request (protocol auto)",
+                };
+                let mut e = fail(
                     format!(
-                        "no answer to initialization within {} s{status}",
+                        "no answer to {handshake} within {} s{status}",
                         cfg.timeout.as_secs()
                     ),
                     &stderr,
                     &exchange,
-                ));
+                );
+                // Dropping the unfinished handshake closes the server's stdin, so an exit
+                // seen now may be our doing: the handshake timed out either way.
+                e.timed_out = true;
+                return Err(e);
             }
         };
         Ok(Session {

@@ -4,12 +4,24 @@
 
 use std::process::ExitCode;
 
+use e2e_tests::proxy;
 use mcp_reference::faults;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
+    // The unmodified reference, as the server behind the proxy.
+    if args.get(1).map(String::as_str) == Some("--plain") {
+        args.remove(1);
+        return mcp_reference::run_cli(args);
+    }
     if args.get(1).map(String::as_str) == Some("--list") {
-        for i in faults::FAULTS.iter().chain(faults::VARIANTS) {
+        let all = faults::FAULTS
+            .iter()
+            .chain(proxy::PROXY_FAULTS)
+            .chain(faults::VARIANTS)
+            .chain(proxy::PROXY_VARIANTS)
+            .chain(proxy::PROXY_QUIRKS);
+        for i in all {
             println!("{}\t{}\t{}", i.name, i.id, i.what);
         }
         return ExitCode::SUCCESS;
@@ -24,6 +36,18 @@ fn main() -> ExitCode {
         }
     };
     args.drain(1..3);
+    if proxy::is_proxy(&name) {
+        let exe = match std::env::current_exe() {
+            Ok(p) => p.to_string_lossy().into_owned(),
+            Err(e) => {
+                eprintln!("mcp-faulty: error: cannot locate itself: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let mut server = vec![exe, "--plain".to_string()];
+        server.extend(args.into_iter().skip(1));
+        return proxy::run(&name, &server);
+    }
     let root = args
         .iter()
         .position(|a| a == "--root")

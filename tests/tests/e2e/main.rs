@@ -11,6 +11,7 @@ mod concurrency;
 mod crash;
 mod eras;
 mod errors;
+mod harness_probe;
 mod listing;
 mod naming;
 mod paths;

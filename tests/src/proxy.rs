@@ -1,0 +1,262 @@
+//! Test-only fault proxy: stands between the harness and an unmodified server on stdio and
+//! changes only what goes over the wire, so a fault or another reading needs no hook in
+//! the server. `mcp-faulty --fault NAME` / `--variant NAME` selects one of these by name.
+//!
+//! Faults break a requirement and must be caught; variants are other correct shapes of the
+//! same facts (where CLR-020 decides ours) and must pass every core case.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::{Arc, Mutex};
+
+use mcp_reference::faults::Injection;
+use serde_json::{Map, Value, json};
+
+const fn inj(name: &'static str, id: &'static str, what: &'static str) -> Injection {
+    Injection { name, id, what }
+}
+
+/// Faults made by rewriting the wire.
+pub const PROXY_FAULTS: &[Injection] = &[
+    inj(
+        "no-resources",
+        "MCP-020",
+        "(proxy) every resources/* request is answered with -32601 method not found",
+    ),
+    inj(
+        "generic-errors",
+        "MCP-052",
+        "(proxy) every error, tool or JSON-RPC, says only \"error\", with no code or details",
+    ),
+];
+
+/// Other correct shapes of an error result, made by rewriting the wire.
+pub const PROXY_VARIANTS: &[Injection] = &[
+    inj(
+        "error-nested",
+        "CLR-020",
+        "(proxy) an error's structuredContent is {\"error\": {\"code\": \"content_mismatch\", \"message\", ...}}",
+    ),
+    inj(
+        "code-camel-case",
+        "CLR-020",
+        "(proxy) error codes are spelled in CamelCase (ContentMismatch)",
+    ),
+    inj(
+        "code-prefixed",
+        "CLR-020",
+        "(proxy) error codes carry an E_ prefix (E_STALE_HASH)",
+    ),
+    inj(
+        "code-numeric",
+        "CLR-020",
+        "(proxy) error codes are numbers (4001, 4002, ...); only the message tells the kind",
+    ),
+    inj(
+        "json-text-errors",
+        "CLR-020",
+        "(proxy) an error has no structuredContent; its one text block is the JSON {\"error\": {code, message}}",
+    ),
+];
+
+/// Behaviours of servers met in the wild that break no requirement of the catalogue but
+/// that the harness must cope with; tests of the harness itself use them.
+pub const PROXY_QUIRKS: &[Injection] = &[inj(
+    "silent-discover",
+    "-",
+    "(proxy) `server/discover` gets no answer at all, as from rust-mcp-filesystem 0.4.5",
+)];
+
+/// Whether `name` is one of the proxy's injections.
+pub fn is_proxy(name: &str) -> bool {
+    PROXY_FAULTS
+        .iter()
+        .chain(PROXY_VARIANTS)
+        .chain(PROXY_QUIRKS)
+        .any(|i| i.name == name)
+}
+
+/// Runs `server` (argv) behind the proxy with the injection `name` until stdin ends.
+pub fn run(name: &str, server: &[String]) -> ExitCode {
+    let Some((program, args)) = server.split_first() else {
+        eprintln!("mcp-faulty: error: no server command for the proxy");
+        return ExitCode::from(2);
+    };
+    let mut child = match Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("mcp-faulty: error: cannot start {program}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (Some(mut to_server), Some(from_server)) = (child.stdin.take(), child.stdout.take()) else {
+        eprintln!("mcp-faulty: error: the server's pipes are missing");
+        return ExitCode::from(2);
+    };
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    let replies = {
+        let out = out.clone();
+        let name = name.to_string();
+        std::thread::spawn(move || {
+            for line in BufReader::new(from_server).lines() {
+                let Ok(line) = line else { break };
+                let line = rewrite_reply(&name, &line);
+                let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                let _ = writeln!(o, "{line}");
+                let _ = o.flush();
+            }
+        })
+    };
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if let Some(answer) = answer_request(name, &line) {
+            if answer.is_empty() {
+                continue;
+            }
+            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = writeln!(o, "{answer}");
+            let _ = o.flush();
+            continue;
+        }
+        if writeln!(to_server, "{line}").is_err() {
+            break;
+        }
+    }
+    drop(to_server);
+    let status = child.wait();
+    let _ = replies.join();
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
+    }
+}
+
+/// A request the proxy answers itself instead of forwarding it (an empty answer: none).
+fn answer_request(name: &str, line: &str) -> Option<String> {
+    let msg: Value = serde_json::from_str(line).ok()?;
+    let method = msg.get("method")?.as_str()?;
+    let id = msg.get("id")?;
+    if name == "silent-discover" && method == "server/discover" {
+        return Some(String::new());
+    }
+    (name == "no-resources" && method.starts_with("resources/")).then(|| {
+        json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "Method not found"}})
+            .to_string()
+    })
+}
+
+/// A reply as the injection shows it.
+fn rewrite_reply(name: &str, line: &str) -> String {
+    let Ok(mut msg) = serde_json::from_str::<Value>(line) else {
+        return line.to_string();
+    };
+    if name == "generic-errors"
+        && let Some(err) = msg.get_mut("error").and_then(Value::as_object_mut)
+    {
+        err.insert("message".into(), json!("error"));
+        err.remove("data");
+        return msg.to_string();
+    }
+    let Some(result) = msg.get_mut("result").and_then(Value::as_object_mut) else {
+        return line.to_string();
+    };
+    if result.get("isError").and_then(Value::as_bool) != Some(true) {
+        return line.to_string();
+    }
+    rewrite_tool_error(name, result);
+    msg.to_string()
+}
+
+fn rewrite_tool_error(name: &str, result: &mut Map<String, Value>) {
+    let structured = result.get("structuredContent").cloned();
+    let code = structured
+        .as_ref()
+        .and_then(|s| s.get("code"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    match name {
+        "generic-errors" => {
+            result.remove("structuredContent");
+            result.insert("content".into(), json!([{"type": "text", "text": "error"}]));
+        }
+        "error-nested" => {
+            if let Some(Value::Object(mut s)) = structured {
+                s.insert("code".into(), json!(code.to_ascii_lowercase()));
+                result.insert("structuredContent".into(), json!({ "error": s }));
+            }
+        }
+        "code-camel-case" | "code-prefixed" | "code-numeric" => {
+            let new = match name {
+                "code-camel-case" => json!(camel(&code)),
+                "code-prefixed" => json!(format!("E_{code}")),
+                _ => json!(numeric(&code)),
+            };
+            if let Some(Value::Object(s)) = result.get_mut("structuredContent") {
+                s.insert("code".into(), new);
+            }
+        }
+        "json-text-errors" => {
+            if let Some(s) = structured {
+                result.remove("structuredContent");
+                result.insert(
+                    "content".into(),
+                    json!([{"type": "text", "text": json!({"error": s}).to_string()}]),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `CONTENT_MISMATCH` → `ContentMismatch`.
+fn camel(code: &str) -> String {
+    code.split('_')
+        .map(|w| {
+            let lower = w.to_ascii_lowercase();
+            let mut c = lower.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A stable number per code, in a vocabulary of its own.
+fn numeric(code: &str) -> u64 {
+    4000 + code.bytes().map(u64::from).sum::<u64>() % 1000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rewrites() {
+        assert_eq!(camel("CONTENT_MISMATCH"), "ContentMismatch");
+        let line = r#"{"jsonrpc":"2.0","id":1,"result":{"isError":true,"content":[{"type":"text","text":"m"}],"structuredContent":{"code":"NOT_FOUND","message":"m"}}}"#;
+        let v: Value = serde_json::from_str(&rewrite_reply("error-nested", line)).unwrap();
+        assert_eq!(
+            v["result"]["structuredContent"]["error"]["code"],
+            "not_found"
+        );
+        let v: Value = serde_json::from_str(&rewrite_reply("generic-errors", line)).unwrap();
+        assert_eq!(v["result"]["content"][0]["text"], "error");
+        assert!(v["result"].get("structuredContent").is_none());
+        let ok = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
+        assert_eq!(rewrite_reply("code-numeric", ok), ok);
+        let req = r#"{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{}}"#;
+        assert!(
+            answer_request("no-resources", req)
+                .unwrap()
+                .contains("-32601")
+        );
+        assert!(answer_request("error-nested", req).is_none());
+    }
+}
