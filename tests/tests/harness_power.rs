@@ -5,7 +5,7 @@
 //! reference and the variants again with underscore tool names.
 //!
 //! The measured table lives in docs/harness-power.md; each trial compares its row with
-//! the file. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
+//! the file. The trials run only with `MCP_HARNESS_POWER=1` (CI sets it): see `enabled`. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
+use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::run::command::load_features;
 use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames};
@@ -30,12 +31,33 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 /// `--include-ignored` to see the miss); their rows in the doc say MISSED.
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
+/// Every fault: those inside the test build of the server and those of the wire proxy.
+fn all_faults() -> Vec<&'static Injection> {
+    FAULTS.iter().chain(PROXY_FAULTS).collect()
+}
+
+/// Every alternative reading, likewise.
+fn all_variants() -> Vec<&'static Injection> {
+    VARIANTS.iter().chain(PROXY_VARIANTS).collect()
+}
+
 fn doc_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/harness-power.md")
 }
 
+fn flag(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
 fn updating() -> bool {
-    std::env::var_os("UPDATE_HARNESS_POWER").is_some_and(|v| !v.is_empty() && v != "0")
+    flag("UPDATE_HARNESS_POWER")
+}
+
+/// The trials take minutes, so a contributor's `cargo test` lists them as ignored; they
+/// run with `MCP_HARNESS_POWER=1`, which `.ci/run` sets, or when regenerating the doc.
+/// `doc/complete` always runs.
+fn enabled() -> bool {
+    updating() || flag("MCP_HARNESS_POWER")
 }
 
 /// Run the whole suite against `mcp-faulty` with one injection (or the plain reference).
@@ -272,9 +294,9 @@ fn check_row(row: &str, write: bool) -> Result<(), Failed> {
 
 /// The measured rows kept in the doc (those of known faults and variants).
 fn doc_rows(doc: &str) -> Vec<String> {
-    let known: BTreeSet<String> = FAULTS
-        .iter()
-        .chain(VARIANTS)
+    let known: BTreeSet<String> = all_faults()
+        .into_iter()
+        .chain(all_variants())
         .map(|i| format!("`{}`", i.name))
         .collect();
     doc.lines()
@@ -284,13 +306,13 @@ fn doc_rows(doc: &str) -> Vec<String> {
 }
 
 fn render(rows: &[String]) -> String {
-    let find = |i: &Injection| {
+    let find = |i: &&Injection| {
         rows.iter()
             .find(|r| row_key(r) == format!("`{}`", i.name))
             .cloned()
     };
-    let fault_rows: Vec<String> = FAULTS.iter().filter_map(find).collect();
-    let variant_rows: Vec<String> = VARIANTS.iter().filter_map(find).collect();
+    let fault_rows: Vec<String> = all_faults().iter().filter_map(find).collect();
+    let variant_rows: Vec<String> = all_variants().iter().filter_map(find).collect();
     let caught = fault_rows
         .iter()
         .filter(|r| r.contains("| caught |"))
@@ -304,14 +326,16 @@ fn render(rows: &[String]) -> String {
     s.push_str("\n\n# How we know the harness works\n\n");
     s.push_str(&format!(
         "**{caught} of {} faults caught; {accepted} of {} alternative readings accepted.**\n\n",
-        FAULTS.len(),
-        VARIANTS.len()
+        all_faults().len(),
+        all_variants().len()
     ));
     s.push_str(
         "`tests/tests/harness_power.rs` runs the whole suite against `mcp-faulty` (test \
          binary of the e2e-tests crate): the reference server with exactly one injected \
-         behaviour from `reference/src/faults.rs` (cargo feature `faults`, never selectable \
-         from the production `mcp-reference`). A fault run selects the cases tagged with the \
+         behaviour, either from `reference/src/faults.rs` (cargo feature `faults`, never \
+         selectable from the production `mcp-reference`) or, for those marked (proxy), from \
+         the wire proxy `tests/src/proxy.rs`, which rewrites requests and replies of the \
+         unmodified server. A fault run selects the cases tagged with the \
          violated id (any of them failing fails the whole run); a variant run selects every \
          core case plus the cases of its clarification. The reference (all cases) and every \
          variant also run with underscore tool names (`--tool-names underscore` on server and \
@@ -360,28 +384,38 @@ fn main() {
     // Each suite run already uses one job per CPU; the race faults need a quiet machine.
     args.test_threads.get_or_insert(1);
     let write = updating();
+    let off = !enabled();
+    if off {
+        eprintln!(
+            "harness_power: the fault and variant trials are ignored; run them with \
+             `MCP_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power` (CI does)."
+        );
+    }
     let mut trials = Vec::new();
     for names in [ToolNames::Dotted, ToolNames::Underscore] {
         let tag = names.as_str();
-        trials.push(Trial::test(format!("{tag}/reference"), move || {
-            let results = run(None, names)?;
-            let bad = failed(&results);
-            if results.len() < 400 {
-                return Err(format!("only {} scenarios ran", results.len()).into());
-            }
-            if bad.is_empty() {
-                Ok(())
-            } else {
-                Err(format!(
-                    "the reference failed {} scenario(s) with {tag} tool names:\n{}",
-                    bad.len(),
-                    detail(&bad)
-                )
-                .into())
-            }
-        }));
+        trials.push(
+            Trial::test(format!("{tag}/reference"), move || {
+                let results = run(None, names)?;
+                let bad = failed(&results);
+                if results.len() < 400 {
+                    return Err(format!("only {} scenarios ran", results.len()).into());
+                }
+                if bad.is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "the reference failed {} scenario(s) with {tag} tool names:\n{}",
+                        bad.len(),
+                        detail(&bad)
+                    )
+                    .into())
+                }
+            })
+            .with_ignored_flag(off),
+        );
     }
-    for f in FAULTS {
+    for f in all_faults() {
         let gap = KNOWN_GAPS.iter().any(|(n, _)| *n == f.name);
         trials.push(
             Trial::test(format!("fault/{}", f.name), move || {
@@ -389,18 +423,23 @@ fn main() {
                 check_row(&row, write)?;
                 missed.map_or(Ok(()), |why| Err(why.into()))
             })
-            .with_ignored_flag(gap),
+            .with_ignored_flag(off || gap),
         );
     }
-    for v in VARIANTS {
-        trials.push(Trial::test(format!("variant/{}", v.name), move || {
-            check_row(&measure_variant(v, ToolNames::Dotted)?, write)
-        }));
+    for v in all_variants() {
+        trials.push(
+            Trial::test(format!("variant/{}", v.name), move || {
+                check_row(&measure_variant(v, ToolNames::Dotted)?, write)
+            })
+            .with_ignored_flag(off),
+        );
         // Same row with underscore names: compared, never written.
-        trials.push(Trial::test(
-            format!("underscore/variant/{}", v.name),
-            move || check_row(&measure_variant(v, ToolNames::Underscore)?, false),
-        ));
+        trials.push(
+            Trial::test(format!("underscore/variant/{}", v.name), move || {
+                check_row(&measure_variant(v, ToolNames::Underscore)?, false)
+            })
+            .with_ignored_flag(off),
+        );
     }
     trials.push(Trial::test("doc/complete", move || {
         let doc = std::fs::read_to_string(doc_path()).unwrap_or_default();
@@ -410,7 +449,7 @@ fn main() {
             let _g = DOC_LOCK.lock().unwrap_or_else(|e| e.into_inner());
             std::fs::write(doc_path(), render(&rows))?;
             Ok(())
-        } else if doc == render(&rows) && rows.len() == FAULTS.len() + VARIANTS.len() {
+        } else if doc == render(&rows) && rows.len() == all_faults().len() + all_variants().len() {
             Ok(())
         } else {
             Err(format!(
