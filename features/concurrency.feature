@@ -155,3 +155,47 @@ Feature: Concurrent mutations and atomic writes
     Then the call succeeds
     And every read during the call returned the file's old or new content
     And nothing outside the root has changed
+
+  @MCP-034 @MCP-032 @MCP-015 @must
+  Scenario: CONC-015 same-hash appends: one wins, none lost (core)
+    Given a file "log.txt" with text "base\n"
+    When the client calls "text.read" with {"path":"log.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients call "text.append" concurrently with {"content":"w${i}\n","hash":"${h}","path":"log.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a any error
+    And the file "log.txt" has the winner's text "base\nw${winner}\n"
+    And nothing outside the root has changed
+
+  @MCP-034 @MCP-032 @MCP-013 @must
+  Scenario: CONC-016 same-hash replaces: one wins, none lost (core)
+    Given a file "v.txt" with text "head\nv\ntail\n"
+    When the client calls "text.read" with {"path":"v.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients call "text.replace" concurrently with {"hash":"${h}","lines":[2,3],"new":"r${i}","old":"v","path":"v.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a any error
+    And the file "v.txt" has the winner's text "head\nr${winner}\ntail\n"
+    And nothing outside the root has changed
+
+  @MCP-034 @MCP-032 @MCP-014 @must
+  Scenario: CONC-017 same-hash inserts: one wins, none lost (core)
+    Given a file "i.txt" with text "a\nend\n"
+    When the client calls "text.read" with {"path":"i.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients call "text.insert" concurrently with {"anchor":"end","content":"i${i}","hash":"${h}","line":2,"path":"i.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a any error
+    And the file "i.txt" has the winner's text "a\ni${winner}\nend\n"
+    And nothing outside the root has changed
+
+  @MCP-034 @MCP-032 @MCP-011 @must
+  Scenario: CONC-018 same-hash removes: exactly one succeeds (core)
+    Given a file "gone.txt" with text "bye\n"
+    When the client calls "text.read" with {"path":"gone.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients call "file.remove" concurrently with {"hash":"${h}","path":"gone.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a any error
+    And the path "gone.txt" does not exist
+    And nothing outside the root has changed

@@ -81,6 +81,16 @@ fn core_area(covers: &str) -> String {
             "      concurrent: {succeeded: 1, others: stale_hash}\n",
         ),
         case(
+            "C-LOSERKIND",
+            "      - call: text.read\n        args: {path: a.txt}\n        save: {h: hash}\n      - concurrent: {count: 2, call: text.append, args: {path: a.txt, hash: \"${h}\", content: \"x\\n\"}}\n",
+            "      concurrent: {succeeded: 1, others: stale_hash}\n",
+        ),
+        case(
+            "C-ONEWINS",
+            "      - call: text.read\n        args: {path: a.txt}\n        save: {h: hash}\n      - concurrent: {count: 2, call: text.append, args: {path: a.txt, hash: \"${h}\", content: \"x\\n\"}}\n",
+            "      concurrent: {succeeded: 1, others: any}\n",
+        ),
+        case(
             "C-ALLWIN",
             "      - concurrent: {count: 2, call: text.read, args: {path: a.txt}}\n",
             "      concurrent: {succeeded: 2, others: any}\n",
@@ -159,6 +169,7 @@ fn core_rule_flags_each_violation() {
         "C-ANY",
         "C-MODE",
         "C-CONC",
+        "C-LOSERKIND",
         "C-ZERO",
         "C-NEG",
         "C-EMPTYNEW",
@@ -173,7 +184,14 @@ fn core_rule_flags_each_violation() {
             "{id} not flagged; flagged: {ids:?}"
         );
     }
-    for id in ["C-EMPTY", "C-ANYCASE", "C-ALLWIN", "C-SHAREAD", "C-TOTALOK"] {
+    for id in [
+        "C-EMPTY",
+        "C-ANYCASE",
+        "C-ALLWIN",
+        "C-ONEWINS",
+        "C-SHAREAD",
+        "C-TOTALOK",
+    ] {
         assert!(!ids.iter().any(|x| x == id), "{id} wrongly flagged");
     }
     // The fixture's own core cases are clean.

@@ -186,7 +186,7 @@ pub const FAULTS: &[Injection] = &[
     ),
     inj(
         "lost-update",
-        "CLR-026",
+        "MCP-034",
         "no per-file lock and a pause between hash check and write, so racing same-hash mutations all succeed",
     ),
     inj(

@@ -165,7 +165,7 @@ fn detail(rs: &[&CaseResult]) -> String {
 }
 
 fn is_race_fault(f: &Injection) -> bool {
-    matches!(f.id, "CLR-026" | "CLR-027")
+    matches!(f.name, "lost-update" | "torn-write")
 }
 
 /// Measure one fault: its table row, and why the harness missed it if it did (the row is

@@ -141,8 +141,10 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 /// - `error` checks the kind only, unless the case covers MCP-052 ("errors teach", whose
 ///   upstream example quotes the line): only then `mentions` / `mentions_any`;
 /// - no `matches` regex that accepts only lower-case hex;
-/// - no race with losers: a `concurrent` expectation must have every call succeed
-///   (independent calls); who wins a same-hash race is ours;
+/// - no race with losers, except the one the upstream decides: of N hash-guarded
+///   mutations (file.remove, text.replace, text.insert, text.append) carrying one hash,
+///   exactly one succeeds and the others fail in any way (MCP-032/034: once one succeeded,
+///   every other hash is stale). Which call wins, and the losers' error kind, are ours;
 /// - no `mode` check on disk (permission preservation is ours);
 /// - no `lines` argument with 0 as start, no zero or negative `line` for text.insert, no
 ///   empty `old` / `new` / `content` line text for text.* edits (the upstream leaves these
@@ -151,6 +153,9 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 ///   is "\n", lacks a final newline, ends in a blank line, or holds `\r`);
 /// - no text.* edit of a file holding `\r` (CRLF handling), no text.append to a file
 ///   without a final newline.
+/// The mutations that carry the hash of the content they were based on.
+const HASH_GUARDED: [&str; 4] = ["file.remove", "text.replace", "text.insert", "text.append"];
+
 pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
     let mut out = Vec::new();
     for (a, c) in cat.cases() {
@@ -192,13 +197,23 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
                 }
             }
             Expect::Concurrent(cc) => {
-                let count = match c.last_step() {
-                    Some(Step::Concurrent { count, .. }) => *count,
-                    _ => 0,
+                let (count, call, args) = match c.last_step() {
+                    Some(Step::Concurrent { count, call, args }) => (*count, call.as_str(), args),
+                    _ => (0, "", &serde_json::Value::Null),
                 };
-                if cc.succeeded != count {
+                let one_hash = args.get("hash").is_some_and(|h| {
+                    h.as_str()
+                        .is_some_and(|s| s.starts_with("${") && !s.contains("${i}"))
+                });
+                let exclusive = cc.succeeded == 1
+                    && cc.others == ErrorKind::Any
+                    && HASH_GUARDED.contains(&call)
+                    && one_hash;
+                if cc.succeeded != count && !exclusive {
                     why.push(
-                        "expects some concurrent calls to lose; race outcomes are a clarification"
+                        "expects some concurrent calls to lose; beyond \"exactly one of N \
+                         same-hash mutations wins, the others fail in any way\", race \
+                         outcomes are a clarification"
                             .into(),
                     );
                 }
