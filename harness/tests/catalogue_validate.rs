@@ -409,3 +409,17 @@ fn read_during_must_be_last_and_fit_its_expectation() {
     let unknown = READ_DURING_CASE.replace("path: a.txt}\n", "path: a.txt, times: 3}\n");
     rejects(extra_case(&unknown), &["X-001", "times"]);
 }
+
+#[test]
+fn facts_only_for_kinds_the_harness_knows_facts_of() {
+    rejects(
+        extra_case(
+            "    name: \"facts of a range error\"\n    covers: [MCP-012]\n    when:\n      - call: text.read\n        args: {path: a.txt, lines: [9, 10]}\n    then:\n      error: {kind: invalid_range, facts: true}\n",
+        ),
+        &["X-001", "facts", "invalid_range"],
+    );
+    let ok = extra_case(
+        "    name: \"facts of a missing file\"\n    covers: [MCP-012]\n    when:\n      - call: text.read\n        args: {path: nope.txt}\n    then:\n      error: {kind: not_found, facts: true}\n",
+    );
+    assert!(load(&ok).is_ok(), "{:?}", load(&ok).err());
+}

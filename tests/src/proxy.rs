@@ -53,6 +53,11 @@ pub const PROXY_VARIANTS: &[Injection] = &[
         "(proxy) error codes are numbers (4001, 4002, ...); only the message tells the kind",
     ),
     inj(
+        "own-words",
+        "CLR-022",
+        "(proxy) not-found, stale-hash and mismatch errors have a code of their own (E1) and messages that share no vocabulary with ours but carry the facts: the path, the current hash, the text the lines hold",
+    ),
+    inj(
         "json-text-errors",
         "CLR-020",
         "(proxy) an error has no structuredContent; its one text block is the JSON {\"error\": {code, message}}",
@@ -201,6 +206,28 @@ fn rewrite_tool_error(name: &str, result: &mut Map<String, Value>) {
             if let Some(Value::Object(s)) = result.get_mut("structuredContent") {
                 s.insert("code".into(), new);
             }
+        }
+        "own-words" => {
+            let Some(Value::Object(s)) = result.get_mut("structuredContent") else {
+                return;
+            };
+            let field = |k: &str| s.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+            let text = match code.as_str() {
+                "NOT_FOUND" => format!("Nothing exists at {}.", field("path")),
+                "STALE_HASH" => format!(
+                    "Refused: the file was edited meanwhile; its digest is now {}.",
+                    field("current_hash")
+                ),
+                "CONTENT_MISMATCH" => format!(
+                    "Refused: at line {} the file holds {:?}.",
+                    s.get("line").cloned().unwrap_or(Value::Null),
+                    field("actual")
+                ),
+                _ => return,
+            };
+            s.insert("code".into(), json!("E1"));
+            s.insert("message".into(), json!(text));
+            result.insert("content".into(), json!([{"type": "text", "text": text}]));
         }
         "json-text-errors" => {
             if let Some(s) = structured {

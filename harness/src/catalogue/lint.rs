@@ -130,6 +130,9 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
     out
 }
 
+/// The mutations that carry the hash of the content they were based on.
+const HASH_GUARDED: [&str; 4] = ["file.remove", "text.replace", "text.insert", "text.append"];
+
 /// The mechanical part of the core rule: a core case (covering only upstream ids) must
 /// expect nothing that only our clarifications define, so any correct server passes it.
 ///
@@ -153,9 +156,6 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 ///   is "\n", lacks a final newline, ends in a blank line, or holds `\r`);
 /// - no text.* edit of a file holding `\r` (CRLF handling), no text.append to a file
 ///   without a final newline.
-/// The mutations that carry the hash of the content they were based on.
-const HASH_GUARDED: [&str; 4] = ["file.remove", "text.replace", "text.insert", "text.append"];
-
 pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
     let mut out = Vec::new();
     for (a, c) in cat.cases() {

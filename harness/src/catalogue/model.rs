@@ -718,6 +718,11 @@ pub struct ErrorCheck {
     /// At least one must appear.
     #[serde(default)]
     pub mentions_any: Vec<String>,
+    /// The message carries the facts of `kind` (not_found: the path; stale_hash: the
+    /// current hash or "read again"; content_mismatch: the text the lines really hold),
+    /// in whatever words.
+    #[serde(default)]
+    pub facts: bool,
 }
 
 fn any_kind() -> ErrorKind {

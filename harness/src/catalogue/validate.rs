@@ -545,6 +545,18 @@ impl Validator<'_> {
                 for m in e.mentions.iter().chain(e.mentions_any.iter()) {
                     check_refs(m, &defined, &[], "then.error", &mut problems);
                 }
+                let with_facts = [
+                    ErrorKind::NotFound,
+                    ErrorKind::StaleHash,
+                    ErrorKind::ContentMismatch,
+                ];
+                if e.facts && !with_facts.contains(&e.kind) {
+                    problems.push(format!(
+                        "then.error asks for `facts`, but the harness knows facts only of \
+                         not_found, stale_hash and content_mismatch errors, not {}",
+                        e.kind
+                    ));
+                }
             }
             Expect::Listing(l) => {
                 if let Some(j) = &l.json {

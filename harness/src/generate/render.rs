@@ -181,6 +181,9 @@ fn then_steps(case: &Case) -> Vec<String> {
                     str_array(&e.mentions_any)
                 ));
             }
+            if e.facts {
+                v.push(format!("the error carries the facts of a {} error", e.kind));
+            }
         }
         Expect::Listing(l) => {
             if let Some(n) = &l.names {

@@ -22,6 +22,8 @@ pub enum Last {
     Nothing,
     Call {
         tool: String,
+        /// The arguments as sent (variables interpolated).
+        args: serde_json::Value,
         reply: Reply,
     },
     Resource {

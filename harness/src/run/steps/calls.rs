@@ -85,16 +85,16 @@ async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let args = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
     let name = w.tool_name(&tool);
     let session = w.begin_action().await?;
-    let reply = session.call_tool(&name, args).await;
+    let reply = session.call_tool(&name, args.clone()).await;
     check_violation(w)?;
     let reply = explain_missing_tool(w, &tool, reply).await;
-    w.last = Last::Call { tool, reply };
+    w.last = Last::Call { tool, args, reply };
     Ok(())
 }
 
 async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let (field, var) = (arg(a, 0)?, arg(a, 1)?);
-    let Last::Call { reply, tool } = &w.last else {
+    let Last::Call { reply, tool, .. } = &w.last else {
         return Err("internal: nothing to save from".into());
     };
     let obj = success(reply).map_err(|e| format!("{tool}: {e}"))?;

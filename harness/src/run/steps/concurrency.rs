@@ -139,13 +139,13 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let probe_args = serde_json::json!({ "path": path });
     let session = w.begin_action().await?;
     let (reply, reads) = session
-        .call_tool_while_probing((name, args), (read, probe_args), MAX_READS_DURING)
+        .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
         .await;
     if let Some(v) = w.violation() {
         return Err(v);
     }
     let reply = super::calls::explain_missing_tool(w, &tool, reply).await;
-    w.last = Last::Call { tool, reply };
+    w.last = Last::Call { tool, args, reply };
     w.reads_during = Some((path, before, reads));
     Ok(())
 }

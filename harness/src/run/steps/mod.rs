@@ -9,6 +9,7 @@ pub mod calls;
 pub mod codes;
 pub mod concurrency;
 pub mod disk;
+pub mod facts;
 pub mod fixtures;
 pub mod listing;
 pub mod results;

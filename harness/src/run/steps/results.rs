@@ -8,6 +8,7 @@ use regex::RegexBuilder;
 use serde_json::{Map, Value};
 
 use super::codes::{self, Verdict};
+use super::facts::{self, Facts};
 use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
 use crate::run::config::INTERFACE_TOOLS;
 use crate::run::exchange::clip;
@@ -66,6 +67,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             Kinds::Then,
             r#"^the error message mentions one of (\[.*\])$"#,
             step!(mentions_any),
+        ),
+        (
+            Kinds::Then,
+            r#"^the error carries the facts of an? ([a-z_]+) error$"#,
+            step!(carries_facts),
         ),
     ]
 }
@@ -239,8 +245,20 @@ fn heuristic(kind: &str) -> Option<&'static str> {
     })
 }
 
-/// Check that `seen` is an error of `kind` (lower-case code, or "any").
+/// Check that `seen` is an error of `kind` (lower-case code, or "any"), knowing nothing of
+/// the call (no facts to weigh).
 pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(), String> {
+    check_kind_with_facts(seen, kind, clarification, &Facts::default())
+}
+
+/// Check that `seen` is an error of `kind`: in core cases by a code in any spelling, else
+/// by the facts the message carries, else (last resort) by its words.
+pub fn check_kind_with_facts(
+    seen: &ErrorSeen,
+    kind: &str,
+    clarification: bool,
+    facts: &Facts,
+) -> Result<(), String> {
     if kind == "any" {
         return Ok(());
     }
@@ -285,6 +303,12 @@ pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(
             // Another vocabulary: the message decides.
             Verdict::Unknown => {}
         }
+    }
+    if !clarification
+        && facts::identifies(kind, facts)
+        && facts::carried(kind, facts, &seen.text) == Some(true)
+    {
+        return Ok(());
     }
     let words = heuristic(kind).ok_or_else(|| format!("internal: unknown error kind {kind}"))?;
     if clarification {
@@ -524,7 +548,7 @@ async fn field_differs_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Str
 /// call of a tool the interface does not have, where "unknown tool" is the answer.
 pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
     let seen = match &w.last {
-        Last::Call { tool, reply } => {
+        Last::Call { tool, reply, .. } => {
             let seen = failure(reply, w.clarification, true)?;
             let ours = INTERFACE_TOOLS.contains(&tool.as_str())
                 || INTERFACE_TOOLS.iter().any(|t| t.replace('.', "_") == *tool);
@@ -591,7 +615,46 @@ async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), Strin
 
 async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let seen = last_failure(w)?;
-    check_kind(&seen, arg(a, 0)?, w.clarification)
+    let kind = arg(a, 0)?;
+    let facts = call_facts(w);
+    check_kind_with_facts(&seen, kind, w.clarification, &facts)
+}
+
+/// "Errors teach" (MCP-052): the message carries the facts of the kind, whatever the code
+/// says and in whatever words.
+async fn carries_facts(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let seen = last_failure(w)?;
+    let kind = arg(a, 0)?;
+    match facts::carried(kind, &call_facts(w), &seen.text) {
+        Some(true) => Ok(()),
+        Some(false) => Err(format!(
+            "the {kind} error does not carry the facts a client needs to correct itself ({}); \
+             its text: {:?}",
+            facts::wanted(kind),
+            clip(&seen.text, 500)
+        )),
+        None => Err(format!(
+            "internal: no facts to check for a {kind} error of this call (the catalogue \
+             should not ask for them here)"
+        )),
+    }
+}
+
+/// The facts of the last call (its arguments and the file on disk now).
+fn call_facts(w: &HarnessWorld) -> Facts {
+    match &w.last {
+        Last::Call { tool, args, .. } => {
+            let at = args
+                .get("path")
+                .and_then(Value::as_str)
+                .map(|p| w.in_root(p.trim_start_matches('/')));
+            let file = at.as_ref().and_then(|p| std::fs::read(p).ok());
+            let mut facts = Facts::of_call(tool, args, file.as_deref());
+            facts.exists = at.is_some_and(|p| p.symlink_metadata().is_ok());
+            facts
+        }
+        _ => Facts::default(),
+    }
 }
 
 async fn mentions_all(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
