@@ -228,12 +228,6 @@ pub fn insert(bytes: &[u8], line: i64, anchor: &str, content_text: &str) -> Tool
     let n = lines::resolve_line(line, total)?;
     let target = &lines[n - 1];
     let got = content(bytes, target);
-    #[cfg(feature = "faults")]
-    let got = if crate::faults::on("insert-ignores-anchor") {
-        anchor.as_bytes()
-    } else {
-        got
-    };
     if got != anchor.as_bytes() {
         let elsewhere = find_runs(bytes, &lines, &[anchor], 0, total);
         let mut msg = format!(
@@ -264,12 +258,6 @@ pub fn insert(bytes: &[u8], line: i64, anchor: &str, content_text: &str) -> Tool
     let new_lines = parse_line_text(content_text);
     let eol = lines::detect_eol(bytes).bytes();
     let at = target.start;
-    #[cfg(feature = "faults")]
-    let at = if crate::faults::on("insert-after-anchor") {
-        target.end
-    } else {
-        at
-    };
     let mut out = Vec::with_capacity(bytes.len() + added_len(&new_lines, eol));
     out.extend_from_slice(&bytes[..at]);
     push_lines(&mut out, &new_lines, eol, false);
@@ -286,15 +274,6 @@ pub fn append(bytes: &[u8], content_text: &str) -> Option<Vec<u8>> {
     }
     let eol = lines::detect_eol(bytes).bytes();
     let needs_break = bytes.last().is_some_and(|&b| b != b'\n');
-    #[cfg(feature = "faults")]
-    let needs_break = needs_break && !crate::faults::on("append-no-break");
-    #[cfg(feature = "faults")]
-    let bytes = if crate::faults::on("append-joins-last-line") {
-        let b = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-        b.strip_suffix(b"\r").unwrap_or(b)
-    } else {
-        bytes
-    };
     let mut out = Vec::with_capacity(bytes.len() + eol.len() + added_len(&new_lines, eol));
     out.extend_from_slice(bytes);
     if needs_break {

@@ -4,14 +4,13 @@
 //!
 //! Module map: `cli` (arguments), `server` (the one dispatch place), `tools/` (one file
 //! per tool), `transport` (stdio framing), and pure logic in `paths`, `lines`, `edit`,
-//! `hash`, `errors`, with filesystem access only in `sandbox`, `atomic` and `locks`.
+//! `hash`, `errors`. Tools reach files only through the `storage` seam, whose production
+//! implementation is `sandbox` (cap-std root), `atomic` and `locks`.
 
 pub mod atomic;
 pub mod cli;
 pub mod edit;
 pub mod errors;
-#[cfg(feature = "faults")]
-pub mod faults;
 pub mod hash;
 pub mod json;
 pub mod lines;
@@ -19,6 +18,7 @@ pub mod locks;
 pub mod paths;
 pub mod sandbox;
 pub mod server;
+pub mod storage;
 pub mod tools;
 pub mod transport;
 
@@ -41,6 +41,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_cli_with(args, |cli, storage| {
+        server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style())
+    })
+}
+
+/// `run_cli` with the server built by `build` from the parsed command line and the
+/// storage on the root. This is the seam where an embedder puts another `Storage` or
+/// wraps the handler (the e2e-tests crate does both to prove the harness).
+pub fn run_cli_with<I, T, H>(
+    args: I,
+    build: impl FnOnce(&cli::Cli, storage::Rooted) -> H,
+) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+    H: rmcp::ServerHandler,
+{
     let cli = match cli::parse(args) {
         cli::Parsed::Run(cli) => cli,
         cli::Parsed::Print(text) => {
@@ -52,7 +69,7 @@ where
             return ExitCode::from(2);
         }
     };
-    let sandbox = match sandbox::Sandbox::open(&cli.root) {
+    let storage = match storage::Rooted::open(&cli.root) {
         Ok(s) => s,
         Err(e) => {
             eprintln!(
@@ -62,11 +79,7 @@ where
             return ExitCode::from(2);
         }
     };
-    let ctx = tools::Ctx {
-        sandbox,
-        locks: locks::Locks::default(),
-    };
-    let server = server::ReferenceServer::new(ctx, cli.name_style());
+    let server = build(&cli, storage);
     // If the caller already runs inside a Tokio runtime, serve from a fresh thread:
     // a runtime cannot be started (blocked on) from within another one.
     if tokio::runtime::Handle::try_current().is_ok() {
@@ -86,7 +99,7 @@ where
 /// third less CPU per call than a two-worker pool. Anything heavy (large reads, every
 /// mutation with its fsync) runs on the blocking pool, and replies are written by a
 /// dedicated thread, so requests are still handled concurrently.
-fn serve(server: server::ReferenceServer) -> ExitCode {
+fn serve<H: rmcp::ServerHandler>(server: H) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

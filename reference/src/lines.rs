@@ -38,10 +38,6 @@ impl Eol {
 
 /// CRLF if the first terminator of the file is `\r\n`, else LF.
 pub fn detect_eol(bytes: &[u8]) -> Eol {
-    #[cfg(feature = "faults")]
-    if crate::faults::force_lf() {
-        return Eol::Lf;
-    }
     match memchr::memchr(b'\n', bytes) {
         Some(i) if i > 0 && bytes[i - 1] == b'\r' => Eol::CrLf,
         _ => Eol::Lf,
@@ -123,14 +119,6 @@ fn resolve_bound(value: i64, total: usize, open: i128) -> i128 {
 pub fn resolve_range(start: i64, end: i64, total: usize) -> ToolResult<Range> {
     let s = resolve_bound(start, total, 1);
     let e = resolve_bound(end, total, total as i128 + 1);
-    #[cfg(feature = "faults")]
-    let (s, e) = {
-        use crate::faults::bound;
-        let mut s = bound(start, total, true).unwrap_or(s);
-        let mut e = bound(end, total, false).unwrap_or(e);
-        crate::faults::range(&mut s, &mut e, end, total);
-        (s, e)
-    };
     let max = total as i128 + 1;
     if 1 <= s && s <= e && e <= max {
         return Ok(Range {
@@ -163,8 +151,6 @@ pub fn resolve_range(start: i64, end: i64, total: usize) -> ToolResult<Range> {
 /// Resolves an anchor line number for insert (decision 6): negative counts from the end,
 /// 0 is rejected, and the result must name an existing line.
 pub fn resolve_line(line: i64, total: usize) -> ToolResult<usize> {
-    #[cfg(feature = "faults")]
-    let line = crate::faults::line(line, total).unwrap_or(line);
     if total == 0 {
         return Err(ToolError::new(
             Code::InvalidRange,

@@ -33,10 +33,6 @@ impl Locks {
 
     /// Runs `f` while holding `path`'s lock. Blocks, so call it from a blocking thread.
     pub fn with_lock<R>(&self, path: &NormPath, f: impl FnOnce() -> R) -> R {
-        #[cfg(feature = "faults")]
-        if crate::faults::skip_lock() {
-            return f();
-        }
         let mutex = self.entry(path);
         let _guard = mutex.lock().unwrap_or_else(|e| e.into_inner());
         f()

@@ -92,18 +92,6 @@ fn is_drive_prefix(segment: &str) -> bool {
 /// Normalizes a path argument. `allow_empty` is for `list://` where the empty path means
 /// the root; file and text tools reject it.
 pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
-    #[cfg(feature = "faults")]
-    let owned = crate::faults::path_input(input);
-    #[cfg(feature = "faults")]
-    let input = owned.as_str();
-    #[cfg(feature = "faults")]
-    let drive_as_name = crate::faults::on("drive-as-name")
-        && input
-            .split('/')
-            .find(|s| !s.is_empty())
-            .is_some_and(is_drive_prefix);
-    #[cfg(not(feature = "faults"))]
-    let drive_as_name = false;
     if input.is_empty() && !allow_empty {
         return Err(ToolError::new(
             Code::InvalidPath,
@@ -117,7 +105,7 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
              POSIX path such as \"/notes/a.md\".",
         ));
     }
-    if input.contains('\\') && !drive_as_name {
+    if input.contains('\\') {
         return Err(ToolError::new(
             Code::InvalidPath,
             format!(
@@ -129,7 +117,6 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
     }
     if let Some(first) = input.split('/').find(|s| !s.is_empty())
         && is_drive_prefix(first)
-        && !drive_as_name
     {
         return Err(ToolError::new(
             Code::InvalidPath,
@@ -144,10 +131,6 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
         match seg {
             "" | "." => {}
             ".." => {
-                #[cfg(feature = "faults")]
-                if segments.is_empty() && crate::faults::on("dotdot-clamped") {
-                    continue;
-                }
                 if segments.pop().is_none() {
                     return Err(ToolError::new(
                         Code::PathEscape,

@@ -418,8 +418,6 @@ impl Sandbox {
                     &data.hash,
                 ));
             }
-            #[cfg(feature = "faults")]
-            crate::faults::after_hash_check();
             match edit(&data.bytes)? {
                 None => Ok(Written {
                     total_lines: lines::total_lines(&data.bytes),
@@ -458,10 +456,6 @@ impl Sandbox {
     fn replace_file(&self, canon: &NormPath, bytes: &[u8]) -> ToolResult<()> {
         let (parent, name) = canon.split_last().ok_or_else(|| not_a_file(canon))?;
         let dir = self.open_dir(&parent).map_err(|e| map_io(canon, e))?;
-        #[cfg(feature = "faults")]
-        if let Some(r) = crate::faults::torn_write(&dir, name, bytes) {
-            return r.map_err(|e| map_io(canon, e));
-        }
         let perms: Option<Permissions> = dir.metadata(name).ok().map(|m| m.permissions());
         atomic::replace(&dir, name, bytes, perms).map_err(|e| map_io(canon, e))
     }

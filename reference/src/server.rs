@@ -33,8 +33,14 @@ pub const LIST_SCHEME: &str = "list://";
 
 impl ReferenceServer {
     pub fn new(ctx: Ctx, style: NameStyle) -> Self {
+        Self::with_shared(Arc::new(ctx), style)
+    }
+
+    /// A server on a context the caller keeps a handle on too (an embedder that wraps
+    /// this handler and runs some calls itself).
+    pub fn with_shared(ctx: Arc<Ctx>, style: NameStyle) -> Self {
         ReferenceServer {
-            ctx: Arc::new(ctx),
+            ctx,
             style,
             tools: tools::definitions(style),
         }
@@ -78,14 +84,14 @@ pub fn to_json_text(value: &Value) -> String {
     crate::json::to_string(value)
 }
 
-pub(crate) fn success(value: Value) -> CallToolResult {
+pub fn success(value: Value) -> CallToolResult {
     let text = to_json_text(&value);
     let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
     r.structured_content = Some(value);
     r
 }
 
-pub(crate) fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
+pub fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
     let mut e = e.clone();
     e.message = ToolKind::respell(&e.message, style);
     let mut r = CallToolResult::error(vec![ContentBlock::text(e.message.clone())]);
@@ -129,16 +135,10 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
         )
     })?;
     let path = paths::normalize(&decoded, true).map_err(|e| listing_error(uri, &e))?;
-    let entries = ctx.sandbox.list(&path);
-    #[cfg(feature = "faults")]
-    let entries = crate::faults::listing_result(&path, entries);
-    let entries = entries.map_err(|e| listing_error(uri, &e))?;
-    #[cfg(feature = "faults")]
-    if let Some(text) = crate::faults::listing_text(&entries) {
-        return Ok(ReadResourceResult::new(vec![
-            ResourceContents::text(text, uri).with_mime_type("application/json"),
-        ]));
-    }
+    let entries = ctx
+        .storage
+        .list(&path)
+        .map_err(|e| listing_error(uri, &e))?;
     let entries: Vec<Value> = entries
         .into_iter()
         .map(|e| json!({"name": e.name, "type": e.kind.as_str()}))
@@ -206,10 +206,6 @@ impl ServerHandler for ReferenceServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
-        #[cfg(feature = "faults")]
-        if crate::faults::active() {
-            return crate::faults::call(ctx, kind, args, self.style).await;
-        }
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
             match tools::read::parse(&args) {

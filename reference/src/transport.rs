@@ -24,8 +24,6 @@ use rmcp::transport::Transport;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
-use crate::server::ReferenceServer;
-
 /// Longest accepted request line: a 256 MiB file as base64 plus JSON overhead, with room
 /// for escapes. Longer lines are discarded (and answered with an error).
 pub const MAX_LINE: usize = 1 << 30;
@@ -382,7 +380,7 @@ fn grow_pipes() {
 }
 
 /// Serves `server` on stdin/stdout until stdin ends.
-pub async fn serve_stdio(server: ReferenceServer) -> ExitCode {
+pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H) -> ExitCode {
     let (reader, _unused_writer) = rmcp::transport::stdio_pipes();
     let writer = match Writer::spawn(raw_stdout()) {
         Ok(w) => w,

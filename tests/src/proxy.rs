@@ -9,12 +9,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 
-use mcp_reference::faults::Injection;
+use crate::faults::{Injection, inj};
 use serde_json::{Map, Value, json};
-
-const fn inj(name: &'static str, id: &'static str, what: &'static str) -> Injection {
-    Injection { name, id, what }
-}
 
 /// Faults made by rewriting the wire.
 pub const PROXY_FAULTS: &[Injection] = &[

@@ -53,10 +53,10 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
 }
 
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let w = ctx
-        .sandbox
-        .mutate_text(&p.path, &p.hash, &ctx.locks, |bytes| {
-            Ok(edit::append(bytes, &p.content))
-        })?;
+    let w = ctx.storage.mutate_text(
+        &p.path,
+        &p.hash,
+        Box::new(|bytes| Ok(edit::append(bytes, &p.content))),
+    )?;
     Ok(edit_result(w))
 }

@@ -129,6 +129,6 @@ fn decode_base64(content: &str) -> ToolResult<Vec<u8>> {
 }
 
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let hash = ctx.sandbox.create(&p.path, &p.bytes, &ctx.locks)?;
+    let hash = ctx.storage.create(&p.path, &p.bytes)?;
     Ok(object(vec![("hash", Value::String(hash))]))
 }

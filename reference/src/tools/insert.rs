@@ -69,10 +69,10 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
 }
 
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let w = ctx
-        .sandbox
-        .mutate_text(&p.path, &p.hash, &ctx.locks, |bytes| {
-            edit::insert(bytes, p.line, &p.anchor, &p.content).map(Some)
-        })?;
+    let w = ctx.storage.mutate_text(
+        &p.path,
+        &p.hash,
+        Box::new(|bytes| edit::insert(bytes, p.line, &p.anchor, &p.content).map(Some)),
+    )?;
     Ok(edit_result(w))
 }

@@ -17,14 +17,20 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value};
 
 use crate::errors::{ToolError, ToolResult};
-use crate::locks::Locks;
 use crate::paths::{self, NormPath};
-use crate::sandbox::Sandbox;
+use crate::storage::Storage;
 
-/// What every tool needs: the sandboxed root and the per-file locks.
+/// What every tool needs: the storage of the root (confinement, locks, atomic writes).
 pub struct Ctx {
-    pub sandbox: Sandbox,
-    pub locks: Locks,
+    pub storage: Box<dyn Storage>,
+}
+
+impl Ctx {
+    pub fn new(storage: impl Storage + 'static) -> Ctx {
+        Ctx {
+            storage: Box::new(storage),
+        }
+    }
 }
 
 /// Tool naming style on the wire (`--tool-names`).

@@ -67,14 +67,14 @@ pub const INLINE_MAX: u64 = 256 * 1024;
 
 /// Runs text.read, inline for small files and on the blocking pool for large ones.
 pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: Parsed) -> ToolResult<Value> {
-    let (file, len) = ctx.sandbox.open_file(&p.path)?;
+    let (file, len) = ctx.storage.open_file(&p.path)?;
     if len <= INLINE_MAX {
-        let data = ctx.sandbox.read_opened(&p.path, file, len)?;
+        let data = ctx.storage.read_opened(&p.path, file, len)?;
         let text = crate::sandbox::Sandbox::into_text(&p.path, data)?;
         return finish(p, text);
     }
     tokio::task::spawn_blocking(move || {
-        let data = ctx.sandbox.read_opened(&p.path, file, len)?;
+        let data = ctx.storage.read_opened(&p.path, file, len)?;
         let text = crate::sandbox::Sandbox::into_text(&p.path, data)?;
         finish(p, text)
     })
@@ -89,7 +89,7 @@ pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: Parsed) -> ToolResult<Val
 
 /// Runs text.read on the current thread.
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let text = ctx.sandbox.read_text(&p.path)?;
+    let text = crate::sandbox::Sandbox::into_text(&p.path, ctx.storage.read(&p.path)?)?;
     finish(p, text)
 }
 

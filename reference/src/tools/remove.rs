@@ -49,6 +49,6 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
 }
 
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    ctx.sandbox.remove(&p.path, &p.hash, &ctx.locks)?;
+    ctx.storage.remove(&p.path, &p.hash)?;
     Ok(object(vec![]))
 }

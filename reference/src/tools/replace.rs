@@ -73,10 +73,10 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
 
 pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
     let (s, e) = p.lines;
-    let w = ctx
-        .sandbox
-        .mutate_text(&p.path, &p.hash, &ctx.locks, |bytes| {
-            edit::replace(bytes, s, e, &p.old, &p.new).map(Some)
-        })?;
+    let w = ctx.storage.mutate_text(
+        &p.path,
+        &p.hash,
+        Box::new(|bytes| edit::replace(bytes, s, e, &p.old, &p.new).map(Some)),
+    )?;
     Ok(edit_result(w))
 }

@@ -4,8 +4,7 @@
 
 use std::process::ExitCode;
 
-use e2e_tests::proxy;
-use mcp_reference::faults;
+use e2e_tests::{faults, proxy};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().collect();
@@ -48,15 +47,13 @@ fn main() -> ExitCode {
         server.extend(args.into_iter().skip(1));
         return proxy::run(&name, &server);
     }
-    let root = args
+    let Some(found) = faults::FAULTS
         .iter()
-        .position(|a| a == "--root")
-        .and_then(|i| args.get(i + 1))
-        .cloned()
-        .unwrap_or_default();
-    if let Err(e) = faults::activate(&name, std::path::Path::new(&root)) {
-        eprintln!("mcp-faulty: error: {e}");
+        .chain(faults::VARIANTS)
+        .find(|i| i.name == name)
+    else {
+        eprintln!("mcp-faulty: error: unknown fault or variant {name:?} (see --list)");
         return ExitCode::from(2);
-    }
-    mcp_reference::run_cli(args)
+    };
+    faults::run(found.name, args)
 }

@@ -1,0 +1,230 @@
+//! `FaultyStorage`: the reference's production storage (`Rooted`) with one fault of
+//! locking, writing or line endings. The reference's tools call it through the `Storage`
+//! seam and cannot tell it from the real one.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use mcp_reference::errors::{Code, ToolError, ToolResult};
+use mcp_reference::hash::sha256_hex;
+use mcp_reference::lines;
+use mcp_reference::paths::NormPath;
+use mcp_reference::sandbox::{Entry, FileData, Written};
+use mcp_reference::storage::{Edit, Rooted, Storage};
+
+/// Injections that live in the storage.
+const STORAGE_FAULTS: &[&str] = &["lost-update", "torn-write", "lf-in-crlf"];
+
+/// Long enough for a racing call to pass the same check, even on a loaded machine.
+const PAUSE: Duration = Duration::from_millis(300);
+
+pub struct FaultyStorage {
+    name: &'static str,
+    root: PathBuf,
+    inner: Rooted,
+}
+
+impl FaultyStorage {
+    /// The faulty storage for `name`, or the production one back if `name` is not a
+    /// storage injection.
+    pub fn wrap(name: &'static str, root: &Path, inner: Rooted) -> Result<FaultyStorage, Rooted> {
+        if STORAGE_FAULTS.contains(&name) {
+            Ok(FaultyStorage {
+                name,
+                root: root.to_path_buf(),
+                inner,
+            })
+        } else {
+            Err(inner)
+        }
+    }
+
+    /// The hash check and the edit, done by hand on the host file (no sandbox).
+    fn checked_edit(
+        &self,
+        path: &NormPath,
+        expected_hash: &str,
+        edit: Edit<'_>,
+    ) -> ToolResult<Option<(PathBuf, Vec<u8>)>> {
+        let host = self.root.join(path.relative());
+        let bytes = std::fs::read(&host)
+            .map_err(|e| ToolError::new(Code::NotFound, format!("{path}: {e}")))?;
+        let current = sha256_hex(&bytes);
+        if current != expected_hash {
+            return Err(ToolError::stale_hash(
+                &path.display(),
+                expected_hash,
+                &current,
+            ));
+        }
+        if self.name == "lost-update" {
+            std::thread::sleep(PAUSE);
+        }
+        Ok(edit(&bytes)?.map(|new| (host, new)))
+    }
+}
+
+fn written(bytes: &[u8]) -> Written {
+    Written {
+        hash: sha256_hex(bytes),
+        total_lines: lines::total_lines(bytes),
+    }
+}
+
+fn io_error(path: &NormPath, e: std::io::Error) -> ToolError {
+    ToolError::io(&path.display(), &e)
+}
+
+/// Rewrites a file in place in two halves with a pause, so a reader can see half of it.
+fn write_torn(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(host)?;
+    let half = bytes.len() / 2;
+    f.write_all(&bytes[..half])?;
+    f.flush()?;
+    std::thread::sleep(PAUSE);
+    f.write_all(&bytes[half..])?;
+    f.flush()
+}
+
+/// lf-in-crlf: the bytes an edit added get `\n` endings even in a CRLF file. What the edit
+/// added is what lies between the longest common prefix and suffix of old and new.
+fn added_lines_lf(old: &[u8], new: Vec<u8>) -> Vec<u8> {
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - prefix;
+    let suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    // Whole lines: a line the edit touched is a new line, terminator included.
+    let (mut start, mut end) = (prefix, new.len() - suffix);
+    if start < end {
+        start = new[..start]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+        if new[end - 1] != b'\n' {
+            end = new[end..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(new.len(), |i| end + i + 1);
+        }
+    }
+    let (head, rest) = new.split_at(start);
+    let (middle, tail) = rest.split_at(end - start);
+    let mut out = head.to_vec();
+    let mut i = 0;
+    while i < middle.len() {
+        if middle[i] == b'\r' && middle.get(i + 1) == Some(&b'\n') {
+            i += 1;
+            continue;
+        }
+        out.push(middle[i]);
+        i += 1;
+    }
+    out.extend_from_slice(tail);
+    out
+}
+
+impl Storage for FaultyStorage {
+    fn open_file(&self, path: &NormPath) -> ToolResult<(cap_std::fs::File, u64)> {
+        self.inner.open_file(path)
+    }
+
+    fn read_opened(
+        &self,
+        path: &NormPath,
+        file: cap_std::fs::File,
+        len: u64,
+    ) -> ToolResult<FileData> {
+        self.inner.read_opened(path, file, len)
+    }
+
+    fn create(&self, path: &NormPath, bytes: &[u8]) -> ToolResult<String> {
+        self.inner.create(path, bytes)
+    }
+
+    fn mutate_text(
+        &self,
+        path: &NormPath,
+        expected_hash: &str,
+        edit: Edit<'_>,
+    ) -> ToolResult<Written> {
+        match self.name {
+            "lf-in-crlf" => self.inner.mutate_text(
+                path,
+                expected_hash,
+                Box::new(move |old| Ok(edit(old)?.map(|new| added_lines_lf(old, new)))),
+            ),
+            // No lock, and a pause between the hash check and the write.
+            "lost-update" => match self.checked_edit(path, expected_hash, edit)? {
+                Some((host, new)) => {
+                    // Whole-file writes (a temp file renamed over it): only the lock is gone.
+                    let tmp = host
+                        .with_file_name(format!(".lost-update-{:?}", std::thread::current().id()));
+                    std::fs::write(&tmp, &new)
+                        .and_then(|()| std::fs::rename(&tmp, &host))
+                        .map_err(|e| io_error(path, e))?;
+                    Ok(written(&new))
+                }
+                None => Ok(written(
+                    &std::fs::read(self.root.join(path.relative())).unwrap_or_default(),
+                )),
+            },
+            // Locked like the reference, but written in place in two halves.
+            _ => {
+                let key = self.inner.sandbox.canonical_file(path)?;
+                self.inner.locks.with_lock(&key, || {
+                    match self.checked_edit(path, expected_hash, edit)? {
+                        Some((host, new)) => {
+                            write_torn(&host, &new).map_err(|e| io_error(path, e))?;
+                            Ok(written(&new))
+                        }
+                        None => self.inner.read(path).map(|d| written(&d.bytes)),
+                    }
+                })
+            }
+        }
+    }
+
+    fn remove(&self, path: &NormPath, expected_hash: &str) -> ToolResult<()> {
+        if self.name != "lost-update" {
+            return self.inner.remove(path, expected_hash);
+        }
+        match self.checked_edit(path, expected_hash, Box::new(|_| Ok(None))) {
+            Ok(_) => {
+                std::fs::remove_file(self.root.join(path.relative())).map_err(|e| io_error(path, e))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
+        self.inner.list(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::added_lines_lf;
+
+    #[test]
+    fn only_added_lines_lose_their_cr() {
+        let old = b"a\r\nb\r\n".to_vec();
+        let new = b"a\r\nx\r\ny\r\nb\r\n".to_vec();
+        assert_eq!(added_lines_lf(&old, new), b"a\r\nx\ny\nb\r\n");
+        let appended = b"a\r\nb\r\nc\r\n".to_vec();
+        assert_eq!(added_lines_lf(&old, appended), b"a\r\nb\r\nc\n");
+        assert_eq!(added_lines_lf(&old, old.clone()), old);
+        let changed = b"a\r\nB\r\n".to_vec();
+        assert_eq!(added_lines_lf(&old, changed), b"a\r\nB\n");
+        let unterminated = b"a\r\nb".to_vec();
+        assert_eq!(added_lines_lf(&unterminated, old.clone()), b"a\r\nb\n");
+    }
+}
