@@ -1,4 +1,5 @@
-//! Build script: lists `specs/*.yaml` and `features/*.feature` and writes `include_str!`
+//! Build script: lists `specs/<profile>/*.yaml` and `features/<profile>/*.feature` and
+//! writes `include_str!`
 //! tables into OUT_DIR, so the installed binary carries the catalogue and the features.
 
 use std::fs;
@@ -24,29 +25,33 @@ fn main() {
     );
 }
 
-/// Writes `pub static NAME: &[(&str, &str)]` of (file name, contents) sorted by name.
+/// Writes `pub static NAME: &[(&str, &str)]` of (path relative to `dir`, contents) for the
+/// files one folder down (`<profile>/<file>`), sorted by path.
 fn table(dir: &Path, ext: &str, name: &str, out: &Path) {
     // A directory given to rerun-if-changed is scanned recursively, so added and removed
     // files trigger a rebuild too.
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
-                .collect()
-        })
-        .unwrap_or_default();
+    let list = |d: &Path| -> Vec<PathBuf> {
+        fs::read_dir(d)
+            .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default()
+    };
+    let mut files: Vec<PathBuf> = list(dir)
+        .into_iter()
+        .filter(|p| p.is_dir())
+        .flat_map(|d| list(&d))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == ext))
+        .collect();
     files.sort();
     let mut src = format!(
-        "/// (file name, contents), sorted by name.\npub static {name}: &[(&str, &str)] = &[\n"
+        "/// (path relative to the folder, contents), sorted by path.\npub static {name}: &[(&str, &str)] = &[\n"
     );
     for f in &files {
-        let file_name = f.file_name().expect("a file").to_string_lossy();
+        let rel = f.strip_prefix(dir).expect("listed below dir");
         println!("cargo:rerun-if-changed={}", f.display());
         src.push_str(&format!(
             "    ({:?}, include_str!({:?})),\n",
-            file_name,
+            rel.to_string_lossy(),
             f.display().to_string()
         ));
     }

@@ -12,9 +12,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::run::command::{RunRequest, run_command};
 use crate::run::config::{Protocol, ToolNames};
 
-/// Conformance harness for MCP servers offering the RootSpace text-file tools.
+/// Conformance harness for MCP servers offering file tools to LLM agents, one profile per
+/// interface (rootspace, lighthouse, ...).
 ///
-/// With no arguments, runs every case against the built-in reference server.
+/// With no arguments, runs every rootspace case against the built-in reference server.
 #[derive(Debug, Parser)]
 #[command(name = "mcp-harness", version, about, long_about = None)]
 struct Cli {
@@ -27,7 +28,7 @@ enum Command {
     /// Run the conformance cases against a server (the built-in reference by default).
     Run(RunArgs),
     /// List requirements, clarifications and cases with their tags, without running them.
-    List,
+    List(ListArgs),
     /// Render features/*.feature from specs/*.yaml.
     Generate(GenerateArgs),
     /// Serve the built-in reference over stdio (used by `run`; same options as mcp-reference).
@@ -94,9 +95,21 @@ struct RunArgs {
     /// fail, and a listed case that passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
     expect_fail: Option<PathBuf>,
-    /// Read *.feature files from this directory instead of the embedded ones.
+    /// Read *.feature files from this directory (or its <profile>/ subdirectory) instead of
+    /// the embedded ones.
     #[arg(long, value_name = "DIR")]
     features: Option<PathBuf>,
+    /// The interface to test: rootspace, lighthouse, ... [default: detected from the
+    /// server's tools; rootspace for the built-in reference]. `list` shows them all.
+    #[arg(long, value_name = "NAME")]
+    profile: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct ListArgs {
+    /// Only this profile [default: every profile].
+    #[arg(long, value_name = "NAME")]
+    profile: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -153,7 +166,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             _ => ExitCode::from(2),
         },
         Some(Command::Run(a)) => run_cmd(a),
-        Some(Command::List) => list(),
+        Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),
         Some(Command::ServeReference { args }) => {
             let mut ref_args = vec![OsString::from("mcp-reference")];
@@ -187,14 +200,21 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         report: a.report,
         expect_fail: a.expect_fail,
         features: a.features,
+        profile: a.profile,
     };
     ExitCode::from(run_command(req))
 }
 
-fn list() -> ExitCode {
-    match crate::catalogue::load_embedded() {
-        Ok(cat) => {
-            print!("{}", crate::generate::list(&cat));
+fn list(profile: Option<&str>) -> ExitCode {
+    let loaded = match profile {
+        Some(name) => crate::catalogue::load_embedded(name).map(|c| vec![c]),
+        None => crate::catalogue::load_embedded_all(),
+    };
+    match loaded {
+        Ok(cats) => {
+            for cat in &cats {
+                print!("{}", crate::generate::list(cat));
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

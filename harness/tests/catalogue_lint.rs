@@ -1,8 +1,8 @@
-//! Lints over the real catalogue in `specs/` (and the tags in `features/`): coverage of
-//! every requirement and clarification, every upstream test id, the case-count floor, and
-//! the mechanical part of the core rule. Load-time validation (unique ids, no dangling
-//! references, `covers` present, one expectation, variables defined, names ≤ 60
-//! characters) runs first, in `catalogue()`.
+//! Lints over the real catalogue in `specs/` (and the tags in `features/`): for every
+//! profile, coverage of every requirement and clarification and short names; for rootspace,
+//! every upstream test id, the case-count floor, and the mechanical part of the core rule.
+//! Load-time validation (unique ids, no dangling references, `covers` present, one
+//! expectation, variables defined, names ≤ 60 characters) runs first, in `catalogues()`.
 
 use std::path::{Path, PathBuf};
 
@@ -16,8 +16,14 @@ fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
+/// Every profile's catalogue.
+fn catalogues() -> Vec<Catalogue> {
+    catalogue::load_all(&workspace().join("specs")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The rootspace catalogue, whose upstream has numbered test cases.
 fn catalogue() -> Catalogue {
-    catalogue::load(&workspace().join("specs")).unwrap_or_else(|e| panic!("{e}"))
+    catalogue::load(&workspace().join("specs/rootspace")).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[track_caller]
@@ -30,35 +36,42 @@ fn none(what: &str, problems: Vec<Problem>) {
 fn catalogue_loads_and_validates() {
     // Unique ids, known references, covers present, exactly one expectation, variables
     // saved before use, names short: all checked by the loader.
-    let cat = catalogue();
-    assert!(!cat.requirements.is_empty() && !cat.clarifications.is_empty());
+    let cats = catalogues();
+    assert!(cats.len() >= 2, "rootspace and lighthouse at least");
+    for cat in &cats {
+        let name = &cat.profile.profile;
+        assert!(!cat.requirements.is_empty(), "{name}: no requirements");
+        assert!(!cat.clarifications.is_empty(), "{name}: no clarifications");
+        assert!(!cat.profile.tools.is_empty(), "{name}: no tools");
+    }
 }
 
 #[test]
 fn names_are_short() {
-    let cat = catalogue();
-    let long: Vec<String> = cat
-        .cases()
-        .filter(|(_, c)| c.name.chars().count() > 60)
-        .map(|(_, c)| c.id.clone())
+    let long: Vec<String> = catalogues()
+        .iter()
+        .flat_map(|cat| cat.cases().map(|(_, c)| c.clone()).collect::<Vec<_>>())
+        .filter(|c| c.name.chars().count() > 60)
+        .map(|c| c.id.clone())
         .collect();
     assert!(long.is_empty(), "names over 60 characters: {long:?}");
 }
 
 #[test]
 fn every_requirement_is_covered_or_not_applicable() {
-    none(
-        "requirements without cases",
-        lint::uncovered_requirements(&catalogue()),
-    );
+    for cat in catalogues() {
+        none(
+            "requirements without cases",
+            lint::uncovered_requirements(&cat),
+        );
+    }
 }
 
 #[test]
 fn every_clarification_is_reasoned_and_covered() {
-    none(
-        "clarification problems",
-        lint::clarification_problems(&catalogue()),
-    );
+    for cat in catalogues() {
+        none("clarification problems", lint::clarification_problems(&cat));
+    }
 }
 
 #[test]
@@ -102,17 +115,24 @@ fn core_cases_expect_only_what_the_upstream_requires() {
 
 #[test]
 fn every_feature_tag_exists_in_specs() {
-    let cat = catalogue();
     let features =
         generate::read_features(&workspace().join("features")).unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        !features.is_empty(),
-        "features/ is empty; run `{}`",
-        generate::FIX_COMMAND
-    );
-    let unknown = lint::unknown_feature_tags(&cat, &features);
-    assert!(
-        unknown.is_empty(),
-        "tags naming nothing in specs/: {unknown:?}"
-    );
+    for cat in catalogues() {
+        let prefix = format!("{}/", cat.profile.profile);
+        let own: Vec<(String, String)> = features
+            .iter()
+            .filter(|(n, _)| n.starts_with(&prefix))
+            .cloned()
+            .collect();
+        assert!(
+            !own.is_empty(),
+            "features/{prefix} is empty; run `{}`",
+            generate::FIX_COMMAND
+        );
+        let unknown = lint::unknown_feature_tags(&cat, &own);
+        assert!(
+            unknown.is_empty(),
+            "tags naming nothing in specs/{prefix}: {unknown:?}"
+        );
+    }
 }

@@ -3,10 +3,11 @@
 
 use mcp_harness::catalogue::{self, Catalogue, lint};
 
-const REQUIREMENTS: &str = include_str!("fixtures/catalogue/requirements.yaml");
-const CLARIFICATIONS: &str = include_str!("fixtures/catalogue/clarifications.yaml");
-const READ: &str = include_str!("fixtures/catalogue/read.yaml");
-const MISC: &str = include_str!("fixtures/catalogue/misc.yaml");
+const REQUIREMENTS: &str = include_str!("fixtures/specs/fixture/requirements.yaml");
+const CLARIFICATIONS: &str = include_str!("fixtures/specs/fixture/clarifications.yaml");
+const READ: &str = include_str!("fixtures/specs/fixture/read.yaml");
+const MISC: &str = include_str!("fixtures/specs/fixture/misc.yaml");
+const PROFILE: &str = include_str!("fixtures/specs/fixture/profile.yaml");
 
 fn load(extra: &[(&str, &str)]) -> Catalogue {
     let mut files: Vec<(String, String)> = [
@@ -14,6 +15,7 @@ fn load(extra: &[(&str, &str)]) -> Catalogue {
         ("clarifications.yaml", CLARIFICATIONS),
         ("read.yaml", READ),
         ("misc.yaml", MISC),
+        ("profile.yaml", PROFILE),
     ]
     .iter()
     .map(|(n, t)| (n.to_string(), t.to_string()))
@@ -281,7 +283,7 @@ fn t_ids_are_checked_against_the_upstream_list() {
 #[test]
 fn feature_tags_must_name_catalogue_entries() {
     let cat = load(&[]);
-    let good = mcp_harness::generate::render_all(&cat)
+    let good = mcp_harness::generate::render_all(std::slice::from_ref(&cat))
         .into_iter()
         .collect::<Vec<(String, String)>>();
     assert!(lint::unknown_feature_tags(&cat, &good).is_empty());

@@ -7,8 +7,13 @@ use std::path::{Path, PathBuf};
 use mcp_harness::catalogue;
 use mcp_harness::generate::{self, FIX_COMMAND, GenerateError};
 
+/// The fixture catalogue (one profile, `fixture`).
+fn fixture_specs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/specs")
+}
+
 fn fixture_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/catalogue")
+    fixture_specs().join("fixture")
 }
 
 fn golden_dir() -> PathBuf {
@@ -21,10 +26,10 @@ fn fixture() -> catalogue::Catalogue {
 
 #[test]
 fn renders_the_golden_features() {
-    let rendered = generate::render_all(&fixture());
+    let rendered = generate::render_all(&[fixture()]);
     assert_eq!(
         rendered.keys().collect::<Vec<_>>(),
-        ["misc.feature", "read.feature"]
+        ["fixture/misc.feature", "fixture/read.feature"]
     );
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     for (name, text) in &rendered {
@@ -49,7 +54,7 @@ fn header_and_scenario_names_follow_the_contract() {
     let first = text.lines().next().expect("non-empty");
     assert_eq!(
         first,
-        "# Generated from specs/read.yaml by `cargo run -p mcp-harness -- generate`. Do not edit."
+        "# Generated from specs/fixture/read.yaml by `cargo run -p mcp-harness -- generate`. Do not edit."
     );
     let scenarios: Vec<&str> = text
         .lines()
@@ -74,8 +79,12 @@ fn header_and_scenario_names_follow_the_contract() {
 #[test]
 fn output_does_not_depend_on_yaml_key_order() {
     let cat = fixture();
-    let a = generate::render_all(&cat);
-    assert_eq!(a, generate::render_all(&cat), "same input, same bytes");
+    let a = generate::render_all(std::slice::from_ref(&cat));
+    assert_eq!(
+        a,
+        generate::render_all(std::slice::from_ref(&cat)),
+        "same input, same bytes"
+    );
     // Reorder keys inside `args` and the case's own keys: the Gherkin must not change.
     let dir = tempfile::tempdir().expect("tempdir");
     for entry in std::fs::read_dir(fixture_dir()).expect("fixture dir") {
@@ -87,7 +96,7 @@ fn output_does_not_depend_on_yaml_key_order() {
         );
         std::fs::write(dir.path().join(p.file_name().expect("name")), text).expect("write");
     }
-    let b = generate::render_all(&catalogue::load(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+    let b = generate::render_all(&[catalogue::load(dir.path()).unwrap_or_else(|e| panic!("{e}"))]);
     assert_eq!(a, b);
 }
 
@@ -97,65 +106,67 @@ fn generate_writes_checks_and_removes() {
     let features = out.path().join("features");
     // Missing directory: check reports every file missing and names the fix.
     let err =
-        generate::generate(&fixture_dir(), &features, true).expect_err("nothing generated yet");
+        generate::generate(&fixture_specs(), &features, true).expect_err("nothing generated yet");
     let msg = err.to_string();
     assert!(
         matches!(err, GenerateError::Stale(ref d) if d.missing.len() == 2),
         "{msg}"
     );
     assert!(
-        msg.contains(FIX_COMMAND) && msg.contains("missing: features/read.feature"),
+        msg.contains(FIX_COMMAND) && msg.contains("missing: features/fixture/read.feature"),
         "{msg}"
     );
     assert!(!features.exists(), "check must not write");
 
     // Write; an extra feature file goes, other files stay.
-    std::fs::create_dir_all(&features).expect("mkdir");
-    std::fs::write(features.join("old.feature"), "Feature: old\n").expect("write");
+    std::fs::create_dir_all(features.join("fixture")).expect("mkdir");
+    std::fs::write(features.join("fixture/old.feature"), "Feature: old\n").expect("write");
     std::fs::write(features.join("README.md"), "notes\n").expect("write");
-    let done = generate::generate(&fixture_dir(), &features, false).expect("generate");
-    assert_eq!(done.written, ["misc.feature", "read.feature"]);
-    assert_eq!(done.removed, ["old.feature"]);
-    assert!(!features.join("old.feature").exists());
+    let done = generate::generate(&fixture_specs(), &features, false).expect("generate");
+    assert_eq!(done.written, ["fixture/misc.feature", "fixture/read.feature"]);
+    assert_eq!(done.removed, ["fixture/old.feature"]);
+    assert!(!features.join("fixture/old.feature").exists());
     assert!(features.join("README.md").exists());
     assert_eq!(
-        std::fs::read_to_string(features.join("read.feature")).expect("written"),
-        std::fs::read_to_string(golden_dir().join("read.feature")).expect("golden")
+        std::fs::read_to_string(features.join("fixture/read.feature")).expect("written"),
+        std::fs::read_to_string(golden_dir().join("fixture/read.feature")).expect("golden")
     );
 
     // Fresh now.
-    let ok = generate::generate(&fixture_dir(), &features, true).expect("fresh");
+    let ok = generate::generate(&fixture_specs(), &features, true).expect("fresh");
     assert_eq!(ok.unchanged.len(), 2);
 
     // A hand edit is stale; an added feature file is extra.
-    std::fs::write(features.join("read.feature"), "edited\n").expect("write");
-    std::fs::write(features.join("new.feature"), "Feature: x\n").expect("write");
-    let err = generate::generate(&fixture_dir(), &features, true).expect_err("stale");
+    std::fs::write(features.join("fixture/read.feature"), "edited\n").expect("write");
+    std::fs::write(features.join("fixture/new.feature"), "Feature: x\n").expect("write");
+    let err = generate::generate(&fixture_specs(), &features, true).expect_err("stale");
     let GenerateError::Stale(d) = &err else {
         panic!("{err}")
     };
-    assert_eq!(d.stale, ["read.feature"]);
-    assert_eq!(d.extra, ["new.feature"]);
+    assert_eq!(d.stale, ["fixture/read.feature"]);
+    assert_eq!(d.extra, ["fixture/new.feature"]);
     assert!(d.missing.is_empty());
     assert!(err.to_string().contains(FIX_COMMAND));
 
     // Generating again is idempotent after repair.
-    let fixed = generate::generate(&fixture_dir(), &features, false).expect("generate");
-    assert_eq!(fixed.written, ["read.feature"]);
-    assert_eq!(fixed.removed, ["new.feature"]);
-    let again = generate::generate(&fixture_dir(), &features, false).expect("generate");
+    let fixed = generate::generate(&fixture_specs(), &features, false).expect("generate");
+    assert_eq!(fixed.written, ["fixture/read.feature"]);
+    assert_eq!(fixed.removed, ["fixture/new.feature"]);
+    let again = generate::generate(&fixture_specs(), &features, false).expect("generate");
     assert!(again.written.is_empty() && again.removed.is_empty());
 }
 
 #[test]
 fn generate_reports_catalogue_problems() {
     let specs = tempfile::tempdir().expect("tempdir");
+    let profile = specs.path().join("fixture");
+    std::fs::create_dir(&profile).expect("mkdir");
     for entry in std::fs::read_dir(fixture_dir()).expect("fixture dir") {
         let p = entry.expect("entry").path();
         let text = std::fs::read_to_string(&p)
             .expect("readable")
             .replace("[MCP-034, CLR-001]", "[MCP-404]");
-        std::fs::write(specs.path().join(p.file_name().expect("name")), text).expect("write");
+        std::fs::write(profile.join(p.file_name().expect("name")), text).expect("write");
     }
     let out = tempfile::tempdir().expect("tempdir");
     let err = generate::generate(specs.path(), out.path(), false).expect_err("dangling covers");

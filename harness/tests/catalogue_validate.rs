@@ -3,10 +3,11 @@
 
 use mcp_harness::catalogue::{self, Catalogue, Level};
 
-const REQUIREMENTS: &str = include_str!("fixtures/catalogue/requirements.yaml");
-const CLARIFICATIONS: &str = include_str!("fixtures/catalogue/clarifications.yaml");
-const READ: &str = include_str!("fixtures/catalogue/read.yaml");
-const MISC: &str = include_str!("fixtures/catalogue/misc.yaml");
+const REQUIREMENTS: &str = include_str!("fixtures/specs/fixture/requirements.yaml");
+const CLARIFICATIONS: &str = include_str!("fixtures/specs/fixture/clarifications.yaml");
+const READ: &str = include_str!("fixtures/specs/fixture/read.yaml");
+const MISC: &str = include_str!("fixtures/specs/fixture/misc.yaml");
+const PROFILE: &str = include_str!("fixtures/specs/fixture/profile.yaml");
 
 fn fixture() -> Vec<(String, String)> {
     [
@@ -14,6 +15,7 @@ fn fixture() -> Vec<(String, String)> {
         ("clarifications.yaml", CLARIFICATIONS),
         ("read.yaml", READ),
         ("misc.yaml", MISC),
+        ("profile.yaml", PROFILE),
     ]
     .iter()
     .map(|(n, t)| (n.to_string(), t.to_string()))
@@ -346,10 +348,10 @@ fn concurrent_must_be_last() {
 
 #[test]
 fn bad_id_formats() {
-    let text = REQUIREMENTS.replace("id: MCP-034", "id: MCP-34");
+    let text = REQUIREMENTS.replace("id: MCP-034", "id: mcp 34");
     rejects(
         with("requirements.yaml", &text),
-        &["requirements.yaml", "MCP-34", "MCP-012"],
+        &["requirements.yaml", "mcp 34", "MCP-012"],
     );
     let text = format!("area: extra\ntitle: \"Extra\"\ncases:\n  - id: \"X 1\"\n{OK_CASE}");
     rejects(

@@ -1,5 +1,6 @@
-//! Every scenario of the embedded features (plus the runner's own smoke feature) against
-//! the reference server, each as its own libtest trial: `cargo test -p mcp-harness --test
+//! Every scenario of every profile's embedded features (plus the runner's own smoke
+//! feature) against the reference server serving that profile, each as its own libtest
+//! trial named `<profile>/<area>::<scenario>`: `cargo test -p mcp-harness --test
 //! conformance -- T3.5` filters by name, `-- --list` lists, and the usual
 //! "N passed; M failed" line ends the run.
 
@@ -11,36 +12,54 @@ use mcp_harness::run::parser::{FeatureText, parse_one, split_scenarios};
 use mcp_harness::run::report::console::failure_block;
 use mcp_harness::run::suite::{SuiteOptions, run_parsed};
 
-fn features() -> Vec<FeatureText> {
-    let mut all: Vec<FeatureText> = mcp_harness::generate::embedded_features()
+/// (profile, feature) for every embedded feature, plus the smoke feature under rootspace.
+fn features() -> Vec<(String, FeatureText)> {
+    let mut all: Vec<(String, FeatureText)> = mcp_harness::generate::embedded_features()
         .iter()
-        .map(|(n, t)| FeatureText {
-            path: format!("features/{n}"),
-            text: t.to_string(),
+        .map(|(n, t)| {
+            let profile = n.split('/').next().unwrap_or_default().to_string();
+            let f = FeatureText {
+                path: format!("features/{n}"),
+                text: t.to_string(),
+            };
+            (profile, f)
         })
         .collect();
-    all.push(FeatureText {
-        path: "harness/tests/fixtures/smoke.feature".into(),
-        text: include_str!("fixtures/smoke.feature").to_string(),
-    });
+    all.push((
+        "rootspace".into(),
+        FeatureText {
+            path: "harness/tests/fixtures/smoke.feature".into(),
+            text: include_str!("fixtures/smoke.feature").to_string(),
+        },
+    ));
     all
 }
 
 fn main() {
     let args = Arguments::from_args();
-    let server = Arc::new(ServerConfig::reference(
-        env!("CARGO_BIN_EXE_mcp-harness"),
-        ToolNames::Dotted,
-    ));
+    let catalogues = mcp_harness::catalogue::load_embedded_all().unwrap_or_else(|e| panic!("{e}"));
+    let server_for = |profile: &str| {
+        let cat = catalogues
+            .iter()
+            .find(|c| c.profile.profile == profile)
+            .unwrap_or_else(|| panic!("no profile {profile}"));
+        Arc::new(ServerConfig::reference(
+            env!("CARGO_BIN_EXE_mcp-harness"),
+            ToolNames::Dotted,
+            Arc::new(cat.profile.clone()),
+        ))
+    };
     let mut trials = Vec::new();
-    for f in features() {
-        let stem = f
-            .path
-            .rsplit('/')
-            .next()
-            .unwrap_or(&f.path)
-            .trim_end_matches(".feature")
-            .to_string();
+    for (profile, f) in features() {
+        let server = server_for(&profile);
+        let stem = format!(
+            "{profile}/{}",
+            f.path
+                .rsplit('/')
+                .next()
+                .unwrap_or(&f.path)
+                .trim_end_matches(".feature")
+        );
         match parse_one(f.clone()) {
             Err(e) => {
                 let msg = e.to_string();

@@ -15,8 +15,8 @@ fn workspace() -> PathBuf {
 #[test]
 fn features_are_fresh() {
     let root = workspace();
-    let cat = catalogue::load(&root.join("specs")).unwrap_or_else(|e| panic!("{e}"));
-    let rendered = generate::render_all(&cat);
+    let cats = catalogue::load_all(&root.join("specs")).unwrap_or_else(|e| panic!("{e}"));
+    let rendered = generate::render_all(&cats);
     let existing =
         generate::read_features(&root.join("features")).unwrap_or_else(|e| panic!("{e}"));
     let drift = generate::drift(&rendered, &existing);
@@ -30,18 +30,22 @@ fn features_are_fresh() {
 fn binary_embeds_the_same_files() {
     // The installed binary runs the embedded copies; they must be the files on disk.
     let root = workspace();
+    // `<profile>/<file>` for the files one folder down, as build.rs embeds them.
     let on_disk = |dir: &str, ext: &str| -> Vec<(String, String)> {
-        let mut v: Vec<(String, String)> = std::fs::read_dir(root.join(dir))
-            .map(|rd| {
-                rd.filter_map(Result::ok)
-                    .filter(|e| e.path().extension().is_some_and(|x| x == ext))
-                    .map(|e| {
-                        let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                        (e.file_name().to_string_lossy().into_owned(), text)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let top = root.join(dir);
+        let mut v = Vec::new();
+        for profile in std::fs::read_dir(&top).expect("readable").filter_map(Result::ok) {
+            if !profile.path().is_dir() {
+                continue;
+            }
+            for e in std::fs::read_dir(profile.path()).expect("readable").filter_map(Result::ok) {
+                if e.path().extension().is_some_and(|x| x == ext) {
+                    let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                    let rel = e.path().strip_prefix(&top).expect("below").to_string_lossy().into_owned();
+                    v.push((rel, text));
+                }
+            }
+        }
         v.sort();
         v
     };
@@ -60,7 +64,7 @@ fn binary_embeds_the_same_files() {
         on_disk("features", "feature"),
         "features/ changed since the build; rebuild"
     );
-    let cat = catalogue::load_embedded().unwrap_or_else(|e| panic!("{e}"));
-    let drift = generate::embedded_drift(&cat);
+    let cats = catalogue::load_embedded_all().unwrap_or_else(|e| panic!("{e}"));
+    let drift = generate::embedded_drift(&cats);
     assert!(drift.is_empty(), "\n{drift}\n");
 }

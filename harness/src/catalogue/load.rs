@@ -1,5 +1,6 @@
 //! Reading the catalogue from a directory or from the copy embedded in the binary, turning
-//! serde errors into problems that name the file and the case.
+//! serde errors into problems that name the file and the case. The catalogue has one folder
+//! per profile (`specs/<profile>/`), each a complete catalogue of its own.
 
 use std::path::Path;
 
@@ -7,10 +8,55 @@ use serde::de::DeserializeOwned;
 use serde_yaml::Value;
 
 use super::model::{Area, Case, ClarificationsFile, RequirementsFile};
+use super::profile::Profile;
 use super::{Catalogue, CatalogueError, Problem, validate};
 
-/// Loads and validates `dir/requirements.yaml`, `dir/clarifications.yaml` and every other
-/// `dir/*.yaml` as an area file.
+/// Loads every profile under `specs` (each subdirectory with a `profile.yaml`), sorted by
+/// name; every problem of every profile is reported.
+pub fn load_all(specs: &Path) -> Result<Vec<Catalogue>, CatalogueError> {
+    let shown = specs.display().to_string();
+    let rd = std::fs::read_dir(specs).map_err(|e| CatalogueError {
+        problems: vec![Problem::new(&shown, None, format!("cannot read directory: {e}"))],
+    })?;
+    let mut dirs: Vec<_> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("profile.yaml").is_file())
+        .collect();
+    dirs.sort();
+    if dirs.is_empty() {
+        return Err(CatalogueError {
+            problems: vec![Problem::new(
+                &shown,
+                None,
+                "no profile: expected subdirectories holding a profile.yaml",
+            )],
+        });
+    }
+    collect(dirs.iter().map(|d| load(d)))
+}
+
+/// Every profile's result, or all their problems.
+fn collect(
+    results: impl Iterator<Item = Result<Catalogue, CatalogueError>>,
+) -> Result<Vec<Catalogue>, CatalogueError> {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for r in results {
+        match r {
+            Ok(c) => out.push(c),
+            Err(e) => problems.extend(e.problems),
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(CatalogueError { problems })
+    }
+}
+
+/// Loads and validates one profile: `dir/profile.yaml`, `dir/requirements.yaml`,
+/// `dir/clarifications.yaml` and every other `dir/*.yaml` as an area file.
 pub fn load(dir: &Path) -> Result<Catalogue, CatalogueError> {
     let shown = dir.display().to_string();
     let fail = |message: String| CatalogueError {
@@ -42,13 +88,31 @@ pub fn load(dir: &Path) -> Result<Catalogue, CatalogueError> {
     load_sources(&files, &prefix)
 }
 
-/// Loads and validates the catalogue compiled into this binary.
-pub fn load_embedded() -> Result<Catalogue, CatalogueError> {
+/// Loads and validates the profile `name` compiled into this binary.
+pub fn load_embedded(name: &str) -> Result<Catalogue, CatalogueError> {
+    let prefix = format!("{name}/");
     let files: Vec<(String, String)> = super::embedded::SPECS
         .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .filter_map(|(n, t)| Some((n.strip_prefix(&prefix)?.to_string(), t.to_string())))
         .collect();
-    load_sources(&files, "specs/")
+    if files.is_empty() {
+        return Err(CatalogueError {
+            problems: vec![Problem::new(
+                format!("specs/{name}"),
+                None,
+                format!(
+                    "no such profile; the profiles are {}",
+                    super::embedded::profiles().join(", ")
+                ),
+            )],
+        });
+    }
+    load_sources(&files, &format!("specs/{prefix}"))
+}
+
+/// Loads and validates every profile compiled into this binary, sorted by name.
+pub fn load_embedded_all() -> Result<Vec<Catalogue>, CatalogueError> {
+    collect(super::embedded::profiles().into_iter().map(load_embedded))
 }
 
 /// Loads and validates a catalogue given as `(file name, YAML text)` pairs. `prefix` is put
@@ -60,9 +124,17 @@ pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogu
     let mut problems = Vec::new();
     let mut seen_requirements = false;
     let mut seen_clarifications = false;
+    let mut seen_profile = false;
     for (name, text) in files {
         let shown = format!("{prefix}{name}");
         match name.as_str() {
+            "profile.yaml" => {
+                seen_profile = true;
+                match parse::<Profile>(text) {
+                    Ok(p) => cat.profile = p,
+                    Err(e) => problems.push(Problem::new(&shown, None, e)),
+                }
+            }
             "requirements.yaml" => {
                 seen_requirements = true;
                 match parse::<RequirementsFile>(text) {
@@ -85,6 +157,9 @@ pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogu
                 Err(e) => problems.extend(area_problems(&shown, text, e)),
             },
         }
+    }
+    if !seen_profile {
+        problems.push(Problem::new(format!("{prefix}profile.yaml"), None, "missing"));
     }
     if !seen_requirements {
         problems.push(Problem::new(

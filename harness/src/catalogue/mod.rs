@@ -7,17 +7,20 @@ pub mod embedded;
 pub mod lint;
 mod load;
 pub mod model;
+pub mod profile;
 mod validate;
 
 use std::fmt;
 
-pub use load::{load, load_embedded, load_sources};
+pub use load::{load, load_all, load_embedded, load_embedded_all, load_sources};
 pub use model::*;
+pub use profile::Profile;
 
-/// The whole catalogue: upstream requirements, our clarifications, and the area files
-/// (sorted by file name).
+/// One profile's catalogue: the interface (`profile.yaml`), its upstream requirements, our
+/// clarifications, and the area files (sorted by file name).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Catalogue {
+    pub profile: Profile,
     pub requirements: Vec<Requirement>,
     pub clarifications: Vec<Clarification>,
     pub areas: Vec<Area>,

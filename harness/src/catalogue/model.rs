@@ -535,10 +535,13 @@ pub enum ErrorKind {
     InvalidRange,
     TooLarge,
     IoError,
+    DirectoryNotFound,
+    DirectoryNotEmpty,
+    InvalidRegex,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 15] = [
+    pub const ALL: [ErrorKind; 18] = [
         ErrorKind::Any,
         ErrorKind::InvalidArgument,
         ErrorKind::InvalidPath,
@@ -554,6 +557,9 @@ impl ErrorKind {
         ErrorKind::InvalidRange,
         ErrorKind::TooLarge,
         ErrorKind::IoError,
+        ErrorKind::DirectoryNotFound,
+        ErrorKind::DirectoryNotEmpty,
+        ErrorKind::InvalidRegex,
     ];
 
     /// Lower-case name as in the catalogue and the Gherkin (`stale_hash`, `any`).
@@ -574,6 +580,9 @@ impl ErrorKind {
             ErrorKind::InvalidRange => "invalid_range",
             ErrorKind::TooLarge => "too_large",
             ErrorKind::IoError => "io_error",
+            ErrorKind::DirectoryNotFound => "directory_not_found",
+            ErrorKind::DirectoryNotEmpty => "directory_not_empty",
+            ErrorKind::InvalidRegex => "invalid_regex",
         }
     }
 

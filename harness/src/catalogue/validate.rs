@@ -82,7 +82,11 @@ impl Validator<'_> {
     fn requirement(&mut self, r: &Requirement) {
         let f = "requirements.yaml";
         if !is_requirement_id(&r.id) {
-            self.push(f, &r.id, "requirement ids look like MCP-012 or AUTH-040");
+            self.push(
+                f,
+                &r.id,
+                "requirement ids look like MCP-012, AUTH-040 or FR-3.1.1",
+            );
         }
         if r.statement.trim().is_empty() {
             self.push(f, &r.id, "empty `statement`");
@@ -105,7 +109,7 @@ impl Validator<'_> {
     fn clarification(&mut self, c: &Clarification) {
         let f = "clarifications.yaml";
         if !is_clarification_id(&c.id) {
-            self.push(f, &c.id, "clarification ids look like CLR-001");
+            self.push(f, &c.id, "clarification ids look like CLR-001 or LH-CLR-01");
         }
         for (field, text) in [
             ("title", &c.title),
@@ -161,11 +165,11 @@ impl Validator<'_> {
                 "case ids use letters, digits, `.`, `_`, `-` (e.g. T3.5.2, READ-007)",
             );
         }
-        if is_requirement_id(id) || is_clarification_id(id) {
+        if is_clarification_id(id) || self.cat.entry(id).is_some() {
             self.push(
                 f,
                 id,
-                "a case id must not look like a requirement or clarification id",
+                "a case id must not be (or look like) a requirement or clarification id",
             );
         }
         let n = c.name.chars().count();
@@ -637,17 +641,35 @@ fn check_refs(
 }
 
 /// `MCP-012`, `AUTH-040`.
+/// An upstream id as its source spells it: an upper-case prefix, then `-` and segments of
+/// upper-case letters, digits and dots (`MCP-012`, `AUTH-040`, `FR-3.1.1`, `NFR-3.1-SIZE`),
+/// and not a clarification id.
 pub fn is_requirement_id(id: &str) -> bool {
-    ["MCP-", "AUTH-"].iter().any(|p| {
-        id.strip_prefix(p)
-            .is_some_and(|n| n.len() == 3 && n.bytes().all(|b| b.is_ascii_digit()))
-    })
+    let mut parts = id.split('-');
+    let head = parts.next().unwrap_or_default();
+    let rest: Vec<&str> = parts.collect();
+    !head.is_empty()
+        && head.bytes().all(|b| b.is_ascii_uppercase())
+        && !rest.is_empty()
+        && rest.iter().all(|p| {
+            !p.is_empty()
+                && p.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'.')
+        })
+        && head != "CLR"
+        && !id.contains("-CLR-")
 }
 
-/// `CLR-001`.
+/// `CLR-001`, or with a profile's prefix, `LH-CLR-01`.
 pub fn is_clarification_id(id: &str) -> bool {
-    id.strip_prefix("CLR-")
-        .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+    let tail = match id.split_once("-CLR-") {
+        Some((prefix, n)) if prefix.bytes().all(|b| b.is_ascii_uppercase()) => n,
+        _ => match id.strip_prefix("CLR-") {
+            Some(n) => n,
+            None => return false,
+        },
+    };
+    tail.len() >= 2 && tail.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn is_case_id(id: &str) -> bool {
@@ -663,4 +685,24 @@ fn is_var_name(v: &str) -> bool {
         .next()
         .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_of_every_profile() {
+        for id in ["MCP-012", "AUTH-040", "FR-3.1.1", "NFR-3.1-SIZE", "R-3.1.2", "AC-3.1.26"] {
+            assert!(is_requirement_id(id), "{id}");
+            assert!(!is_clarification_id(id), "{id}");
+        }
+        for id in ["CLR-001", "LH-CLR-01"] {
+            assert!(is_clarification_id(id), "{id}");
+            assert!(!is_requirement_id(id), "{id}");
+        }
+        for id in ["mcp-012", "MCP", "MCP-", "FR-3.1.x", "CLR-1", "lh-CLR-01", "X-CLR-0a"] {
+            assert!(!is_requirement_id(id) && !is_clarification_id(id), "{id}");
+        }
+    }
 }

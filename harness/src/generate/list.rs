@@ -8,7 +8,14 @@ use crate::catalogue::Catalogue;
 /// A plain-text overview of the catalogue.
 pub fn list(cat: &Catalogue) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Requirements ({})", cat.requirements.len());
+    let p = &cat.profile;
+    let _ = writeln!(out, "Profile {}: {}", p.profile, p.title);
+    let _ = writeln!(out, "  source: {}", p.source);
+    let _ = writeln!(out, "  tools: {}", p.tools.join(", "));
+    if !p.resources.is_empty() {
+        let _ = writeln!(out, "  resources: {}", p.resources.join(", "));
+    }
+    let _ = writeln!(out, "\nRequirements ({})", cat.requirements.len());
     for r in &cat.requirements {
         let n = cat.cases_covering(&r.id).count();
         match &r.not_applicable {
@@ -44,11 +51,12 @@ pub fn list(cat: &Catalogue) -> String {
     for a in &cat.areas {
         let _ = writeln!(
             out,
-            "  features/{} (specs/{}): {} — {} case(s)",
+            "  features/{p}/{} (specs/{p}/{}): {} — {} case(s)",
             a.feature_file(),
             a.file,
             a.title,
-            a.cases.len()
+            a.cases.len(),
+            p = p.profile
         );
         for c in &a.cases {
             let _ = writeln!(

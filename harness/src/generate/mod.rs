@@ -16,11 +16,17 @@ pub use render::{FIX_COMMAND, json, render_feature, scenario_steps};
 use crate::catalogue::{self, Catalogue, CatalogueError};
 
 /// Every feature file the catalogue renders to: `<area>.feature` → text, sorted by name.
-pub fn render_all(catalogue: &Catalogue) -> BTreeMap<String, String> {
-    catalogue
-        .areas
+pub fn render_all(catalogues: &[Catalogue]) -> BTreeMap<String, String> {
+    catalogues
         .iter()
-        .map(|a| (a.feature_file(), render_feature(a, catalogue)))
+        .flat_map(|cat| {
+            cat.areas.iter().map(move |a| {
+                (
+                    format!("{}/{}", cat.profile.profile, a.feature_file()),
+                    render_feature(a, cat),
+                )
+            })
+        })
         .collect()
 }
 
@@ -83,24 +89,35 @@ pub fn drift(rendered: &BTreeMap<String, String>, existing: &[(String, String)])
 
 /// Reads every `*.feature` in `dir` (none if the directory does not exist).
 pub fn read_features(dir: &Path) -> Result<Vec<(String, String)>, GenerateError> {
-    let io = |e: std::io::Error| GenerateError::Io {
-        path: dir.to_path_buf(),
-        source: e,
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| GenerateError::Io { path, source: e }
     };
     let rd = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(io(e)),
+        Err(e) => return Err(io(dir)(e)),
     };
     let mut out = Vec::new();
     for entry in rd {
-        let entry = entry.map_err(io)?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".feature") {
-            let path = entry.path();
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| GenerateError::Io { path, source: e })?;
-            out.push((name, text));
+        let profile_dir = entry.map_err(io(dir))?.path();
+        if !profile_dir.is_dir() {
+            continue;
+        }
+        let profile = profile_dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for entry in std::fs::read_dir(&profile_dir).map_err(io(&profile_dir))? {
+            let path = entry.map_err(io(&profile_dir))?.path();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if name.ends_with(".feature") {
+                let text = std::fs::read_to_string(&path).map_err(io(&path))?;
+                out.push((format!("{profile}/{name}"), text));
+            }
         }
     }
     out.sort();
@@ -179,8 +196,8 @@ pub fn generate(
     features_dir: &Path,
     check: bool,
 ) -> Result<GenerateOutcome, GenerateError> {
-    let cat = catalogue::load(specs_dir)?;
-    let rendered = render_all(&cat);
+    let cats = catalogue::load_all(specs_dir)?;
+    let rendered = render_all(&cats);
     let existing = read_features(features_dir)?;
     let d = drift(&rendered, &existing);
     let changed: Vec<&String> = d.stale.iter().chain(d.missing.iter()).collect();
@@ -204,6 +221,9 @@ pub fn generate(
     let mut written = Vec::new();
     for name in changed {
         let path = features_dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(io(parent.to_path_buf()))?;
+        }
         std::fs::write(&path, &rendered[name]).map_err(io(path.clone()))?;
         written.push(name.clone());
     }
@@ -221,10 +241,10 @@ pub fn generate(
 
 /// Drift between the features and the catalogue compiled into this binary (both embedded),
 /// so a run can refuse stale features without a checkout.
-pub fn embedded_drift(catalogue: &Catalogue) -> Drift {
+pub fn embedded_drift(catalogues: &[Catalogue]) -> Drift {
     let existing: Vec<(String, String)> = embedded_features()
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
-    drift(&render_all(catalogue), &existing)
+    drift(&render_all(catalogues), &existing)
 }

@@ -12,11 +12,11 @@ use crate::catalogue::{
 /// The command that regenerates `features/`; named by every staleness message.
 pub const FIX_COMMAND: &str = "cargo run -p mcp-harness -- generate";
 
-/// The text of `features/<area>.feature`.
+/// The text of `features/<profile>/<area>.feature`.
 pub fn render_feature(area: &Area, catalogue: &Catalogue) -> String {
     let mut out = format!(
-        "# Generated from specs/{} by `{FIX_COMMAND}`. Do not edit.\nFeature: {}\n",
-        area.file, area.title
+        "# Generated from specs/{}/{} by `{FIX_COMMAND}`. Do not edit.\nFeature: {}\n",
+        catalogue.profile.profile, area.file, area.title
     );
     for case in &area.cases {
         out.push('\n');

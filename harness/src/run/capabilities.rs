@@ -1,12 +1,10 @@
 //! What the start-up probe learned about the server (its tools, whether it serves
-//! `list://`), and what follows for the run: a server of another interface is told so once
-//! and the run stops within seconds, instead of failing hundreds of near-identical cases.
+//! `list://`), and what follows for the run: which profile (interface) the server speaks,
+//! and, for a server of another interface, one paragraph and a stop within seconds instead
+//! of hundreds of near-identical failures.
 
-use super::config::{INTERFACE_TOOLS, Protocol, ToolNames};
-
-/// The profile the catalogue describes. One today; the fit check below is where a list of
-/// profiles would be compared when there are more.
-pub const PROFILE: &str = "rootspace";
+use super::config::{Protocol, ToolNames};
+use crate::catalogue::Profile;
 
 /// Facts from the probe's session.
 #[derive(Debug, Clone)]
@@ -20,7 +18,7 @@ pub struct Offered {
     pub protocol: Protocol,
 }
 
-/// How the server's tools compare with the interface's.
+/// How the server's tools compare with a profile's.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolFit {
     /// Every tool, in the spelling the run uses.
@@ -29,32 +27,39 @@ pub enum ToolFit {
     Partial { missing: Vec<String> },
     /// The tools are there, spelled the other way (`text_read` for `text.read`).
     OtherSpelling { suggest: ToolNames },
-    /// None of the interface's tools: the server offers another interface.
+    /// None of the profile's tools: the server offers another interface.
     Foreign,
 }
 
-/// Compares the offered tool names with the interface's, in the run's spelling.
-pub fn tool_fit(offered: &[String], style: ToolNames) -> ToolFit {
-    let count = |s: ToolNames| {
-        INTERFACE_TOOLS
-            .iter()
-            .filter(|t| offered.contains(&s.map(t)))
-            .count()
-    };
-    let other = match style {
+fn other(style: ToolNames) -> ToolNames {
+    match style {
         ToolNames::Dotted => ToolNames::Underscore,
         ToolNames::Underscore => ToolNames::Dotted,
-    };
-    let (here, there) = (count(style), count(other));
-    if here == INTERFACE_TOOLS.len() {
+    }
+}
+
+/// How many of `tools` the server offers in spelling `s`.
+fn count(offered: &[String], tools: &[String], s: ToolNames) -> usize {
+    tools.iter().filter(|t| offered.contains(&s.map(t))).count()
+}
+
+/// Compares the offered tool names with a profile's `tools`, in the run's spelling.
+pub fn tool_fit(offered: &[String], style: ToolNames, tools: &[String]) -> ToolFit {
+    let (here, there) = (
+        count(offered, tools, style),
+        count(offered, tools, other(style)),
+    );
+    if here == tools.len() {
         ToolFit::Full
     } else if there > here {
-        ToolFit::OtherSpelling { suggest: other }
+        ToolFit::OtherSpelling {
+            suggest: other(style),
+        }
     } else if here == 0 {
         ToolFit::Foreign
     } else {
         ToolFit::Partial {
-            missing: INTERFACE_TOOLS
+            missing: tools
                 .iter()
                 .map(|t| style.map(t))
                 .filter(|t| !offered.contains(t))
@@ -63,32 +68,102 @@ pub fn tool_fit(offered: &[String], style: ToolNames) -> ToolFit {
     }
 }
 
-/// The paragraph for a server whose tools do not fit, or `None` when the run can go on.
-pub fn stop_reason(offered: &[String], style: ToolNames) -> Option<String> {
-    let theirs = if offered.is_empty() {
+fn seen(offered: &[String]) -> String {
+    if offered.is_empty() {
         "no tools at all".to_string()
     } else {
         format!("the tools {}", offered.join(", "))
+    }
+}
+
+/// One line per known profile: its name and tools.
+fn known(profiles: &[&Profile]) -> String {
+    profiles
+        .iter()
+        .map(|p| format!("`{}` ({})", p.profile, p.tools.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Picks the profile whose tools the server offers (in either spelling): every tool of it
+/// if any profile fits whole (the largest such profile), else the one with the most tools
+/// offered. `Ok((index, why))`, or `Err(paragraph)` naming what was seen and what is known
+/// when the server offers none of any profile's tools.
+pub fn detect(offered: &[String], profiles: &[&Profile]) -> Result<(usize, String), String> {
+    let score = |p: &Profile| {
+        let best = count(offered, &p.tools, ToolNames::Dotted)
+            .max(count(offered, &p.tools, ToolNames::Underscore));
+        (best == p.tools.len(), best)
     };
-    let ours = INTERFACE_TOOLS
+    let best = profiles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (score(p), i))
+        .filter(|((_, n), _)| *n > 0)
+        .max_by_key(|((full, n), i)| (*full, *n, std::cmp::Reverse(*i)));
+    match best {
+        Some(((full, n), i)) => {
+            let p = profiles[i];
+            let why = if full {
+                format!(
+                    "the server offers all {n} of its tools ({})",
+                    p.tools.join(", ")
+                )
+            } else {
+                format!(
+                    "the server offers {n} of its {} tools ({}), more than of any other profile",
+                    p.tools.len(),
+                    p.tools.join(", ")
+                )
+            };
+            Ok((i, why))
+        }
+        None => Err(format!(
+            "The server speaks MCP but offers none of the interfaces this harness knows: it has \
+             {}. The profiles are {}. No case was run. Check that the command starts the \
+             server you meant to test, or name a profile with --profile.",
+            seen(offered),
+            known(profiles)
+        )),
+    }
+}
+
+/// The paragraph for a server whose tools do not fit `profile`, or `None` when the run can
+/// go on. `profiles` are all that the harness knows, named when the server fits none.
+pub fn stop_reason(
+    offered: &[String],
+    style: ToolNames,
+    profile: &Profile,
+    profiles: &[&Profile],
+) -> Option<String> {
+    let ours = profile
+        .tools
         .iter()
         .map(|t| style.map(t))
         .collect::<Vec<_>>()
         .join(", ");
-    match tool_fit(offered, style) {
+    let name = &profile.profile;
+    match tool_fit(offered, style, &profile.tools) {
         ToolFit::Full | ToolFit::Partial { .. } => None,
         ToolFit::OtherSpelling { suggest } => Some(format!(
-            "The server offers this interface's tools spelled the other way ({theirs}), \
+            "The server offers this interface's tools spelled the other way ({}), \
              but the run looks for {ours}. Run again with `--tool-names {}`. No case was run.",
+            seen(offered),
             suggest.as_str()
         )),
         ToolFit::Foreign => Some(format!(
-            "The server speaks MCP but offers another interface: it has {theirs}, and none of \
-             the {n} tools of the `{PROFILE}` profile ({ours}, plus the list:// resource). \
-             `{PROFILE}` is the only profile this harness knows, and the closest to this \
-             server, so no case was run. Check that the command starts the server you meant \
-             to test.",
-            n = INTERFACE_TOOLS.len()
+            "The server speaks MCP but offers another interface: it has {}, and none of \
+             the {n} tools of the `{name}` profile ({ours}{resources}). The profiles this \
+             harness knows are {}. No case was run. Check that the command starts the server \
+             you meant to test, and the --profile you named.",
+            seen(offered),
+            known(profiles),
+            n = profile.tools.len(),
+            resources = if profile.resources.is_empty() {
+                String::new()
+            } else {
+                format!(", plus {}", profile.resources.join(", "))
+            },
         )),
     }
 }
@@ -109,49 +184,85 @@ mod tests {
         v.iter().map(|s| s.to_string()).collect()
     }
 
+    fn profile(name: &str, tools: &[&str]) -> Profile {
+        Profile {
+            profile: name.into(),
+            tools: names(tools),
+            ..Profile::default()
+        }
+    }
+
+    const ROOTSPACE: [&str; 6] = [
+        "file.create",
+        "file.remove",
+        "text.read",
+        "text.replace",
+        "text.insert",
+        "text.append",
+    ];
+
     #[test]
     fn full_partial_other_spelling_and_foreign() {
-        let dotted = names(&INTERFACE_TOOLS);
-        assert_eq!(tool_fit(&dotted, ToolNames::Dotted), ToolFit::Full);
+        let tools = names(&ROOTSPACE);
+        let dotted = tools.clone();
+        assert_eq!(tool_fit(&dotted, ToolNames::Dotted, &tools), ToolFit::Full);
         assert_eq!(
-            tool_fit(&dotted, ToolNames::Underscore),
+            tool_fit(&dotted, ToolNames::Underscore, &tools),
             ToolFit::OtherSpelling {
                 suggest: ToolNames::Dotted
             }
         );
         let under: Vec<String> = dotted.iter().map(|t| t.replace('.', "_")).collect();
         assert_eq!(
-            tool_fit(&under, ToolNames::Dotted),
+            tool_fit(&under, ToolNames::Dotted, &tools),
             ToolFit::OtherSpelling {
                 suggest: ToolNames::Underscore
             }
         );
         assert_eq!(
-            tool_fit(&names(&["text.read", "file.create"]), ToolNames::Dotted),
+            tool_fit(&names(&["text.read", "file.create"]), ToolNames::Dotted, &tools),
             ToolFit::Partial {
                 missing: names(&["file.remove", "text.replace", "text.insert", "text.append"])
             }
         );
         let fs = names(&["read_file", "write_file", "list_directory"]);
-        assert_eq!(tool_fit(&fs, ToolNames::Dotted), ToolFit::Foreign);
-        assert_eq!(tool_fit(&[], ToolNames::Dotted), ToolFit::Foreign);
+        assert_eq!(tool_fit(&fs, ToolNames::Dotted, &tools), ToolFit::Foreign);
+        assert_eq!(tool_fit(&[], ToolNames::Dotted, &tools), ToolFit::Foreign);
+    }
+
+    #[test]
+    fn detection_picks_the_profile_whose_tools_are_offered() {
+        let rs = profile("rootspace", &ROOTSPACE);
+        let lh = profile("lighthouse", &["read", "write", "edit", "delete"]);
+        let all = [&rs, &lh];
+        let (i, why) = detect(&names(&["read", "write", "edit", "delete", "x"]), &all).unwrap();
+        assert_eq!(i, 1);
+        assert!(why.contains("all 4"), "{why}");
+        let under: Vec<String> = ROOTSPACE.iter().map(|t| t.replace('.', "_")).collect();
+        assert_eq!(detect(&under, &all).unwrap().0, 0);
+        let (i, why) = detect(&names(&["read", "write"]), &all).unwrap();
+        assert_eq!(i, 1);
+        assert!(why.contains("2 of its 4"), "{why}");
+        let m = detect(&names(&["read_file", "write_file"]), &all).unwrap_err();
+        assert!(m.contains("read_file, write_file"), "{m}");
+        assert!(m.contains("`rootspace`") && m.contains("`lighthouse` (read, write"), "{m}");
+        assert!(!m.contains("does not speak"), "{m}");
     }
 
     #[test]
     fn stop_reasons_name_what_was_seen_and_what_to_do() {
+        let rs = profile("rootspace", &ROOTSPACE);
+        let all = [&rs];
         let fs = names(&["read_file", "write_file"]);
-        let m = stop_reason(&fs, ToolNames::Dotted).unwrap();
+        let m = stop_reason(&fs, ToolNames::Dotted, &rs, &all).unwrap();
         assert!(m.contains("read_file, write_file"), "{m}");
         assert!(m.contains("another interface"), "{m}");
         assert!(m.contains("`rootspace`"), "{m}");
         assert!(!m.contains("does not speak"), "{m}");
-        let under: Vec<String> = INTERFACE_TOOLS
-            .iter()
-            .map(|t| t.replace('.', "_"))
-            .collect();
-        let m = stop_reason(&under, ToolNames::Dotted).unwrap();
+        let under: Vec<String> = ROOTSPACE.iter().map(|t| t.replace('.', "_")).collect();
+        let m = stop_reason(&under, ToolNames::Dotted, &rs, &all).unwrap();
         assert!(m.contains("--tool-names underscore"), "{m}");
-        assert!(stop_reason(&names(&INTERFACE_TOOLS), ToolNames::Dotted).is_none());
-        assert!(stop_reason(&names(&["text.read"]), ToolNames::Dotted).is_none());
+        assert!(stop_reason(&names(&ROOTSPACE), ToolNames::Dotted, &rs, &all).is_none());
+        assert!(stop_reason(&names(&["text.read"]), ToolNames::Dotted, &rs, &all).is_none());
     }
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use cucumber::gherkin::tagexpr::TagOperation;
 
 use super::capabilities::{self, Offered, ToolFit};
+use crate::catalogue::{Catalogue, Profile};
 use super::config::{Protocol, ServerConfig, ToolNames};
 use super::outcome::{CaseResult, Level, Outcome};
 use super::parser::{FeatureText, Parsed, parse_all};
@@ -33,20 +34,32 @@ pub struct RunRequest {
     pub report: Option<PathBuf>,
     pub expect_fail: Option<PathBuf>,
     pub features: Option<PathBuf>,
+    /// The interface to test against; `None`: detected from the server's tools (the
+    /// built-in reference serves `rootspace` unless told otherwise).
+    pub profile: Option<String>,
 }
+
+/// The profile the built-in reference serves when none is named.
+pub const DEFAULT_PROFILE: &str = "rootspace";
 
 fn usage(msg: impl std::fmt::Display) -> u8 {
     eprintln!("mcp-harness: {msg}");
     2
 }
 
-/// The embedded features, or those in `dir`.
-pub fn load_features(dir: Option<&PathBuf>) -> Result<Vec<FeatureText>, String> {
+/// The features of `profile`: embedded, or from `dir` (its `<profile>/` subdirectory when
+/// there is one, else `dir` itself).
+pub fn load_features(dir: Option<&PathBuf>, profile: &str) -> Result<Vec<FeatureText>, String> {
     let features = match dir {
-        Some(d) => super::parser::read_dir(d)
-            .map_err(|e| format!("cannot read features from {}: {e}", d.display()))?,
+        Some(d) => {
+            let sub = d.join(profile);
+            let d = if sub.is_dir() { &sub } else { d };
+            super::parser::read_dir(d)
+                .map_err(|e| format!("cannot read features from {}: {e}", d.display()))?
+        }
         None => crate::generate::embedded_features()
             .iter()
+            .filter(|(n, _)| n.starts_with(&format!("{profile}/")))
             .map(|(n, t)| FeatureText {
                 path: format!("features/{n}"),
                 text: t.to_string(),
@@ -54,7 +67,9 @@ pub fn load_features(dir: Option<&PathBuf>) -> Result<Vec<FeatureText>, String> 
             .collect(),
     };
     if features.is_empty() {
-        return Err("there are no feature files to run".into());
+        return Err(format!(
+            "there are no feature files to run for the profile `{profile}`"
+        ));
     }
     Ok(features)
 }
@@ -70,19 +85,20 @@ pub fn scenario_ids(features: &[FeatureText]) -> BTreeSet<String> {
         .collect()
 }
 
-/// The server configuration a request describes.
-pub fn server_config(req: &RunRequest) -> Result<ServerConfig, String> {
+/// The server configuration a request describes, tested against `profile`.
+pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerConfig, String> {
     let mut cfg = match &req.server {
         Some(line) => ServerConfig {
             argv: ServerConfig::split_command(line)?,
             tool_names: req.tool_names,
             protocol: req.protocol,
             timeout: req.timeout,
+            profile,
         },
         None => {
             let exe = std::env::current_exe()
                 .map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
-            ServerConfig::reference(&exe.to_string_lossy(), req.tool_names)
+            ServerConfig::reference(&exe.to_string_lossy(), req.tool_names, profile)
         }
     };
     cfg.protocol = req.protocol;
@@ -202,9 +218,29 @@ pub fn counts(r: &CaseResult, strict: bool, baseline: &Baseline) -> bool {
 
 pub fn run_command(req: RunRequest) -> u8 {
     let started = Instant::now();
-    let features = match load_features(req.features.as_ref()) {
-        Ok(f) => f,
+    let catalogues = match crate::catalogue::load_embedded_all() {
+        Ok(c) => c,
         Err(e) => return usage(e),
+    };
+    let profiles: Vec<&Profile> = catalogues.iter().map(|c| &c.profile).collect();
+    let index_of = |name: &str| profiles.iter().position(|p| p.profile == name);
+    let named = match &req.profile {
+        Some(name) => match index_of(name) {
+            Some(i) => Some(i),
+            None => {
+                return usage(format!(
+                    "--profile: no profile named {name:?}; the profiles are {}",
+                    profiles
+                        .iter()
+                        .map(|p| p.profile.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        },
+        // The built-in reference serves rootspace unless told otherwise.
+        None if req.server.is_none() => index_of(DEFAULT_PROFILE),
+        None => None,
     };
     let tags = match req
         .tags
@@ -226,17 +262,10 @@ pub fn run_command(req: RunRequest) -> u8 {
         },
         None => Baseline::default(),
     };
-    let unknown = baseline.unknown(&scenario_ids(&features));
-    if !unknown.is_empty() {
-        return usage(format!(
-            "{}: these ids name no case: {}",
-            req.expect_fail
-                .as_ref()
-                .map_or(String::new(), |p| p.display().to_string()),
-            unknown.join(", ")
-        ));
-    }
-    let cfg = match server_config(&req) {
+    // Until the probe has shown which interface the server speaks, the configuration names
+    // the profile asked for (or the default one).
+    let provisional = named.or_else(|| index_of(DEFAULT_PROFILE)).unwrap_or(0);
+    let cfg = match server_config(&req, Arc::new(profiles[provisional].clone())) {
         Ok(c) => c,
         Err(e) => return usage(e),
     };
@@ -274,10 +303,51 @@ pub fn run_command(req: RunRequest) -> u8 {
         Ok(o) => o,
         Err(paragraph) => return abort(paragraph),
     };
-    if let Some(paragraph) = capabilities::stop_reason(&offered.tools, cfg.tool_names) {
+    let chosen = match named {
+        Some(i) => {
+            let how = if req.profile.is_some() {
+                "named with --profile"
+            } else {
+                "the built-in reference's default; name another with --profile"
+            };
+            println!("Profile {} ({how}).", profiles[i].profile);
+            i
+        }
+        None => match capabilities::detect(&offered.tools, &profiles) {
+            Ok((i, why)) => {
+                println!(
+                    "Profile {}: {why}. Name another with --profile.",
+                    profiles[i].profile
+                );
+                i
+            }
+            Err(paragraph) => return abort(paragraph),
+        },
+    };
+    let catalogue: &Catalogue = &catalogues[chosen];
+    let profile = &catalogue.profile;
+    if let Some(paragraph) =
+        capabilities::stop_reason(&offered.tools, cfg.tool_names, profile, &profiles)
+    {
         return abort(paragraph);
     }
+    let features = match load_features(req.features.as_ref(), &profile.profile) {
+        Ok(f) => f,
+        Err(e) => return abort(e),
+    };
+    let unknown = baseline.unknown(&scenario_ids(&features));
+    if !unknown.is_empty() {
+        return usage(format!(
+            "{}: these ids name no case of the profile `{}`: {}",
+            req.expect_fail
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string()),
+            profile.profile,
+            unknown.join(", ")
+        ));
+    }
     let mut cfg = cfg;
+    cfg.profile = Arc::new(profile.clone());
     if offered.protocol != cfg.protocol {
         eprintln!(
             "mcp-harness: note: the server did not answer `server/discover` within {} s, so \
@@ -287,7 +357,9 @@ pub fn run_command(req: RunRequest) -> u8 {
         );
         cfg.protocol = offered.protocol;
     }
-    if let ToolFit::Partial { missing } = capabilities::tool_fit(&offered.tools, cfg.tool_names) {
+    if let ToolFit::Partial { missing } =
+        capabilities::tool_fit(&offered.tools, cfg.tool_names, &profile.tools)
+    {
         eprintln!(
             "mcp-harness: note: the server lacks the tools {}; the cases that call them fail.",
             missing.join(", ")
@@ -297,8 +369,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     // reason: it is said once, and those cases are not run one by one.
     let parsed = parse_all(features);
     let (unlisted, message) = match &offered.listing {
-        Ok(()) => (Vec::new(), String::new()),
-        Err(why) => {
+        Err(why) if profile.has_listing() => {
             let message = format!(
                 "the server does not serve the list:// resource ({why}), so no listing case \
                  can pass: a refusal of a path counts only from a server that reads listings."
@@ -306,6 +377,7 @@ pub fn run_command(req: RunRequest) -> u8 {
             let failed = without_listing(&parsed, tags.as_ref(), name.as_ref(), &message);
             (failed, message)
         }
+        _ => (Vec::new(), String::new()),
     };
     if !unlisted.is_empty() {
         println!(
@@ -342,8 +414,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     }
     let mut results = outcome.results;
     results.extend(unlisted);
-    let catalogue = crate::catalogue::load_embedded().ok();
-    print!("{}", console::summary(&results, catalogue.as_ref()));
+    print!("{}", console::summary(&results, Some(catalogue)));
     let stale = baseline.stale(&results);
     for r in &stale {
         println!(
@@ -386,7 +457,7 @@ pub fn run_command(req: RunRequest) -> u8 {
             },
             strict: req.strict,
         };
-        let text = markdown::render(&results, catalogue.as_ref(), &facts);
+        let text = markdown::render(&results, Some(catalogue), &facts);
         if let Err(e) = (&file).write_all(text.as_bytes()) {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
             return 2;
@@ -395,7 +466,8 @@ pub fn run_command(req: RunRequest) -> u8 {
     if let (Some(path), Some(file)) = (&req.junit, junit) {
         let counts = |r: &CaseResult| counts(r, req.strict, &baseline);
         let note = |r: &CaseResult| note(r, req.strict, &baseline);
-        if let Err(e) = junit::write(&junit::report(&results, &counts, &note), file) {
+        let report = junit::report(&results, &profile.profile, &counts, &note);
+        if let Err(e) = junit::write(&report, file) {
             eprintln!("mcp-harness: {}: {e}", path.display());
             return 2;
         }

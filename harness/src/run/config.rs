@@ -1,6 +1,10 @@
-//! How to reach the server under test: command line, tool naming, protocol era, timeout.
+//! How to reach the server under test: command line, the profile (interface) it is tested
+//! against, tool naming, protocol era, timeout.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use crate::catalogue::Profile;
 
 /// Which spelling of the tool names the server uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,25 +40,14 @@ impl ToolNames {
         }
     }
 
-    /// Rewrites the tool names inside a text (e.g. an expected message fragment such as
-    /// "call text.read"), since a server offering `text_read` rightly names that.
-    pub fn respell(self, text: &str) -> String {
-        INTERFACE_TOOLS
+    /// Rewrites the tool names `tools` inside a text (e.g. an expected message fragment
+    /// such as "call text.read"), since a server offering `text_read` rightly names that.
+    pub fn respell(self, text: &str, tools: &[String]) -> String {
+        tools
             .iter()
-            .fold(text.to_string(), |t, tool| t.replace(tool, &self.map(tool)))
+            .fold(text.to_string(), |t, tool| t.replace(tool.as_str(), &self.map(tool)))
     }
 }
-
-/// The interface's tools, in the catalogue's spelling; a server lacking one of these
-/// fails plainly.
-pub const INTERFACE_TOOLS: [&str; 6] = [
-    "file.create",
-    "file.remove",
-    "text.read",
-    "text.replace",
-    "text.insert",
-    "text.append",
-];
 
 /// Which MCP lifecycle the client uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -88,18 +81,21 @@ pub struct ServerConfig {
     pub protocol: Protocol,
     /// Limit for each request, and for start-up plus initialization.
     pub timeout: Duration,
+    /// The interface the server is tested against.
+    pub profile: Arc<Profile>,
 }
 
 impl ServerConfig {
     /// The built-in reference: this very binary, through its hidden `serve-reference`
     /// subcommand, so nothing has to be installed or configured.
-    pub fn reference(exe: &str, tool_names: ToolNames) -> ServerConfig {
+    pub fn reference(exe: &str, tool_names: ToolNames, profile: Arc<Profile>) -> ServerConfig {
         let mut argv = vec![
             exe.to_string(),
             "serve-reference".to_string(),
             "--root".to_string(),
             "{root}".to_string(),
         ];
+        argv.extend(profile.reference_args.iter().cloned());
         if tool_names == ToolNames::Underscore {
             argv.push("--tool-names".to_string());
             argv.push("underscore".to_string());
@@ -109,6 +105,7 @@ impl ServerConfig {
             tool_names,
             protocol: Protocol::Auto,
             timeout: Duration::from_secs(10),
+            profile,
         }
     }
 
@@ -137,12 +134,13 @@ mod tests {
     #[test]
     fn respell_maps_only_tool_names() {
         let u = ToolNames::Underscore;
+        let tools = vec!["text.read".to_string()];
         assert_eq!(
-            u.respell("call text.read, then a.txt"),
+            u.respell("call text.read, then a.txt", &tools),
             "call text_read, then a.txt"
         );
         assert_eq!(
-            ToolNames::Dotted.respell("call text.read"),
+            ToolNames::Dotted.respell("call text.read", &tools),
             "call text.read"
         );
     }

@@ -115,10 +115,26 @@ impl HarnessWorld {
         }
     }
 
+    /// The interface under test.
+    pub fn profile(&self) -> Arc<crate::catalogue::Profile> {
+        self.config
+            .as_ref()
+            .map(|c| c.profile.clone())
+            .unwrap_or_default()
+    }
+
+    /// The tools of the interface under test (catalogue spelling).
+    pub fn interface_tools(&self) -> Vec<String> {
+        self.config
+            .as_ref()
+            .map(|c| c.profile.tools.clone())
+            .unwrap_or_default()
+    }
+
     /// An expected text with the tool names spelled as the server offers them.
     pub fn respell(&self, text: &str) -> String {
         match &self.config {
-            Some(c) => c.tool_names.respell(text),
+            Some(c) => c.tool_names.respell(text, &c.profile.tools),
             None => text.to_string(),
         }
     }

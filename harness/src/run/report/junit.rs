@@ -15,12 +15,10 @@ use junit_report::{Report, TestCase, TestSuite};
 use super::console::failure_block;
 use crate::run::outcome::{CaseResult, Outcome};
 
-use crate::run::capabilities::PROFILE;
-
-/// `read.feature` → `rootspace.read`.
-pub fn classname(feature: &str) -> String {
+/// `read.feature` of the profile `rootspace` → `rootspace.read`.
+pub fn classname(profile: &str, feature: &str) -> String {
     let area = feature.strip_suffix(".feature").unwrap_or(feature);
-    format!("{PROFILE}.{area}")
+    format!("{profile}.{area}")
 }
 
 /// The check a failing step made: the step text without its Gherkin keyword.
@@ -37,12 +35,13 @@ fn check_of(step: &str) -> &str {
 /// predicate the exit code uses); `note` says why one does not.
 pub fn report(
     results: &[CaseResult],
+    profile: &str,
     counts: &dyn Fn(&CaseResult) -> bool,
     note: &dyn Fn(&CaseResult) -> Option<String>,
 ) -> Report {
     let mut suites: Vec<(String, TestSuite)> = Vec::new();
     for r in results {
-        let class = classname(&r.feature);
+        let class = classname(profile, &r.feature);
         let case = test_case(r, &class, counts(r), note(r));
         match suites.iter_mut().find(|(c, _)| *c == class) {
             Some((_, s)) => s.add_testcase(case),
@@ -91,8 +90,8 @@ pub fn aborted(paragraph: &str) -> Report {
         "no case was run",
         paragraph,
     );
-    case.set_classname(&format!("{PROFILE}.probe"));
-    let mut suite = TestSuite::new(&format!("{PROFILE}.probe"));
+    case.set_classname("mcp-harness.probe");
+    let mut suite = TestSuite::new("mcp-harness.probe");
     suite.add_testcase(case);
     let mut report = Report::new();
     report.add_testsuite(suite);
@@ -127,7 +126,7 @@ mod tests {
         let counts = |r: &CaseResult| !r.passed() && (strict || r.level == Level::Must);
         let note = |_: &CaseResult| Some("SHOULD-level".to_string());
         let mut out = Vec::new();
-        write(&report(results, &counts, &note), &mut out).unwrap();
+        write(&report(results, "rootspace", &counts, &note), &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 

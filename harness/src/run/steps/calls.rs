@@ -5,7 +5,6 @@ use serde_json::Value;
 
 use super::results::{is_tool_error, success};
 use super::{Kinds, StepFn, arg, json_arg, json_string, step};
-use crate::run::config::INTERFACE_TOOLS;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
@@ -64,7 +63,8 @@ pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply
     };
     let m = message.to_lowercase();
     let about_tool = m.contains("tool") || m.contains("method");
-    if !about_tool || !INTERFACE_TOOLS.contains(&tool) {
+    let tools = w.interface_tools();
+    if !about_tool || !tools.iter().any(|t| t == tool) {
         return reply;
     }
     let name = w.tool_name(tool);
@@ -74,7 +74,7 @@ pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply
     match session.tool_names().await {
         Some(names) if !names.contains(&name) => Reply::Broken(format!(
             "the server has no tool named {name:?} (this interface needs {}); its tools are {names:?}",
-            INTERFACE_TOOLS.map(|t| w.tool_name(t)).join(", ")
+            tools.iter().map(|t| w.tool_name(t)).collect::<Vec<_>>().join(", ")
         )),
         _ => reply,
     }

@@ -10,23 +10,8 @@
 
 use serde_json::Value;
 
-/// The error kinds of the catalogue, in the catalogue's spelling (lower snake case).
-pub const KINDS: [&str; 14] = [
-    "invalid_argument",
-    "invalid_path",
-    "path_escape",
-    "not_found",
-    "already_exists",
-    "not_a_file",
-    "not_a_directory",
-    "not_text",
-    "stale_hash",
-    "content_mismatch",
-    "ambiguous_match",
-    "invalid_range",
-    "too_large",
-    "io_error",
-];
+use crate::catalogue::{ErrorKind, Profile};
+
 
 /// Keys under which an object may hold its code.
 const CODE_KEYS: [&str; 4] = ["code", "errorCode", "error_code", "type"];
@@ -126,14 +111,27 @@ pub enum Verdict {
     Unknown,
 }
 
-/// Compares a server's code with the catalogue kind (`content_mismatch`).
-pub fn compare(code: &str, kind: &str) -> Verdict {
+/// Whether `got` (normalized) spells `kind`: as the kind itself or as the profile's code
+/// for it (`FILE_NOT_FOUND` for `not_found` in a profile that says so).
+fn spells(got: &str, kind: ErrorKind, profile: &Profile) -> bool {
+    got == normalize(kind.as_str()) || profile.code(kind).is_some_and(|c| got == normalize(&c))
+}
+
+/// Compares a server's code with the catalogue kind (`content_mismatch`), in the vocabulary
+/// of the profile under test.
+pub fn compare(code: &str, kind: &str, profile: &Profile) -> Verdict {
     let got = normalize(code);
-    if got == normalize(kind) {
+    if let Some(k) = ErrorKind::parse(kind)
+        && spells(&got, k, profile)
+    {
         return Verdict::Same;
     }
-    match KINDS.iter().find(|k| normalize(k) == got) {
-        Some(k) => Verdict::Other(k),
+    match ErrorKind::ALL
+        .into_iter()
+        .filter(|k| *k != ErrorKind::Any)
+        .find(|k| spells(&got, *k, profile))
+    {
+        Some(k) => Verdict::Other(k.as_str()),
         None => Verdict::Unknown,
     }
 }
@@ -156,7 +154,7 @@ mod tests {
         ];
         for c in cases {
             let code = code_of_result(&c).unwrap_or_else(|| panic!("no code in {c}"));
-            assert_eq!(compare(&code, "not_found"), Verdict::Same, "{c}");
+            assert_eq!(compare(&code, "not_found", &Profile::default()), Verdict::Same, "{c}");
         }
         assert_eq!(
             code_of_result(&json!({"structuredContent": {"error": {"code": 404}}})),
@@ -187,14 +185,14 @@ mod tests {
             "E_CONTENT_MISMATCH",
             "content-mismatch",
         ] {
-            assert_eq!(compare(s, "content_mismatch"), Verdict::Same, "{s}");
+            assert_eq!(compare(s, "content_mismatch", &Profile::default()), Verdict::Same, "{s}");
         }
         assert_eq!(
-            compare("NOT_FOUND", "content_mismatch"),
+            compare("NOT_FOUND", "content_mismatch", &Profile::default()),
             Verdict::Other("not_found")
         );
-        assert_eq!(compare("ENOENT", "not_found"), Verdict::Unknown);
-        assert_eq!(compare("-32602", "invalid_argument"), Verdict::Unknown);
+        assert_eq!(compare("ENOENT", "not_found", &Profile::default()), Verdict::Unknown);
+        assert_eq!(compare("-32602", "invalid_argument", &Profile::default()), Verdict::Unknown);
         assert_eq!(normalize("NotADirectory"), "NOTADIRECTORY");
         assert_eq!(normalize("E"), "E");
     }

@@ -8,9 +8,9 @@ use regex::RegexBuilder;
 use serde_json::{Map, Value};
 
 use super::codes::{self, Verdict};
+use crate::catalogue::{ErrorKind, Profile};
 use super::facts::{self, Facts};
 use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
-use crate::run::config::INTERFACE_TOOLS;
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
@@ -89,9 +89,14 @@ pub fn last_call(w: &HarnessWorld) -> Result<&Reply, String> {
     }
 }
 
-/// `isError: true` on a call result.
+/// `isError: true` on a call result, or a result envelope that says `success: false` (the
+/// `ToolResult` shape of some interfaces, whose clients read that flag).
 pub fn is_tool_error(v: &Value) -> bool {
     v.get("isError").and_then(Value::as_bool).unwrap_or(false)
+        || v.get("structuredContent")
+            .and_then(|s| s.get("success"))
+            .and_then(Value::as_bool)
+            == Some(false)
 }
 
 /// Concatenated text blocks of a call result.
@@ -107,13 +112,18 @@ pub fn text_blocks(v: &Value) -> Vec<String> {
 }
 
 /// The result object: structuredContent, else the first text block that is a JSON object.
+/// An envelope `{"success": true, "data": {...}}` stands for its `data`.
 pub fn result_object(v: &Value) -> Result<Map<String, Value>, String> {
+    let unwrap = |m: &Map<String, Value>| match (m.get("success"), m.get("data")) {
+        (Some(Value::Bool(true)), Some(Value::Object(data))) => data.clone(),
+        _ => m.clone(),
+    };
     if let Some(Value::Object(m)) = v.get("structuredContent") {
-        return Ok(m.clone());
+        return Ok(unwrap(m));
     }
     for t in text_blocks(v) {
         if let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&t) {
-            return Ok(m);
+            return Ok(unwrap(&m));
         }
     }
     Err(format!(
@@ -158,8 +168,10 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
         Reply::Ok(v) if is_tool_error(v) => {
             let structured = v.get("structuredContent");
             let code = codes::code_of_result(v);
+            // Where the interface's own result shape puts it: `code`, or `error.code` in a
+            // `ToolResult` envelope.
             let exact_code = structured
-                .and_then(|s| s.get("code"))
+                .and_then(|s| s.get("code").or_else(|| s.get("error")?.get("code")))
                 .and_then(Value::as_str)
                 .map(str::to_string);
             let mut text = text_blocks(v).join("\n");
@@ -169,6 +181,7 @@ pub fn failure(reply: &Reply, clarification: bool, tool_call: bool) -> Result<Er
             let messages = [
                 structured.and_then(|s| s.get("message")),
                 error.and_then(|e| e.get("message")),
+                error.and_then(|e| e.get("aiMessage")),
                 error.filter(|e| e.is_string()),
             ];
             for m in messages.into_iter().flatten().filter_map(Value::as_str) {
@@ -241,14 +254,24 @@ fn heuristic(kind: &str) -> Option<&'static str> {
         "invalid_argument" => r"invalid|argument|required|missing|expected|must|parameter",
         "too_large" => r"too large|too big|size|limit|exceeds",
         "io_error" => r"i/o|io error|input/output",
+        "directory_not_found" => {
+            r"director(y|ies)|folder|parent|not found|no such|does not exist|missing|enoent"
+        }
+        "directory_not_empty" => r"not empty|non-?empty|recursive|contains|enotempty",
+        "invalid_regex" => r"regex|regular expression|pattern|syntax",
         _ => return None,
     })
 }
 
 /// Check that `seen` is an error of `kind` (lower-case code, or "any"), knowing nothing of
 /// the call (no facts to weigh).
-pub fn check_kind(seen: &ErrorSeen, kind: &str, clarification: bool) -> Result<(), String> {
-    check_kind_with_facts(seen, kind, clarification, &Facts::default())
+pub fn check_kind(
+    seen: &ErrorSeen,
+    kind: &str,
+    clarification: bool,
+    profile: &Profile,
+) -> Result<(), String> {
+    check_kind_with_facts(seen, kind, clarification, &Facts::default(), profile)
 }
 
 /// Check that `seen` is an error of `kind`: in core cases by a code in any spelling, else
@@ -258,11 +281,14 @@ pub fn check_kind_with_facts(
     kind: &str,
     clarification: bool,
     facts: &Facts,
+    profile: &Profile,
 ) -> Result<(), String> {
     if kind == "any" {
         return Ok(());
     }
-    let expected = kind.to_ascii_uppercase();
+    let expected = ErrorKind::parse(kind)
+        .and_then(|k| profile.code(k))
+        .unwrap_or_else(|| kind.to_ascii_uppercase());
     let shown = || {
         format!(
             "code {}{}, message {:?}",
@@ -291,7 +317,7 @@ pub fn check_kind_with_facts(
     if let Some(code) = &seen.code
         && !clarification
     {
-        match codes::compare(code, kind) {
+        match codes::compare(code, kind, profile) {
             Verdict::Same => return Ok(()),
             Verdict::Other(other) => {
                 return Err(format!(
@@ -550,8 +576,10 @@ pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
     let seen = match &w.last {
         Last::Call { tool, reply, .. } => {
             let seen = failure(reply, w.clarification, true)?;
-            let ours = INTERFACE_TOOLS.contains(&tool.as_str())
-                || INTERFACE_TOOLS.iter().any(|t| t.replace('.', "_") == *tool);
+            let tools = w.interface_tools();
+            let ours = tools
+                .iter()
+                .any(|t| t == tool || t.replace('.', "_") == *tool);
             return match not_an_answer(&seen) {
                 Some(why) if ours => Err(why),
                 _ => Ok(seen),
@@ -617,7 +645,7 @@ async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), Strin
     let seen = last_failure(w)?;
     let kind = arg(a, 0)?;
     let facts = call_facts(w);
-    check_kind_with_facts(&seen, kind, w.clarification, &facts)
+    check_kind_with_facts(&seen, kind, w.clarification, &facts, &w.profile())
 }
 
 /// "Errors teach" (MCP-052): the message carries the facts of the kind, whatever the code
@@ -717,24 +745,24 @@ mod tests {
     #[test]
     fn core_cases_accept_the_code_or_the_message() {
         let seen = failure(&tool_error("ENOENT_X", "no such file: a.md"), false, true).unwrap();
-        assert!(check_kind(&seen, "not_found", false).is_ok());
-        assert!(check_kind(&seen, "stale_hash", false).is_err());
+        assert!(check_kind(&seen, "not_found", false, &Profile::default()).is_ok());
+        assert!(check_kind(&seen, "stale_hash", false, &Profile::default()).is_err());
         let rpc = Reply::RpcError {
             code: -32602,
             message: "File does not exist".into(),
             data: None,
         };
         let seen = failure(&rpc, false, true).unwrap();
-        assert!(check_kind(&seen, "not_found", false).is_ok());
+        assert!(check_kind(&seen, "not_found", false, &Profile::default()).is_ok());
     }
 
     #[test]
     fn clarification_cases_need_is_error_and_the_exact_code() {
         let seen = failure(&tool_error("NOT_FOUND", "missing"), true, true).unwrap();
-        assert!(check_kind(&seen, "not_found", true).is_ok());
+        assert!(check_kind(&seen, "not_found", true, &Profile::default()).is_ok());
         let seen = failure(&tool_error("not_found", "missing"), true, true).unwrap();
         assert!(
-            check_kind(&seen, "not_found", true).is_err(),
+            check_kind(&seen, "not_found", true, &Profile::default()).is_err(),
             "codes are exact"
         );
         let rpc = Reply::RpcError {
@@ -748,7 +776,7 @@ mod tests {
         );
         let seen = failure(&rpc, true, false).unwrap();
         assert!(
-            check_kind(&seen, "not_found", true).is_ok(),
+            check_kind(&seen, "not_found", true, &Profile::default()).is_ok(),
             "resource errors are protocol errors"
         );
     }

@@ -1,4 +1,4 @@
-# Generated from specs/listing.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/listing.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Directory listing (list://{path})
 
   @MCP-020 @T5.1.1 @must

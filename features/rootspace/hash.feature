@@ -1,4 +1,4 @@
-# Generated from specs/hash.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/hash.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Content hashes and the hash chain
 
   @MCP-031 @MCP-010 @T3.2.1 @must

@@ -1,4 +1,4 @@
-# Generated from specs/read.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/read.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Reading text (text.read)
 
   @MCP-012 @T3.5.1 @must

@@ -1,4 +1,4 @@
-# Generated from specs/paths.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/paths.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Path interpretation and normalization
 
   @MCP-025 @T3.1.1 @must

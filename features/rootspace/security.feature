@@ -1,4 +1,4 @@
-# Generated from specs/security.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/security.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Staying inside the root
 
   @MCP-027 @AUTH-041 @must

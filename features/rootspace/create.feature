@@ -1,4 +1,4 @@
-# Generated from specs/create.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/create.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Creating files (file.create)
 
   @MCP-010 @MCP-030 @MCP-033 @T3.3.1 @must

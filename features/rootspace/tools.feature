@@ -1,4 +1,4 @@
-# Generated from specs/tools.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/tools.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Tool and resource-template discovery
 
   @MCP-001 @MCP-003 @MCP-010 @MCP-030 @T2.3.1 @must

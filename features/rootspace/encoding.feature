@@ -1,4 +1,4 @@
-# Generated from specs/encoding.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/encoding.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Encodings, binary data, line endings and Unicode
 
   @MCP-030 @MCP-031 @must

@@ -1,4 +1,4 @@
-# Generated from specs/replace.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/replace.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Replacing lines (text.replace)
 
   @MCP-013 @MCP-045 @MCP-033 @T4.1.1 @must

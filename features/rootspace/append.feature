@@ -1,4 +1,4 @@
-# Generated from specs/append.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/append.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Appending lines (text.append)
 
   @MCP-015 @MCP-033 @T4.3.1 @must

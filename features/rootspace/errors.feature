@@ -1,4 +1,4 @@
-# Generated from specs/errors.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/errors.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Error delivery and instructional messages
 
   @CLR-021 @CLR-019 @must @clarification

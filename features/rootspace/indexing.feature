@@ -1,4 +1,4 @@
-# Generated from specs/indexing.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/indexing.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Line indexing and ranges
 
   @MCP-040 @MCP-013 @T4.4.1 @must

@@ -1,4 +1,4 @@
-# Generated from specs/concurrency.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/concurrency.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Concurrent mutations and atomic writes
 
   @CLR-026 @MCP-034 @must @clarification

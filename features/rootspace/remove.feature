@@ -1,4 +1,4 @@
-# Generated from specs/remove.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/remove.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Removing files (file.remove)
 
   @MCP-011 @MCP-032 @T3.4.1 @must

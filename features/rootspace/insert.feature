@@ -1,4 +1,4 @@
-# Generated from specs/insert.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+# Generated from specs/rootspace/insert.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
 Feature: Inserting lines (text.insert)
 
   @MCP-014 @MCP-046 @MCP-033 @T4.2.1 @must

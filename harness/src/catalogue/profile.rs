@@ -1,0 +1,63 @@
+//! `specs/<profile>/profile.yaml`: what one interface is, for the harness. A profile names
+//! its tools (so the harness can tell which interface a server speaks), its resources, and
+//! how its error codes are spelled, so that the cases can speak of error kinds.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::model::ErrorKind;
+
+/// One interface: `rootspace`, `lighthouse`, ...
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The profile's name, equal to its folder's name.
+    pub profile: String,
+    pub title: String,
+    /// Where the interface is described (the document it restates).
+    pub source: String,
+    /// Every tool of the interface, in the catalogue's spelling.
+    pub tools: Vec<String>,
+    /// Resource templates the interface offers, e.g. `list://{path}`.
+    #[serde(default)]
+    pub resources: Vec<String>,
+    /// Error kinds whose code is spelled differently from the kind in upper case, e.g.
+    /// `not_found: FILE_NOT_FOUND`.
+    #[serde(default)]
+    pub codes: BTreeMap<ErrorKind, String>,
+    /// Arguments that make the built-in reference serve this interface.
+    #[serde(default)]
+    pub reference_args: Vec<String>,
+}
+
+impl Profile {
+    /// The code this profile uses for `kind` (`None` for `any`).
+    pub fn code(&self, kind: ErrorKind) -> Option<String> {
+        self.codes.get(&kind).cloned().or_else(|| kind.code())
+    }
+
+    /// Whether the interface lists directories through the `list://` resource.
+    pub fn has_listing(&self) -> bool {
+        self.resources.iter().any(|r| r.starts_with("list://"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_default_to_the_kind_in_upper_case() {
+        let p: Profile = serde_yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [read]\ncodes: {not_found: FILE_NOT_FOUND}\n",
+        )
+        .unwrap();
+        assert_eq!(p.code(ErrorKind::NotFound).as_deref(), Some("FILE_NOT_FOUND"));
+        assert_eq!(p.code(ErrorKind::StaleHash).as_deref(), Some("STALE_HASH"));
+        assert_eq!(p.code(ErrorKind::Any), None);
+        assert!(!p.has_listing());
+        let bad = serde_yaml::from_str::<Profile>("profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n");
+        assert!(bad.is_err());
+    }
+}
