@@ -1,4 +1,5 @@
-//! Command line: `--root DIR`, `--tool-names dotted|underscore`, `--help`, `--version`.
+//! Command line: `--root DIR`, `--profile rootspace|lighthouse`, `--tool-names
+//! dotted|underscore`, `--audit-log FILE`, `--help`, `--version`.
 //!
 //! Usage errors print exactly one line on stderr and exit with code 2, so a harness or
 //! an MCP client launcher can show the reason verbatim.
@@ -18,16 +19,32 @@ pub enum ToolNames {
     Underscore,
 }
 
-/// Reference MCP server for the RootSpace text-file interface (stdio).
+/// The interface served (a profile is one folder of the reference's sources).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Profile {
+    /// RootSpace: file.create, file.remove, text.read/replace/insert/append, list://
+    #[default]
+    Rootspace,
+    /// Lighthouse Feature 3.1: read, write, edit, delete
+    Lighthouse,
+}
+
+/// Reference MCP server for file-tool interfaces (stdio).
 #[derive(Debug, Parser)]
 #[command(name = "mcp-reference", version, about)]
 pub struct Cli {
     /// Directory whose contents the tools may read and change (nothing outside it).
     #[arg(long, value_name = "DIR")]
     pub root: PathBuf,
-    /// Tool name style.
+    /// Interface to serve.
+    #[arg(long, value_enum, default_value = "rootspace", value_name = "PROFILE")]
+    pub profile: Profile,
+    /// Tool name style (rootspace; the lighthouse names need no respelling).
     #[arg(long, value_enum, default_value = "dotted", value_name = "STYLE")]
     pub tool_names: ToolNames,
+    /// Append one JSON line per tool call to FILE (lighthouse).
+    #[arg(long, value_name = "FILE")]
+    pub audit_log: Option<PathBuf>,
 }
 
 impl Cli {
@@ -54,7 +71,7 @@ where
     T: Into<OsString> + Clone,
 {
     match Cli::try_parse_from(args) {
-        Ok(cli) => match check_root(&cli.root) {
+        Ok(cli) => match check_root(&cli.root).and_then(|()| check_audit(&cli)) {
             Ok(()) => Parsed::Run(cli),
             Err(line) => Parsed::Usage(line),
         },
@@ -85,6 +102,18 @@ fn one_line(rendered: &str) -> String {
         }
     }
     format!("mcp-reference: error: {line} (see --help)")
+}
+
+/// The audit log is written by the lighthouse profile only (so far); taking the flag and
+/// logging nothing would mislead.
+fn check_audit(cli: &Cli) -> Result<(), String> {
+    if cli.audit_log.is_some() && cli.profile != Profile::Lighthouse {
+        return Err(
+            "mcp-reference: error: --audit-log is supported with --profile lighthouse only"
+                .to_owned(),
+        );
+    }
+    Ok(())
 }
 
 fn check_root(root: &std::path::Path) -> Result<(), String> {
@@ -124,6 +153,8 @@ mod tests {
             &["x", "--root", "/", "--bogus"],
             &["x", "--root", "/", "--tool-names", "weird"],
             &["x", "--root", "/etc/hostname"],
+            &["x", "--root", "/", "--profile", "nope"],
+            &["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"],
         ] {
             let s = usage(args);
             assert!(!s.contains('\n'), "{s}");
@@ -143,7 +174,26 @@ mod tests {
             "--tool-names",
             "underscore",
         ]) {
-            Parsed::Run(cli) => assert_eq!(cli.name_style(), NameStyle::Underscore),
+            Parsed::Run(cli) => {
+                assert_eq!(cli.name_style(), NameStyle::Underscore);
+                assert_eq!(cli.profile, Profile::Rootspace);
+                assert_eq!(cli.audit_log, None);
+            }
+            _ => panic!("should run"),
+        }
+        match parse([
+            "x",
+            "--root",
+            "/",
+            "--profile",
+            "lighthouse",
+            "--audit-log",
+            "/tmp/a.jsonl",
+        ]) {
+            Parsed::Run(cli) => {
+                assert_eq!(cli.profile, Profile::Lighthouse);
+                assert_eq!(cli.audit_log, Some(PathBuf::from("/tmp/a.jsonl")));
+            }
             _ => panic!("should run"),
         }
         assert!(matches!(parse(["x", "--help"]), Parsed::Print(_)));

@@ -23,6 +23,9 @@ pub enum Code {
     InvalidRange,
     TooLarge,
     IoError,
+    /// A directory removal without `recursive` found entries (shared core; no rootspace
+    /// tool returns it).
+    DirectoryNotEmpty,
 }
 
 impl Code {
@@ -43,6 +46,7 @@ impl Code {
             Code::InvalidRange => "INVALID_RANGE",
             Code::TooLarge => "TOO_LARGE",
             Code::IoError => "IO_ERROR",
+            Code::DirectoryNotEmpty => "DIRECTORY_NOT_EMPTY",
         }
     }
 
@@ -56,8 +60,8 @@ impl Code {
         )
     }
 
-    /// Every code, for schemas and tests.
-    pub const ALL: [Code; 14] = [
+    /// Every code the rootspace tools can return (their output schemas list these).
+    pub const ROOTSPACE: [Code; 14] = [
         Code::InvalidArgument,
         Code::InvalidPath,
         Code::PathEscape,
@@ -72,6 +76,25 @@ impl Code {
         Code::InvalidRange,
         Code::TooLarge,
         Code::IoError,
+    ];
+
+    /// Every code, including those only other profiles' storage operations produce.
+    pub const ALL: [Code; 15] = [
+        Code::InvalidArgument,
+        Code::InvalidPath,
+        Code::PathEscape,
+        Code::NotFound,
+        Code::AlreadyExists,
+        Code::NotAFile,
+        Code::NotADirectory,
+        Code::NotText,
+        Code::StaleHash,
+        Code::ContentMismatch,
+        Code::AmbiguousMatch,
+        Code::InvalidRange,
+        Code::TooLarge,
+        Code::IoError,
+        Code::DirectoryNotEmpty,
     ];
 }
 

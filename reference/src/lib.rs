@@ -1,18 +1,23 @@
-//! Reference MCP server for the RootSpace text-file interface (ADR-0005): six tools
-//! (file.create, file.remove, text.read, text.replace, text.insert, text.append) and the
-//! resource template `list://{path}`, served over stdio, confined to one root directory.
+//! Reference MCP server for file-tool interfaces, served over stdio and confined to one
+//! root directory. Each interface is a profile (`--profile`): `rootspace` (ADR-0005, the
+//! default: six tools file.create, file.remove, text.read, text.replace, text.insert,
+//! text.append and the resource template `list://{path}`) and `lighthouse` (seed 002:
+//! read, write, edit, delete).
 //!
-//! Module map: `cli` (arguments), `server` (the one dispatch place), `tools/` (one file
-//! per tool), `transport` (stdio framing), and pure logic in `paths`, `lines`, `edit`,
+//! Module map: `cli` (arguments), rootspace in `server` (its one dispatch place) and
+//! `tools/` (one file per tool), lighthouse in `lighthouse/`, `transport` (stdio framing
+//! for any handler), `audit` (the audit log), and pure logic in `paths`, `lines`, `edit`,
 //! `hash`, `errors`. Tools reach files only through the `storage` seam, whose production
 //! implementation is `sandbox` (cap-std root), `atomic` and `locks`.
 
 pub mod atomic;
+pub mod audit;
 pub mod cli;
 pub mod edit;
 pub mod errors;
 pub mod hash;
 pub mod json;
+pub mod lighthouse;
 pub mod lines;
 pub mod locks;
 pub mod paths;
@@ -32,7 +37,8 @@ pub const SERVER_NAME: &str = "mcp-reference";
 /// Largest file served (decision 17): 256 MiB.
 pub const MAX_FILE_SIZE: u64 = 256 * 1024 * 1024;
 
-/// Parses `args` (including argv[0]), then serves MCP over stdin/stdout until EOF.
+/// Parses `args` (including argv[0]), then serves the chosen profile over stdin/stdout
+/// until EOF.
 ///
 /// Exit codes: 0 after a normal end of input, 2 for usage errors (one line on stderr),
 /// 1 if serving failed.
@@ -41,14 +47,29 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_cli_with(args, |cli, storage| {
-        server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style())
-    })
+    let (cli, storage) = match start(args) {
+        Ok(started) => started,
+        Err(code) => return code,
+    };
+    match cli.profile {
+        cli::Profile::Rootspace => launch(server::ReferenceServer::new(
+            tools::Ctx::new(storage),
+            cli.name_style(),
+        )),
+        cli::Profile::Lighthouse => match lighthouse::LighthouseServer::from_cli(&cli, storage) {
+            Ok(server) => launch(server),
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(2)
+            }
+        },
+    }
 }
 
 /// `run_cli` with the server built by `build` from the parsed command line and the
 /// storage on the root. This is the seam where an embedder puts another `Storage` or
-/// wraps the handler (the e2e-tests crate does both to prove the harness).
+/// wraps the handler (the e2e-tests crate does both to prove the harness). The builder
+/// decides what to serve; `cli.profile` says what was asked for.
 pub fn run_cli_with<I, T, H>(
     args: I,
     build: impl FnOnce(&cli::Cli, storage::Rooted) -> H,
@@ -58,28 +79,43 @@ where
     T: Into<OsString> + Clone,
     H: rmcp::ServerHandler,
 {
+    match start(args) {
+        Ok((cli, storage)) => launch(build(&cli, storage)),
+        Err(code) => code,
+    }
+}
+
+/// Parses the command line and opens the root, or says why not (with the exit code).
+fn start<I, T>(args: I) -> Result<(cli::Cli, storage::Rooted), ExitCode>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let cli = match cli::parse(args) {
         cli::Parsed::Run(cli) => cli,
         cli::Parsed::Print(text) => {
             let _ = std::io::stdout().write_all(text.as_bytes());
-            return ExitCode::SUCCESS;
+            return Err(ExitCode::SUCCESS);
         }
         cli::Parsed::Usage(line) => {
             eprintln!("{line}");
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
-    let storage = match storage::Rooted::open(&cli.root) {
-        Ok(s) => s,
+    match storage::Rooted::open(&cli.root) {
+        Ok(s) => Ok((cli, s)),
         Err(e) => {
             eprintln!(
                 "mcp-reference: error: cannot open root {:?}: {e}",
                 cli.root.display().to_string()
             );
-            return ExitCode::from(2);
+            Err(ExitCode::from(2))
         }
-    };
-    let server = build(&cli, storage);
+    }
+}
+
+/// Serves `server` on stdio.
+fn launch<H: rmcp::ServerHandler>(server: H) -> ExitCode {
     // If the caller already runs inside a Tokio runtime, serve from a fresh thread:
     // a runtime cannot be started (blocked on) from within another one.
     if tokio::runtime::Handle::try_current().is_ok() {

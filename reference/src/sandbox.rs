@@ -21,6 +21,9 @@ use crate::lines;
 use crate::locks::Locks;
 use crate::paths::NormPath;
 
+mod whole;
+pub use whole::Deleted;
+
 /// A file as read: its bytes and their hash (computed while reading).
 #[derive(Debug)]
 pub struct FileData {

@@ -268,7 +268,7 @@ impl ServerHandler for ReferenceServer {
 }
 
 /// The error for a request rmcp could not type: known methods had malformed params.
-fn custom_request_error(method: &str) -> McpError {
+pub(crate) fn custom_request_error(method: &str) -> McpError {
     const KNOWN: &[&str] = &[
         "initialize",
         "server/discover",

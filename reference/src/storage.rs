@@ -6,9 +6,10 @@
 //! faulty ones to prove the harness), and interfaces added later share this one core.
 
 use crate::errors::ToolResult;
+use crate::errors::{Code, ToolError};
 use crate::locks::Locks;
 use crate::paths::NormPath;
-use crate::sandbox::{Entry, FileData, Sandbox, Written};
+use crate::sandbox::{Deleted, Entry, FileData, Sandbox, Written};
 
 /// The edit a hash-checked mutation applies to the current bytes: `None` changes nothing.
 pub type Edit<'a> = Box<dyn FnOnce(&[u8]) -> ToolResult<Option<Vec<u8>>> + 'a>;
@@ -49,6 +50,39 @@ pub trait Storage: Send + Sync {
 
     /// The immediate children of a directory.
     fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>>;
+
+    // Operations of interfaces without hashes (the lighthouse profile and later ones).
+    // They have defaults so that a storage written for rootspace alone (the e2e-tests
+    // crate's faulty ones) still compiles; such a storage refuses them plainly.
+
+    /// Creates or atomically overwrites a file under its lock; `make_parents` creates
+    /// missing parent directories. Returns true when the file did not exist.
+    fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
+        let _ = (bytes, make_parents);
+        Err(unsupported("write_file", path))
+    }
+
+    /// One locked read-modify-write of an existing text file without a hash check;
+    /// `None` from `edit` writes nothing and gives `None`.
+    fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
+        let _ = edit;
+        Err(unsupported("update_text", path))
+    }
+
+    /// Deletes a file, a symlink (never its target) or a directory; a non-empty one only
+    /// with `recursive`, and a tree without following any symlink in it.
+    fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
+        let _ = recursive;
+        Err(unsupported("delete", path))
+    }
+}
+
+fn unsupported(op: &str, path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::IoError,
+        format!("This server's storage does not implement {op}, so {path} was not touched."),
+    )
+    .with("path", path.display())
 }
 
 /// The production storage: the cap-std sandbox on the root and the per-file locks.
@@ -101,5 +135,18 @@ impl Storage for Rooted {
 
     fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
         self.sandbox.list(path)
+    }
+
+    fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
+        self.sandbox
+            .write_file(path, bytes, make_parents, &self.locks)
+    }
+
+    fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
+        self.sandbox.update_text(path, &self.locks, edit)
+    }
+
+    fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
+        self.sandbox.delete(path, recursive, &self.locks)
     }
 }

@@ -75,7 +75,7 @@ pub fn standardize_formats(schema: &mut JsonObject) {
 /// into the first branch of an `anyOf`, and the error fields join the properties.
 pub fn admit_errors(output: &mut JsonObject) {
     let success_required = output.remove("required").unwrap_or_else(|| json!([]));
-    let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    let codes: Vec<&str> = Code::ROOTSPACE.iter().map(|c| c.as_str()).collect();
     let props = output
         .entry("properties")
         .or_insert_with(|| json!({}))

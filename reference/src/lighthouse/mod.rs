@@ -1,0 +1,224 @@
+//! The lighthouse profile (seed 002, Feature 3.1): the tools `read`, `write`, `edit` and
+//! `delete`, served by `mcp-reference --profile lighthouse` on the shared safety core
+//! (the `Storage` seam: cap-std root, atomic writes, per-file locks).
+//!
+//! One file per tool; `paths` (project-root rules), `args` (argument parsing), `codes`
+//! (errors that teach) and `result` (the seed's `ToolResult` and the schemas) are this
+//! profile's own. Every call is written to the audit log when one is configured.
+
+pub mod args;
+pub mod codes;
+pub mod delete;
+pub mod edit;
+pub mod paths;
+pub mod read;
+pub mod result;
+pub mod write;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::audit::{self, AuditLog};
+use crate::paths::NormPath;
+use crate::storage::Storage;
+use codes::{LhCode, LhError};
+use paths::Roots;
+
+/// Largest file read, written or produced by an edit: 10 MB.
+pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
+/// Reads of files above this size carry a `warning`: 5 MB.
+pub const WARN_BYTES: u64 = 5 * 1024 * 1024;
+
+/// The four tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Read,
+    Write,
+    Edit,
+    Delete,
+}
+
+impl Op {
+    pub const ALL: [Op; 4] = [Op::Read, Op::Write, Op::Edit, Op::Delete];
+
+    /// The tool name, which is also the audit log's `operation`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Read => "read",
+            Op::Write => "write",
+            Op::Edit => "edit",
+            Op::Delete => "delete",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|o| o.name() == name)
+    }
+}
+
+/// What every tool needs.
+pub struct Ctx {
+    pub storage: Box<dyn Storage>,
+    pub roots: Roots,
+    pub audit: Option<AuditLog>,
+}
+
+impl Ctx {
+    /// Resolves a path argument, recording the result for the audit log.
+    pub fn resolve(
+        &self,
+        given: &str,
+        resolved: &mut Option<NormPath>,
+    ) -> Result<NormPath, LhError> {
+        let p = paths::resolve(given, &self.roots)?;
+        *resolved = Some(p.clone());
+        Ok(p)
+    }
+}
+
+/// Runs one call to completion on the current thread (file I/O: a blocking thread) and
+/// writes its audit line.
+pub fn run_tool(ctx: &Ctx, op: Op, args: &JsonObject) -> Result<Value, LhError> {
+    let mut resolved = None;
+    let outcome = match op {
+        Op::Read => read::run(ctx, args, &mut resolved),
+        Op::Write => write::run(ctx, args, &mut resolved),
+        Op::Edit => edit::run(ctx, args, &mut resolved),
+        Op::Delete => delete::run(ctx, args, &mut resolved),
+    };
+    if let Some(log) = &ctx.audit {
+        let code = outcome.as_ref().err().map(|e| e.code);
+        log.record(&audit::Entry {
+            operation: op.name(),
+            path: args::Args(args).raw_path(),
+            resolved: resolved.as_ref().map(|p| ctx.roots.host(p)),
+            error_code: code.map(LhCode::as_str),
+            security_violation: code == Some(LhCode::PathOutsideProject),
+        });
+    }
+    outcome
+}
+
+/// The tool definitions, in the seed's order.
+pub fn definitions() -> Vec<Tool> {
+    vec![
+        read::definition(),
+        write::definition(),
+        edit::definition(),
+        delete::definition(),
+    ]
+}
+
+/// The lighthouse server.
+#[derive(Clone)]
+pub struct LighthouseServer {
+    ctx: Arc<Ctx>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl LighthouseServer {
+    pub fn new(ctx: Ctx) -> Self {
+        LighthouseServer {
+            ctx: Arc::new(ctx),
+            tools: Arc::new(definitions()),
+        }
+    }
+
+    /// The server for the command line: the root's host paths and the audit log, if any.
+    /// Fails with a one-line reason.
+    pub fn from_cli(
+        cli: &crate::cli::Cli,
+        storage: impl Storage + 'static,
+    ) -> Result<Self, String> {
+        let roots = Roots::of(&cli.root).map_err(|e| {
+            format!(
+                "mcp-reference: error: cannot resolve root {:?}: {e}",
+                cli.root
+            )
+        })?;
+        let audit = match &cli.audit_log {
+            None => None,
+            Some(p) => Some(AuditLog::open(p).map_err(|e| {
+                format!("mcp-reference: error: cannot open the audit log {p:?}: {e} (pass a writable file to --audit-log)")
+            })?),
+        };
+        Ok(LighthouseServer::new(Ctx {
+            storage: Box::new(storage),
+            roots,
+            audit,
+        }))
+    }
+}
+
+impl ServerHandler for LighthouseServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Files of one project. Paths are relative to the project root. read returns a \
+             file's text (lines 0-indexed, startLine inclusive, endLine exclusive); write \
+             creates or replaces a whole file; edit finds and replaces text (literal, or a \
+             regex with isRegex); delete removes a file or (recursive) a directory. Every \
+             result is {success, data} or {success: false, error: {code, message, \
+             aiMessage, recoverable}}; aiMessage says how to fix a failed call."
+                .into(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(op) = Op::from_name(&request.name) else {
+            return Err(McpError::invalid_params(
+                format!(
+                    "Unknown tool {:?}. Available tools: read, write, edit, delete.",
+                    request.name
+                ),
+                Some(json!({"tool": request.name})),
+            ));
+        };
+        let ctx = self.ctx.clone();
+        let args = request.arguments.unwrap_or_default();
+        // Every call does file I/O and may wait for a file's lock.
+        let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))
+            .await
+            .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        Ok(match outcome {
+            Ok(data) => result::success(data),
+            Err(e) => result::failure(&e),
+        }
+        .into())
+    }
+
+    /// Standard methods whose params rmcp could not type get "invalid params" with the
+    /// reason, as in rootspace.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(crate::server::custom_request_error(&request.method))
+    }
+}
