@@ -17,10 +17,19 @@ use crate::run::config::{Protocol, ToolNames};
 ///
 /// With no arguments, runs every rootspace case against the built-in reference server.
 #[derive(Debug, Parser)]
-#[command(name = "mcp-harness", version, about, long_about = None)]
+#[command(
+    name = "mcp-harness",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Without a subcommand, the options of `run` (e.g. `mcp-harness --profile lighthouse`).
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -29,7 +38,7 @@ enum Command {
     Run(RunArgs),
     /// List requirements, clarifications and cases with their tags, without running them.
     List(ListArgs),
-    /// Render features/*.feature from specs/*.yaml.
+    /// Render features/<profile>/*.feature from specs/<profile>/*.yaml.
     Generate(GenerateArgs),
     /// Serve the built-in reference over stdio (used by `run`; same options as mcp-reference).
     #[command(hide = true)]
@@ -158,13 +167,8 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
     };
     match cli.command {
-        // No subcommand: `run` with all its defaults (parsed, so clap's defaults apply).
-        None => match Cli::try_parse_from(["mcp-harness", "run"]) {
-            Ok(Cli {
-                command: Some(Command::Run(a)),
-            }) => run_cmd(a),
-            _ => ExitCode::from(2),
-        },
+        // No subcommand: `run` with the options given at the top level.
+        None => run_cmd(cli.run),
         Some(Command::Run(a)) => run_cmd(a),
         Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),

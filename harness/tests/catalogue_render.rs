@@ -123,7 +123,10 @@ fn generate_writes_checks_and_removes() {
     std::fs::write(features.join("fixture/old.feature"), "Feature: old\n").expect("write");
     std::fs::write(features.join("README.md"), "notes\n").expect("write");
     let done = generate::generate(&fixture_specs(), &features, false).expect("generate");
-    assert_eq!(done.written, ["fixture/misc.feature", "fixture/read.feature"]);
+    assert_eq!(
+        done.written,
+        ["fixture/misc.feature", "fixture/read.feature"]
+    );
     assert_eq!(done.removed, ["fixture/old.feature"]);
     assert!(!features.join("fixture/old.feature").exists());
     assert!(features.join("README.md").exists());

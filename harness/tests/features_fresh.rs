@@ -34,14 +34,25 @@ fn binary_embeds_the_same_files() {
     let on_disk = |dir: &str, ext: &str| -> Vec<(String, String)> {
         let top = root.join(dir);
         let mut v = Vec::new();
-        for profile in std::fs::read_dir(&top).expect("readable").filter_map(Result::ok) {
+        for profile in std::fs::read_dir(&top)
+            .expect("readable")
+            .filter_map(Result::ok)
+        {
             if !profile.path().is_dir() {
                 continue;
             }
-            for e in std::fs::read_dir(profile.path()).expect("readable").filter_map(Result::ok) {
+            for e in std::fs::read_dir(profile.path())
+                .expect("readable")
+                .filter_map(Result::ok)
+            {
                 if e.path().extension().is_some_and(|x| x == ext) {
                     let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                    let rel = e.path().strip_prefix(&top).expect("below").to_string_lossy().into_owned();
+                    let rel = e
+                        .path()
+                        .strip_prefix(&top)
+                        .expect("below")
+                        .to_string_lossy()
+                        .into_owned();
                     v.push((rel, text));
                 }
             }

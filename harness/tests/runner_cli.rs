@@ -288,12 +288,22 @@ fn a_servers_children_end_with_its_scenario() {
     );
     let (code, out, err) = run(&["run", "--features", &fixtures(""), "--server", &server]);
     assert_eq!(code, 0, "{out}{err}");
-    let left: Vec<String> = std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
-        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
-        .filter(|c| c.starts_with("sleep ") && c.contains(&marker))
-        .collect();
+    let running = || -> Vec<String> {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+            .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+            .filter(|c| c.starts_with("sleep ") && c.contains(&marker))
+            .collect()
+    };
+    // SIGKILL is sent before the harness exits; on a loaded machine the kernel may take a
+    // moment to end the process. Without the group kill it would run for hours.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut left = running();
+    while !left.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        left = running();
+    }
     assert!(left.is_empty(), "left running: {left:?}");
 }
 
@@ -337,4 +347,38 @@ fn a_server_without_resources_fails_every_listing_case_once() {
         out.contains("4 scenarios") && out.contains("1 passed, 3 failed"),
         "{out}"
     );
+}
+
+#[test]
+fn the_profile_is_detected_from_the_servers_tools() {
+    // The reference serving lighthouse, started as a third-party server: no --profile.
+    let server = format!("{EXE} serve-reference --root {{root}} --profile lighthouse");
+    let (code, out, err) = run(&["run", "--server", &server, "--name", "^LH-READ-00[12] "]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("Profile lighthouse: the server offers all 4 of its tools"),
+        "{out}"
+    );
+    assert!(out.contains("2 scenarios"), "{out}");
+    // Named at the top level, without `run`, against the built-in reference.
+    let (code, out, err) = run(&["--profile", "lighthouse", "--name", "^LH-DEL-001 "]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("Profile lighthouse (named with --profile)"),
+        "{out}"
+    );
+    // An unknown profile is a usage error that names the known ones.
+    let (code, _, err) = run(&["run", "--profile", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("lighthouse, rootspace"), "{err}");
+}
+
+#[test]
+fn a_server_of_a_known_profile_run_against_another_is_stopped() {
+    let server = format!("{EXE} serve-reference --root {{root}} --profile lighthouse");
+    let (code, out, err) = run(&["run", "--server", &server, "--profile", "rootspace"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("offers another interface"), "{err}");
+    assert!(err.contains("read, write, edit, delete"), "{err}");
+    assert!(!out.contains("FAIL "), "{out}");
 }

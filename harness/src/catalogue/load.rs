@@ -16,7 +16,11 @@ use super::{Catalogue, CatalogueError, Problem, validate};
 pub fn load_all(specs: &Path) -> Result<Vec<Catalogue>, CatalogueError> {
     let shown = specs.display().to_string();
     let rd = std::fs::read_dir(specs).map_err(|e| CatalogueError {
-        problems: vec![Problem::new(&shown, None, format!("cannot read directory: {e}"))],
+        problems: vec![Problem::new(
+            &shown,
+            None,
+            format!("cannot read directory: {e}"),
+        )],
     })?;
     let mut dirs: Vec<_> = rd
         .filter_map(Result::ok)
@@ -159,7 +163,11 @@ pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogu
         }
     }
     if !seen_profile {
-        problems.push(Problem::new(format!("{prefix}profile.yaml"), None, "missing"));
+        problems.push(Problem::new(
+            format!("{prefix}profile.yaml"),
+            None,
+            "missing",
+        ));
     }
     if !seen_requirements {
         problems.push(Problem::new(

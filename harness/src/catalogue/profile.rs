@@ -53,11 +53,16 @@ mod tests {
             "profile: x\ntitle: X\nsource: s\ntools: [read]\ncodes: {not_found: FILE_NOT_FOUND}\n",
         )
         .unwrap();
-        assert_eq!(p.code(ErrorKind::NotFound).as_deref(), Some("FILE_NOT_FOUND"));
+        assert_eq!(
+            p.code(ErrorKind::NotFound).as_deref(),
+            Some("FILE_NOT_FOUND")
+        );
         assert_eq!(p.code(ErrorKind::StaleHash).as_deref(), Some("STALE_HASH"));
         assert_eq!(p.code(ErrorKind::Any), None);
         assert!(!p.has_listing());
-        let bad = serde_yaml::from_str::<Profile>("profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n");
+        let bad = serde_yaml::from_str::<Profile>(
+            "profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n",
+        );
         assert!(bad.is_err());
     }
 }

@@ -693,7 +693,14 @@ mod tests {
 
     #[test]
     fn ids_of_every_profile() {
-        for id in ["MCP-012", "AUTH-040", "FR-3.1.1", "NFR-3.1-SIZE", "R-3.1.2", "AC-3.1.26"] {
+        for id in [
+            "MCP-012",
+            "AUTH-040",
+            "FR-3.1.1",
+            "NFR-3.1-SIZE",
+            "R-3.1.2",
+            "AC-3.1.26",
+        ] {
             assert!(is_requirement_id(id), "{id}");
             assert!(!is_clarification_id(id), "{id}");
         }
@@ -701,7 +708,15 @@ mod tests {
             assert!(is_clarification_id(id), "{id}");
             assert!(!is_requirement_id(id), "{id}");
         }
-        for id in ["mcp-012", "MCP", "MCP-", "FR-3.1.x", "CLR-1", "lh-CLR-01", "X-CLR-0a"] {
+        for id in [
+            "mcp-012",
+            "MCP",
+            "MCP-",
+            "FR-3.1.x",
+            "CLR-1",
+            "lh-CLR-01",
+            "X-CLR-0a",
+        ] {
             assert!(!is_requirement_id(id) && !is_clarification_id(id), "{id}");
         }
     }

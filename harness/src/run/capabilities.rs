@@ -91,8 +91,11 @@ fn known(profiles: &[&Profile]) -> String {
 /// when the server offers none of any profile's tools.
 pub fn detect(offered: &[String], profiles: &[&Profile]) -> Result<(usize, String), String> {
     let score = |p: &Profile| {
-        let best = count(offered, &p.tools, ToolNames::Dotted)
-            .max(count(offered, &p.tools, ToolNames::Underscore));
+        let best = count(offered, &p.tools, ToolNames::Dotted).max(count(
+            offered,
+            &p.tools,
+            ToolNames::Underscore,
+        ));
         (best == p.tools.len(), best)
     };
     let best = profiles
@@ -119,9 +122,9 @@ pub fn detect(offered: &[String], profiles: &[&Profile]) -> Result<(usize, Strin
             Ok((i, why))
         }
         None => Err(format!(
-            "The server speaks MCP but offers none of the interfaces this harness knows: it has \
-             {}. The profiles are {}. No case was run. Check that the command starts the \
-             server you meant to test, or name a profile with --profile.",
+            "The server speaks MCP but offers another interface: it has {}, and none of the \
+             tools of any profile this harness knows: {}. No case was run. Check that the \
+             command starts the server you meant to test, or name a profile with --profile.",
             seen(offered),
             known(profiles)
         )),
@@ -220,7 +223,11 @@ mod tests {
             }
         );
         assert_eq!(
-            tool_fit(&names(&["text.read", "file.create"]), ToolNames::Dotted, &tools),
+            tool_fit(
+                &names(&["text.read", "file.create"]),
+                ToolNames::Dotted,
+                &tools
+            ),
             ToolFit::Partial {
                 missing: names(&["file.remove", "text.replace", "text.insert", "text.append"])
             }
@@ -245,7 +252,11 @@ mod tests {
         assert!(why.contains("2 of its 4"), "{why}");
         let m = detect(&names(&["read_file", "write_file"]), &all).unwrap_err();
         assert!(m.contains("read_file, write_file"), "{m}");
-        assert!(m.contains("`rootspace`") && m.contains("`lighthouse` (read, write"), "{m}");
+        assert!(m.contains("another interface"), "{m}");
+        assert!(
+            m.contains("`rootspace`") && m.contains("`lighthouse` (read, write"),
+            "{m}"
+        );
         assert!(!m.contains("does not speak"), "{m}");
     }
 

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 use cucumber::gherkin::tagexpr::TagOperation;
 
 use super::capabilities::{self, Offered, ToolFit};
-use crate::catalogue::{Catalogue, Profile};
 use super::config::{Protocol, ServerConfig, ToolNames};
 use super::outcome::{CaseResult, Level, Outcome};
 use super::parser::{FeatureText, Parsed, parse_all};
@@ -18,6 +17,7 @@ use super::report::expect_fail::Baseline;
 use super::report::{console, junit, markdown};
 use super::server::{Reply, Session, StartError};
 use super::suite::{SuiteOptions, run_parsed, selected};
+use crate::catalogue::{Catalogue, Profile};
 
 #[derive(Debug, Clone, Default)]
 pub struct RunRequest {

@@ -43,9 +43,9 @@ impl ToolNames {
     /// Rewrites the tool names `tools` inside a text (e.g. an expected message fragment
     /// such as "call text.read"), since a server offering `text_read` rightly names that.
     pub fn respell(self, text: &str, tools: &[String]) -> String {
-        tools
-            .iter()
-            .fold(text.to_string(), |t, tool| t.replace(tool.as_str(), &self.map(tool)))
+        tools.iter().fold(text.to_string(), |t, tool| {
+            t.replace(tool.as_str(), &self.map(tool))
+        })
     }
 }
 

@@ -74,7 +74,11 @@ pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply
     match session.tool_names().await {
         Some(names) if !names.contains(&name) => Reply::Broken(format!(
             "the server has no tool named {name:?} (this interface needs {}); its tools are {names:?}",
-            tools.iter().map(|t| w.tool_name(t)).collect::<Vec<_>>().join(", ")
+            tools
+                .iter()
+                .map(|t| w.tool_name(t))
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
         _ => reply,
     }

@@ -12,7 +12,6 @@ use serde_json::Value;
 
 use crate::catalogue::{ErrorKind, Profile};
 
-
 /// Keys under which an object may hold its code.
 const CODE_KEYS: [&str; 4] = ["code", "errorCode", "error_code", "type"];
 
@@ -154,7 +153,11 @@ mod tests {
         ];
         for c in cases {
             let code = code_of_result(&c).unwrap_or_else(|| panic!("no code in {c}"));
-            assert_eq!(compare(&code, "not_found", &Profile::default()), Verdict::Same, "{c}");
+            assert_eq!(
+                compare(&code, "not_found", &Profile::default()),
+                Verdict::Same,
+                "{c}"
+            );
         }
         assert_eq!(
             code_of_result(&json!({"structuredContent": {"error": {"code": 404}}})),
@@ -185,14 +188,24 @@ mod tests {
             "E_CONTENT_MISMATCH",
             "content-mismatch",
         ] {
-            assert_eq!(compare(s, "content_mismatch", &Profile::default()), Verdict::Same, "{s}");
+            assert_eq!(
+                compare(s, "content_mismatch", &Profile::default()),
+                Verdict::Same,
+                "{s}"
+            );
         }
         assert_eq!(
             compare("NOT_FOUND", "content_mismatch", &Profile::default()),
             Verdict::Other("not_found")
         );
-        assert_eq!(compare("ENOENT", "not_found", &Profile::default()), Verdict::Unknown);
-        assert_eq!(compare("-32602", "invalid_argument", &Profile::default()), Verdict::Unknown);
+        assert_eq!(
+            compare("ENOENT", "not_found", &Profile::default()),
+            Verdict::Unknown
+        );
+        assert_eq!(
+            compare("-32602", "invalid_argument", &Profile::default()),
+            Verdict::Unknown
+        );
         assert_eq!(normalize("NotADirectory"), "NOTADIRECTORY");
         assert_eq!(normalize("E"), "E");
     }

@@ -98,7 +98,8 @@ async fn exactly_n(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             continue;
         }
         let seen = failure(r, w.clarification, true).map_err(|e| format!("call {i}: {e}"))?;
-        check_kind(&seen, kind, w.clarification, &w.profile()).map_err(|e| format!("call {i}: {e}"))?;
+        check_kind(&seen, kind, w.clarification, &w.profile())
+            .map_err(|e| format!("call {i}: {e}"))?;
     }
     if let Some(first) = winners.first() {
         w.vars.insert("winner".to_string(), first.to_string());

@@ -8,9 +8,9 @@ use regex::RegexBuilder;
 use serde_json::{Map, Value};
 
 use super::codes::{self, Verdict};
-use crate::catalogue::{ErrorKind, Profile};
 use super::facts::{self, Facts};
 use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
+use crate::catalogue::{ErrorKind, Profile};
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
