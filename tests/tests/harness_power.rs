@@ -1,8 +1,8 @@
 //! Proves the harness: it catches every injected fault (the run fails, and a failing case
 //! carries the violated requirement's tag) and accepts every alternative reading of a
 //! clarification (all core cases pass, only clarification cases fail, at least one of
-//! them covering that clarification). One trial per fault and per variant, plus the
-//! reference and the variants again with underscore tool names.
+//! them covering that clarification). One trial per fault and per variant of every
+//! profile, plus the reference, and rootspace's variants again with underscore tool names.
 //!
 //! The measured table lives in docs/harness-power.md; each trial compares its row with
 //! the file. The trials run only with `MCP_HARNESS_POWER=1` (CI sets it): see `enabled`. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
@@ -13,9 +13,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS};
+use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, lighthouse};
 use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
 use libtest_mimic::{Arguments, Failed, Trial};
+use mcp_harness::catalogue::Profile;
 use mcp_harness::run::command::load_features;
 use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames};
 use mcp_harness::run::outcome::{CaseResult, Level};
@@ -31,14 +32,39 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 /// `--include-ignored` to see the miss); their rows in the doc say MISSED.
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
-/// Every fault: those inside the test build of the server and those of the wire proxy.
+/// The profiles with injections, in the doc's order.
+const PROFILES: [&str; 2] = ["rootspace", "lighthouse"];
+
+/// Every fault: those at the server's seams and those of the wire proxy, of every profile.
 fn all_faults() -> Vec<&'static Injection> {
-    FAULTS.iter().chain(PROXY_FAULTS).collect()
+    FAULTS
+        .iter()
+        .chain(PROXY_FAULTS)
+        .chain(lighthouse::FAULTS)
+        .collect()
 }
 
 /// Every alternative reading, likewise.
 fn all_variants() -> Vec<&'static Injection> {
-    VARIANTS.iter().chain(PROXY_VARIANTS).collect()
+    VARIANTS
+        .iter()
+        .chain(PROXY_VARIANTS)
+        .chain(lighthouse::VARIANTS)
+        .collect()
+}
+
+/// Clarifications without a variant, per profile.
+fn no_variant(profile: &str) -> &'static [(&'static str, &'static str)] {
+    match profile {
+        "lighthouse" => lighthouse::NO_VARIANT,
+        _ => NO_VARIANT,
+    }
+}
+
+fn profile(name: &str) -> Result<Arc<Profile>, Failed> {
+    mcp_harness::catalogue::load_embedded(name)
+        .map(|c| Arc::new(c.profile))
+        .map_err(|e| e.to_string().into())
 }
 
 fn doc_path() -> PathBuf {
@@ -60,47 +86,47 @@ fn enabled() -> bool {
     updating() || flag("MCP_HARNESS_POWER")
 }
 
-/// Run the whole suite against `mcp-faulty` with one injection (or the plain reference).
-fn run(injection: Option<&str>, names: ToolNames) -> Result<Vec<CaseResult>, Failed> {
-    run_tagged(injection, names, None)
-}
-
-/// Like `run`, limited to the scenarios a tag expression selects.
+/// Run the suite of the injection's profile against `mcp-faulty` with that injection,
+/// limited to the scenarios a tag expression selects.
 fn run_tagged(
-    injection: Option<&str>,
+    injection: &Injection,
     names: ToolNames,
     tag: Option<&str>,
 ) -> Result<Vec<CaseResult>, Failed> {
-    let mut argv = vec![env!("CARGO_BIN_EXE_mcp-faulty").to_string()];
-    match injection {
-        Some(n) => argv.extend(["--fault".to_string(), n.to_string()]),
-        None => return run_reference(names),
-    }
-    argv.extend(["--root".into(), "{root}".into()]);
-    if names == ToolNames::Underscore {
-        argv.extend(["--tool-names".into(), "underscore".into()]);
-    }
-    suite(argv, names, tag)
-}
-
-fn run_reference(names: ToolNames) -> Result<Vec<CaseResult>, Failed> {
     let mut argv = vec![
-        env!("CARGO_BIN_EXE_mcp-reference-e2e").to_string(),
+        env!("CARGO_BIN_EXE_mcp-faulty").to_string(),
+        "--fault".to_string(),
+        injection.name.to_string(),
         "--root".into(),
         "{root}".into(),
     ];
     if names == ToolNames::Underscore {
         argv.extend(["--tool-names".into(), "underscore".into()]);
     }
-    suite(argv, names, None)
+    suite(argv, names, tag, injection.profile)
+}
+
+/// Run a profile's whole suite against the plain reference.
+fn run_reference(names: ToolNames, profile_name: &str) -> Result<Vec<CaseResult>, Failed> {
+    let mut argv = vec![
+        env!("CARGO_BIN_EXE_mcp-reference-e2e").to_string(),
+        "--root".into(),
+        "{root}".into(),
+    ];
+    argv.extend(profile(profile_name)?.reference_args.iter().cloned());
+    if names == ToolNames::Underscore {
+        argv.extend(["--tool-names".into(), "underscore".into()]);
+    }
+    suite(argv, names, None, profile_name)
 }
 
 fn suite(
     argv: Vec<String>,
     names: ToolNames,
     tag: Option<&str>,
+    profile_name: &str,
 ) -> Result<Vec<CaseResult>, Failed> {
-    let features = load_features(None)?;
+    let features = load_features(None, profile_name)?;
     let tags = match tag {
         Some(t) => Some(
             t.parse::<TagOperation>()
@@ -117,6 +143,7 @@ fn suite(
                 tool_names: names,
                 protocol: Protocol::Auto,
                 timeout: Duration::from_secs(10),
+                profile: profile(profile_name)?,
             }),
             tags,
             name: None,
@@ -165,7 +192,10 @@ fn detail(rs: &[&CaseResult]) -> String {
 }
 
 fn is_race_fault(f: &Injection) -> bool {
-    matches!(f.name, "lost-update" | "torn-write")
+    matches!(
+        f.name,
+        "lost-update" | "torn-write" | "lh-lost-update" | "lh-torn-write"
+    )
 }
 
 /// Measure one fault: its table row, and why the harness missed it if it did (the row is
@@ -173,7 +203,7 @@ fn is_race_fault(f: &Injection) -> bool {
 fn measure_fault(f: &Injection, names: ToolNames) -> Result<(String, Option<String>), Failed> {
     // Only the cases tagged with the violated id: one of them failing fails the whole run,
     // and they are exactly the candidates for "catching" cases.
-    let results = run_tagged(Some(f.name), names, Some(&format!("@{}", f.id)))?;
+    let results = run_tagged(f, names, Some(&format!("@{}", f.id)))?;
     let bad = failed(&results);
     // Whether a race trips over a fault that is not about races depends on timing, so
     // the concurrency cases count only for the concurrency faults (rows stay stable).
@@ -214,7 +244,7 @@ fn measure_variant(v: &Injection, names: ToolNames) -> Result<String, Failed> {
     // Every core case, plus the clarification cases of this clarification (the others
     // may fail or not; they say nothing about this variant).
     let select = format!("not @clarification or @{}", v.id);
-    let results = run_tagged(Some(v.name), names, Some(&select))?;
+    let results = run_tagged(v, names, Some(&select))?;
     let bad = failed(&results);
     let core: Vec<&CaseResult> = bad.iter().copied().filter(|r| !r.clarification).collect();
     let own: Vec<&CaseResult> = bad
@@ -311,64 +341,73 @@ fn render(rows: &[String]) -> String {
             .find(|r| row_key(r) == format!("`{}`", i.name))
             .cloned()
     };
-    let fault_rows: Vec<String> = all_faults().iter().filter_map(find).collect();
-    let variant_rows: Vec<String> = all_variants().iter().filter_map(find).collect();
-    let caught = fault_rows
-        .iter()
-        .filter(|r| r.contains("| caught |"))
-        .count();
-    let accepted = variant_rows
-        .iter()
-        .filter(|r| r.contains("| accepted |"))
-        .count();
+    let count = |want: &str, of: &[&Injection]| {
+        of.iter()
+            .filter_map(find)
+            .filter(|r| r.contains(want))
+            .count()
+    };
+    let (faults, variants) = (all_faults(), all_variants());
     let mut s = String::new();
     s.push_str(HEADER);
     s.push_str("\n\n# How we know the harness works\n\n");
     s.push_str(&format!(
-        "**{caught} of {} faults caught; {accepted} of {} alternative readings accepted.**\n\n",
-        all_faults().len(),
-        all_variants().len()
+        "**{} of {} faults caught; {} of {} alternative readings accepted**, over the \
+         profiles {}.\n\n",
+        count("| caught |", &faults),
+        faults.len(),
+        count("| accepted |", &variants),
+        variants.len(),
+        PROFILES.join(" and ")
     ));
     s.push_str(
-        "`tests/tests/harness_power.rs` runs the whole suite against `mcp-faulty` (test \
-         binary of the e2e-tests crate): the reference server with exactly one injected \
-         behaviour. No injection lives in the server's code; each sits at a seam: \
-         `tests/src/faults/` wraps the unmodified server in another rmcp `ServerHandler` \
-         (arguments and outcomes of calls, listings) and its storage in another `Storage` \
-         (locking, writing, line endings), and those marked (proxy) come from the wire proxy \
-         `tests/src/proxy.rs`, which rewrites requests and replies of the unmodified server \
-         process. A fault run selects the cases tagged with the \
-         violated id (any of them failing fails the whole run); a variant run selects every \
-         core case plus the cases of its clarification. The reference (all cases) and every \
-         variant also run with underscore tool names (`--tool-names underscore` on server and \
-         harness) and must give the same results.\n\n",
+        "`tests/tests/harness_power.rs` runs a profile's suite against `mcp-faulty` (test \
+         binary of the e2e-tests crate): the reference server of that profile with exactly \
+         one injected behaviour. No injection lives in the server's code; each sits at a \
+         seam: `tests/src/faults/` wraps the unmodified server in another rmcp \
+         `ServerHandler` (arguments and outcomes of calls, listings) and its storage in \
+         another `Storage` (locking, writing, line endings, deleting), and those marked \
+         (proxy) come from the wire proxy `tests/src/proxy.rs`, which rewrites requests and \
+         replies of the unmodified server process. A fault run selects the cases tagged with \
+         the violated id (any of them failing fails the whole run); a variant run selects \
+         every core case plus the cases of its clarification. The rootspace reference (all \
+         cases) and every rootspace variant also run with underscore tool names \
+         (`--tool-names underscore` on server and harness) and must give the same results.\n\n\
+         Cases of a `concurrency.feature` count as catching only for the concurrency faults: \
+         whether a race trips over another fault depends on timing.\n",
     );
-    s.push_str("## Faults: each must make the run fail in a case tagged with the violated id\n\n");
-    s.push_str(
-        "Cases of `concurrency.feature` count as catching only for the concurrency faults: \
-         whether a race trips over another fault depends on timing.\n\n",
-    );
-    s.push_str(
-        "| fault | violates | injected behaviour | result | catching cases | catching case ids |\n",
-    );
-    s.push_str("|---|---|---|---|---|---|\n");
-    for r in &fault_rows {
-        s.push_str(r);
-        s.push('\n');
-    }
-    s.push_str(
-        "\n## Alternative readings: each must pass every core case and fail only \
-         clarification cases, at least one covering its clarification\n\n",
-    );
-    s.push_str("| variant | clarification | other reading | result | core failures | failing cases of the clarification | their ids |\n");
-    s.push_str("|---|---|---|---|---|---|---|\n");
-    for r in &variant_rows {
-        s.push_str(r);
-        s.push('\n');
-    }
-    s.push_str("\n## Clarifications without a variant\n\n| clarification | why |\n|---|---|\n");
-    for (id, why) in NO_VARIANT {
-        s.push_str(&format!("| {id} | {why} |\n"));
+    for profile in PROFILES {
+        let ours = |i: &&&Injection| i.profile == profile;
+        let fault_rows: Vec<String> = faults.iter().filter(ours).filter_map(find).collect();
+        let variant_rows: Vec<String> = variants.iter().filter(ours).filter_map(find).collect();
+        s.push_str(&format!("\n## Profile `{profile}`\n\n"));
+        s.push_str(
+            "### Faults: each must make the run fail in a case tagged with the violated id\n\n",
+        );
+        s.push_str(
+            "| fault | violates | injected behaviour | result | catching cases | catching case ids |\n",
+        );
+        s.push_str("|---|---|---|---|---|---|\n");
+        for r in &fault_rows {
+            s.push_str(r);
+            s.push('\n');
+        }
+        s.push_str(
+            "\n### Alternative readings: each must pass every core case and fail only \
+             clarification cases, at least one covering its clarification\n\n",
+        );
+        s.push_str("| variant | clarification | other reading | result | core failures | failing cases of the clarification | their ids |\n");
+        s.push_str("|---|---|---|---|---|---|---|\n");
+        for r in &variant_rows {
+            s.push_str(r);
+            s.push('\n');
+        }
+        s.push_str(
+            "\n### Clarifications without a variant\n\n| clarification | why |\n|---|---|\n",
+        );
+        for (id, why) in no_variant(profile) {
+            s.push_str(&format!("| {id} | {why} |\n"));
+        }
     }
     if !KNOWN_GAPS.is_empty() {
         s.push_str(
@@ -394,20 +433,26 @@ fn main() {
         );
     }
     let mut trials = Vec::new();
-    for names in [ToolNames::Dotted, ToolNames::Underscore] {
+    let references = [
+        ("rootspace", ToolNames::Dotted, "dotted/reference"),
+        ("rootspace", ToolNames::Underscore, "underscore/reference"),
+        ("lighthouse", ToolNames::Dotted, "lighthouse/reference"),
+    ];
+    for (profile, names, trial) in references {
         let tag = names.as_str();
         trials.push(
-            Trial::test(format!("{tag}/reference"), move || {
-                let results = run(None, names)?;
+            Trial::test(trial, move || {
+                let results = run_reference(names, profile)?;
                 let bad = failed(&results);
-                if results.len() < 400 {
+                let floor = if profile == "rootspace" { 400 } else { 80 };
+                if results.len() < floor {
                     return Err(format!("only {} scenarios ran", results.len()).into());
                 }
                 if bad.is_empty() {
                     Ok(())
                 } else {
                     Err(format!(
-                        "the reference failed {} scenario(s) with {tag} tool names:\n{}",
+                        "the {profile} reference failed {} scenario(s) with {tag} tool names:\n{}",
                         bad.len(),
                         detail(&bad)
                     )
@@ -435,7 +480,11 @@ fn main() {
             })
             .with_ignored_flag(off),
         );
-        // Same row with underscore names: compared, never written.
+        // Same row with underscore names: compared, never written (only rootspace's tool
+        // names have dots to respell).
+        if v.profile != "rootspace" {
+            continue;
+        }
         trials.push(
             Trial::test(format!("underscore/variant/{}", v.name), move || {
                 check_row(&measure_variant(v, ToolNames::Underscore)?, false)

@@ -363,7 +363,8 @@ pub enum Step {
         call: String,
         args: Value,
     },
-    /// One call; until its reply arrives the harness keeps calling `text.read` on `path`.
+    /// One call; until its reply arrives the harness keeps calling the profile's reader tool
+    /// (`text.read`, `read`) on `path`.
     ReadDuring {
         call: String,
         args: Value,

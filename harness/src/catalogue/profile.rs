@@ -19,6 +19,10 @@ pub struct Profile {
     pub source: String,
     /// Every tool of the interface, in the catalogue's spelling.
     pub tools: Vec<String>,
+    /// The tool that reads a whole file from `{"path": ...}` into a `content` field; the
+    /// `read_during` step calls it (`text.read`, `read`).
+    #[serde(default)]
+    pub reader: Option<String>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,

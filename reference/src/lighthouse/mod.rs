@@ -125,8 +125,14 @@ pub struct LighthouseServer {
 
 impl LighthouseServer {
     pub fn new(ctx: Ctx) -> Self {
+        Self::with_shared(Arc::new(ctx))
+    }
+
+    /// A server on a context the caller keeps a handle on too (an embedder that wraps
+    /// this handler and runs some calls itself).
+    pub fn with_shared(ctx: Arc<Ctx>) -> Self {
         LighthouseServer {
-            ctx: Arc::new(ctx),
+            ctx,
             tools: Arc::new(definitions()),
         }
     }

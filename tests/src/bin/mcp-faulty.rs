@@ -14,14 +14,12 @@ fn main() -> ExitCode {
         return mcp_reference::run_cli(args);
     }
     if args.get(1).map(String::as_str) == Some("--list") {
-        let all = faults::FAULTS
-            .iter()
+        let all = faults::all()
             .chain(proxy::PROXY_FAULTS)
-            .chain(faults::VARIANTS)
             .chain(proxy::PROXY_VARIANTS)
             .chain(proxy::PROXY_QUIRKS);
         for i in all {
-            println!("{}\t{}\t{}", i.name, i.id, i.what);
+            println!("{}\t{}\t{}\t{}", i.profile, i.name, i.id, i.what);
         }
         return ExitCode::SUCCESS;
     }
@@ -47,13 +45,9 @@ fn main() -> ExitCode {
         server.extend(args.into_iter().skip(1));
         return proxy::run(&name, &server);
     }
-    let Some(found) = faults::FAULTS
-        .iter()
-        .chain(faults::VARIANTS)
-        .find(|i| i.name == name)
-    else {
+    let Some(found) = faults::all().find(|i| i.name == name) else {
         eprintln!("mcp-faulty: error: unknown fault or variant {name:?} (see --list)");
         return ExitCode::from(2);
     };
-    faults::run(found.name, args)
+    faults::run(found, args)
 }

@@ -16,6 +16,7 @@
 
 mod calls;
 mod edits;
+pub mod lighthouse;
 mod listing;
 mod server;
 mod storage;
@@ -24,17 +25,24 @@ use std::process::ExitCode;
 
 pub use server::FaultyServer;
 
-/// One injected behaviour: its name, the id it breaks (fault) or re-decides (variant),
-/// and what it does.
+/// One injected behaviour: the profile (interface) it belongs to, its name, the id it
+/// breaks (fault) or re-decides (variant), and what it does.
 #[derive(Debug, Clone, Copy)]
 pub struct Injection {
+    pub profile: &'static str,
     pub name: &'static str,
     pub id: &'static str,
     pub what: &'static str,
 }
 
+/// An injection of the rootspace profile.
 pub(crate) const fn inj(name: &'static str, id: &'static str, what: &'static str) -> Injection {
-    Injection { name, id, what }
+    Injection {
+        profile: "rootspace",
+        name,
+        id,
+        what,
+    }
 }
 
 /// Faults: each breaks exactly one requirement.
@@ -345,13 +353,23 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether `name` is one of the injections of this module (not the proxy's).
-pub fn is_server_injection(name: &str) -> bool {
-    FAULTS.iter().chain(VARIANTS).any(|i| i.name == name)
+/// Every injection of this module (not the proxy's), of every profile.
+pub fn all() -> impl Iterator<Item = &'static Injection> {
+    FAULTS
+        .iter()
+        .chain(VARIANTS)
+        .chain(lighthouse::FAULTS)
+        .chain(lighthouse::VARIANTS)
 }
 
-/// Serves the reference with the injection `name` on stdio; `args` are the server's own
-/// arguments (argv[0] first).
-pub fn run(name: &'static str, args: Vec<String>) -> ExitCode {
-    mcp_reference::run_cli_with(args, |cli, rooted| FaultyServer::new(name, cli, rooted))
+/// Serves the reference with the injection `i` on stdio; `args` are the server's own
+/// arguments (argv[0] first; a lighthouse injection adds `--profile lighthouse` itself).
+pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
+    if i.profile == "lighthouse" {
+        args.extend(["--profile".to_string(), "lighthouse".to_string()]);
+        return mcp_reference::run_cli_with(args, |cli, rooted| {
+            lighthouse::FaultyLighthouse::new(i.name, cli, rooted)
+        });
+    }
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyServer::new(i.name, cli, rooted))
 }

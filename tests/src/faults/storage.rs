@@ -10,11 +10,18 @@ use mcp_reference::errors::{Code, ToolError, ToolResult};
 use mcp_reference::hash::sha256_hex;
 use mcp_reference::lines;
 use mcp_reference::paths::NormPath;
-use mcp_reference::sandbox::{Entry, FileData, Written};
+use mcp_reference::sandbox::{Deleted, Entry, FileData, Written};
 use mcp_reference::storage::{Edit, Rooted, Storage};
 
-/// Injections that live in the storage.
-const STORAGE_FAULTS: &[&str] = &["lost-update", "torn-write", "lf-in-crlf"];
+/// Injections that live in the storage (rootspace's, then lighthouse's).
+const STORAGE_FAULTS: &[&str] = &[
+    "lost-update",
+    "torn-write",
+    "lf-in-crlf",
+    "lh-lost-update",
+    "lh-torn-write",
+    "lh-delete-follows-links",
+];
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
 const PAUSE: Duration = Duration::from_millis(300);
@@ -208,6 +215,91 @@ impl Storage for FaultyStorage {
     fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
         self.inner.list(path)
     }
+
+    fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
+        let host = self.root.join(path.relative());
+        if self.name == "lh-torn-write" && host.is_file() {
+            let key = self.inner.sandbox.canonical_file(path)?;
+            return self.inner.locks.with_lock(&key, || {
+                write_torn(&host, bytes).map_err(|e| io_error(path, e))?;
+                Ok(false)
+            });
+        }
+        self.inner.write_file(path, bytes, make_parents)
+    }
+
+    fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
+        if !matches!(self.name, "lh-lost-update" | "lh-torn-write") {
+            return self.inner.update_text(path, edit);
+        }
+        let host = self.root.join(path.relative());
+        let change = |write: &dyn Fn(&Path, &[u8]) -> std::io::Result<()>| {
+            let old = std::fs::read(&host)
+                .map_err(|e| ToolError::new(Code::NotFound, format!("{path}: {e}")))?;
+            if self.name == "lh-lost-update" {
+                std::thread::sleep(PAUSE);
+            }
+            match edit(&old)? {
+                Some(new) => {
+                    write(&host, &new).map_err(|e| io_error(path, e))?;
+                    Ok(Some(written(&new)))
+                }
+                None => Ok(None),
+            }
+        };
+        match self.name {
+            // No lock, and a pause between reading and writing.
+            "lh-lost-update" => change(&|h, b| {
+                let tmp = h.with_file_name(format!(
+                    ".lost-update-{:?}",
+                    std::thread::current().id()
+                ));
+                std::fs::write(&tmp, b).and_then(|()| std::fs::rename(&tmp, h))
+            }),
+            // Locked, but rewritten in place in two halves.
+            _ => {
+                let key = self.inner.sandbox.canonical_file(path)?;
+                self.inner.locks.with_lock(&key, || change(&write_torn))
+            }
+        }
+    }
+
+    fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
+        let host = self.root.join(path.relative());
+        if self.name == "lh-delete-follows-links" && recursive && host.is_dir() {
+            // Like `rm -r` through std::fs::metadata: a link to a directory is entered.
+            let items = remove_following(&host).map_err(|e| io_error(path, e))?;
+            return Ok(Deleted {
+                directory: true,
+                items,
+            });
+        }
+        self.inner.delete(path, recursive)
+    }
+}
+
+/// Removes a tree, entering symlinks to directories and emptying their targets (the
+/// fault); returns the number of entries removed.
+fn remove_following(dir: &Path) -> std::io::Result<u64> {
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if std::fs::metadata(&p).is_ok_and(|m| m.is_dir()) {
+            n += remove_following(&p)?;
+            if p.is_symlink() {
+                std::fs::remove_file(&p)?;
+                n += 1;
+            }
+        } else {
+            std::fs::remove_file(&p)?;
+            n += 1;
+        }
+    }
+    if !dir.is_symlink() {
+        std::fs::remove_dir(dir)?;
+        n += 1;
+    }
+    Ok(n)
 }
 
 #[cfg(test)]

@@ -38,7 +38,8 @@ fn auto_falls_back_to_initialize_when_discover_is_never_answered() {
 fn a_silent_discover_names_the_handshake_and_the_way_out() {
     let mut req = request(Protocol::V2026_07_28);
     req.timeout = Duration::from_secs(2);
-    let cfg = server_config(&req).unwrap();
+    let rootspace = mcp_harness::catalogue::load_embedded("rootspace").unwrap();
+    let cfg = server_config(&req, std::sync::Arc::new(rootspace.profile)).unwrap();
     let paragraph = probe(&cfg).expect_err("the probe must fail");
     assert!(paragraph.contains("`server/discover`"), "{paragraph}");
     assert!(paragraph.contains("--protocol 2025-11-25"), "{paragraph}");

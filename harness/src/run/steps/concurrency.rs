@@ -136,7 +136,12 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.interpolate(arg(a, 2)?, &[])?;
     let before = std::fs::read(w.in_root(&path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     let name = w.tool_name(&tool);
-    let read = w.tool_name("text.read");
+    let reader = w
+        .profile()
+        .reader
+        .clone()
+        .ok_or("internal: the profile names no `reader` tool for read_during")?;
+    let read = w.tool_name(&reader);
     let probe_args = serde_json::json!({ "path": path });
     let session = w.begin_action().await?;
     let (reply, reads) = session
