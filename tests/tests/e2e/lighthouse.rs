@@ -609,3 +609,35 @@ async fn unknown_tool_is_a_protocol_error_and_rootspace_stays_default() {
         "{names:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_edits_lose_no_update() {
+    const N: usize = 8;
+    let f = Fixture::new();
+    f.write("c.txt", "END\n");
+    let c = lighthouse(&f, None).await;
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..N {
+        let peer = c.peer().clone();
+        let args = obj(json!({"path": "c.txt", "search": "END", "replace": format!("w{i}\nEND")}));
+        set.spawn(async move {
+            let p = rmcp::model::CallToolRequestParams::new("edit").with_arguments(args);
+            peer.call_tool(p).await.expect("protocol error")
+        });
+    }
+    while let Some(r) = set.join_next().await {
+        let d = lh_ok("edit", &serde_json::to_value(r.unwrap()).unwrap());
+        assert_eq!(d["replacements"], 1);
+    }
+    let text = f.text("c.txt");
+    for i in 0..N {
+        assert!(
+            text.contains(&format!("w{i}\n")),
+            "edit {i} was lost: {text:?}"
+        );
+    }
+    assert!(
+        text.ends_with("END\n") && text.lines().count() == N + 1,
+        "{text:?}"
+    );
+}
