@@ -111,8 +111,8 @@ impl LhError {
         LhError::new(
             LhCode::FileNotFound,
             format!("File not found: {path:?}."),
-            "Check the spelling and that the path is relative to the project root; create \
-             the file with the write tool if it should exist.",
+            "Check the spelling and that the path is relative to the project root; a new \
+             file is made with the write tool.",
         )
     }
 

@@ -63,12 +63,30 @@ impl Pattern {
         Regex::new(search).map(Pattern::Regex).map_err(|e| {
             LhError::new(
                 LhCode::InvalidRegex,
-                format!("The regular expression {search:?} is invalid: {e}"),
+                format!(
+                    "The regular expression {search:?} is invalid: {} (regex crate).",
+                    reason(&e)
+                ),
                 "Fix the pattern (Rust regex crate syntax: no look-around, no \
                  backreferences), or pass isRegex: false to search for the text literally.",
             )
         })
     }
+}
+
+/// The regex crate's reason on one line: a syntax error's text is a diagram of the
+/// pattern with a caret, whose last line (`error: unclosed group`) names the problem.
+fn reason(e: &regex::Error) -> String {
+    let text = e.to_string();
+    let last = text
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .unwrap_or("");
+    last.strip_prefix("error: ")
+        .unwrap_or(last)
+        .trim_end_matches('.')
+        .to_owned()
 }
 
 /// Replaces the matches of `pattern` in `text` (all, or the first when not `global`).

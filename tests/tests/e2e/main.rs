@@ -12,6 +12,7 @@ mod crash;
 mod eras;
 mod errors;
 mod harness_probe;
+mod lighthouse;
 mod listing;
 mod naming;
 mod paths;
