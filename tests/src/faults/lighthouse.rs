@@ -344,14 +344,17 @@ impl On {
                 args.insert("recursive".into(), json!(true));
             }
             ("lh-catastrophic-regex", Op::Edit) => {
-                let nested = arg(args, "search").is_some_and(|s| s.contains(")+") || s.contains(")*"));
+                let nested =
+                    arg(args, "search").is_some_and(|s| s.contains(")+") || s.contains(")*"));
                 if args.get("isRegex") == Some(&json!(true)) && nested {
                     // What a backtracking engine does with such a pattern on a long input.
                     std::thread::sleep(Duration::from_secs(30));
                 }
             }
             ("lh-range-past-end-refused", Op::Read) => {
-                let total = self.host_text(args).map(|t| mcp_reference::lines::total_lines(t.as_bytes()));
+                let total = self
+                    .host_text(args)
+                    .map(|t| mcp_reference::lines::total_lines(t.as_bytes()));
                 if let (Some(e), Some(total)) = (args.get("endLine").and_then(Value::as_u64), total)
                     && e as usize > total
                 {
@@ -365,7 +368,9 @@ impl On {
             ("lh-empty-search-noop", Op::Edit) if arg(args, "search") == Some("") => {
                 let path = arg(args, "path").unwrap_or_default();
                 let text = self.host_text(args)?;
-                return Some(Ok(json!({"path": path, "replacements": 0, "originalContent": text})));
+                return Some(Ok(
+                    json!({"path": path, "replacements": 0, "originalContent": text}),
+                ));
             }
             ("lh-absolute-refused", _) if arg(args, "path").is_some_and(|p| p.starts_with('/')) => {
                 return Some(Err(LhError::outside(arg(args, "path").unwrap_or_default())));
@@ -388,7 +393,10 @@ impl On {
     fn naive(&self, op: Op, args: &Args) -> Option<Result<Value, LhError>> {
         let raw = arg(args, "path")?;
         let host = resolve_lexically(&self.root, raw);
-        if !host.to_string_lossy().starts_with(&*self.root.to_string_lossy()) {
+        if !host
+            .to_string_lossy()
+            .starts_with(&*self.root.to_string_lossy())
+        {
             return Some(Err(LhError::outside(raw)));
         }
         let out = match op {
@@ -404,17 +412,16 @@ impl On {
                 {
                     let _ = std::fs::create_dir_all(parent);
                 }
-                std::fs::write(&host, content).map(|()| {
-                    json!({"path": raw, "bytesWritten": content.len(), "created": created})
-                })
+                std::fs::write(&host, content).map(
+                    |()| json!({"path": raw, "bytesWritten": content.len(), "created": created}),
+                )
             }
             Op::Edit => std::fs::read_to_string(&host).and_then(|old| {
                 let search = arg(args, "search").unwrap_or_default();
                 let replace = arg(args, "replace").unwrap_or_default();
                 let n = old.matches(search).count();
-                std::fs::write(&host, old.replace(search, replace)).map(|()| {
-                    json!({"path": raw, "replacements": n, "originalContent": old})
-                })
+                std::fs::write(&host, old.replace(search, replace))
+                    .map(|()| json!({"path": raw, "replacements": n, "originalContent": old}))
             }),
             Op::Delete => {
                 let dir = host.is_dir();
@@ -450,7 +457,9 @@ impl On {
             {
                 data.remove("originalContent");
             }
-            ("lh-count-files-only", Op::Delete) if data.get("type") == Some(&json!("directory")) => {
+            ("lh-count-files-only", Op::Delete)
+                if data.get("type") == Some(&json!("directory")) =>
+            {
                 data.insert("itemsDeleted".into(), json!(files.unwrap_or(0)));
             }
             ("lh-split-lines", Op::Read) => {

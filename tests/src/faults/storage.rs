@@ -250,10 +250,8 @@ impl Storage for FaultyStorage {
         match self.name {
             // No lock, and a pause between reading and writing.
             "lh-lost-update" => change(&|h, b| {
-                let tmp = h.with_file_name(format!(
-                    ".lost-update-{:?}",
-                    std::thread::current().id()
-                ));
+                let tmp =
+                    h.with_file_name(format!(".lost-update-{:?}", std::thread::current().id()));
                 std::fs::write(&tmp, b).and_then(|()| std::fs::rename(&tmp, h))
             }),
             // Locked, but rewritten in place in two halves.
