@@ -22,6 +22,7 @@ pub enum Code {
     AmbiguousMatch,
     InvalidRange,
     TooLarge,
+    PermissionDenied,
     IoError,
 }
 
@@ -42,6 +43,7 @@ impl Code {
             Code::AmbiguousMatch => "AMBIGUOUS_MATCH",
             Code::InvalidRange => "INVALID_RANGE",
             Code::TooLarge => "TOO_LARGE",
+            Code::PermissionDenied => "PERMISSION_DENIED",
             Code::IoError => "IO_ERROR",
         }
     }
@@ -52,12 +54,12 @@ impl Code {
     pub fn recoverable(self) -> bool {
         !matches!(
             self,
-            Code::PathEscape | Code::NotText | Code::TooLarge | Code::IoError
+            Code::PathEscape | Code::NotText | Code::TooLarge | Code::PermissionDenied | Code::IoError
         )
     }
 
     /// Every code, for schemas and tests.
-    pub const ALL: [Code; 14] = [
+    pub const ALL: [Code; 15] = [
         Code::InvalidArgument,
         Code::InvalidPath,
         Code::PathEscape,
@@ -71,6 +73,7 @@ impl Code {
         Code::AmbiguousMatch,
         Code::InvalidRange,
         Code::TooLarge,
+        Code::PermissionDenied,
         Code::IoError,
     ];
 }

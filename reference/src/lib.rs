@@ -10,10 +10,12 @@ pub mod atomic;
 pub mod cli;
 pub mod edit;
 pub mod errors;
+pub mod filelock;
 #[cfg(feature = "faults")]
 pub mod faults;
 pub mod hash;
 pub mod json;
+pub mod limits;
 pub mod lines;
 pub mod locks;
 pub mod paths;
@@ -31,6 +33,9 @@ pub const SERVER_NAME: &str = "mcp-reference";
 
 /// Largest file served (decision 17): 256 MiB.
 pub const MAX_FILE_SIZE: u64 = 256 * 1024 * 1024;
+
+/// Entries the start-up sweep for stale temp files visits at most.
+pub const SWEEP_MAX_ENTRIES: usize = 200_000;
 
 /// Parses `args` (including argv[0]), then serves MCP over stdin/stdout until EOF.
 ///
@@ -66,6 +71,18 @@ where
         sandbox,
         locks: locks::Locks::default(),
     };
+    // Temp files of writers killed earlier are removed in the background (bounded walk),
+    // so start-up stays instant.
+    if let Ok(root) = sandbox::Sandbox::open(&cli.root) {
+        let _ = std::thread::Builder::new()
+            .name("mcp-sweep".into())
+            .spawn(move || {
+                let n = root.sweep_stale_temps(SWEEP_MAX_ENTRIES);
+                if n > 0 {
+                    eprintln!("mcp-reference: removed {n} stale temp file(s) of killed writes");
+                }
+            });
+    }
     let server = server::ReferenceServer::new(ctx, cli.name_style());
     // If the caller already runs inside a Tokio runtime, serve from a fresh thread:
     // a runtime cannot be started (blocked on) from within another one.

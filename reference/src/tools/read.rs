@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::{Args, Ctx, annotations, make_tool, object};
 use crate::errors::ToolResult;
+use crate::limits::MAX_REPLY_TEXT;
 use crate::lines;
 use crate::paths::NormPath;
 
@@ -93,6 +94,38 @@ pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
     finish(p, text)
 }
 
+fn bytes_total(hash: &str, total_lines: usize) -> (String, usize) {
+    (hash.to_owned(), total_lines)
+}
+
+/// The error for a read whose reply would exceed `MAX_REPLY_TEXT`, with a range that fits.
+fn reply_too_large(
+    path: &NormPath,
+    escaped: usize,
+    (hash, total_lines): (String, usize),
+    raw: usize,
+) -> crate::errors::ToolError {
+    // Lines per part, assuming lines of average length and the same escaping.
+    let parts = escaped.div_ceil(MAX_REPLY_TEXT).max(1) + 1;
+    let per_part = (total_lines / parts).max(1);
+    crate::errors::ToolError::new(
+        crate::errors::Code::TooLarge,
+        format!(
+            "The requested text of {path} is {raw} bytes ({escaped} as JSON), more than one \
+             reply may carry ({MAX_REPLY_TEXT} bytes as JSON). Read it in parts with `lines`, \
+             e.g. [1, {}] then [{}, {}] and so on; the file has {total_lines} lines and its \
+             hash is {hash} (valid for edits without reading it all).",
+            per_part + 1,
+            per_part + 1,
+            2 * per_part + 1
+        ),
+    )
+    .with("path", path.display())
+    .with("total_lines", total_lines)
+    .with("hash", hash)
+    .with("suggested_lines", serde_json::json!([1, per_part + 1]))
+}
+
 fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     let bytes = text.as_bytes();
     let total = lines::total_lines(bytes);
@@ -110,6 +143,12 @@ fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
             }
         }
     };
+    // Bounded replies (CLR-033): JSON text beyond the cap is refused with the way to read
+    // it in parts, instead of a reply many times the file's size.
+    let escaped = crate::json::str_len(&content);
+    if escaped > MAX_REPLY_TEXT {
+        return Err(reply_too_large(&p.path, escaped, bytes_total(&hash, total), content.len()));
+    }
     Ok(object(vec![
         ("content", Value::String(content)),
         ("hash", Value::String(hash)),
