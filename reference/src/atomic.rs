@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use cap_std::fs::{Dir, File, OpenOptions, Permissions};
 use rustix::fs::Stat;
 
-/// Prefix of temp files; listings hide regular files whose names start with it, and no
-/// client path may contain a segment that starts with it.
+/// Prefix of temp files. Their exact form (`is_our_temp_name`) is reserved: listings hide
+/// regular files of that form, and no client path may contain a segment of that form.
 pub const TEMP_PREFIX: &str = ".mcp-tmp-";
 
 /// A fresh, unguessable temp name (random per process start, plus a counter).
@@ -30,7 +30,10 @@ pub fn temp_name() -> String {
 /// Only such names are ever swept, so a user's own `.mcp-tmp-notes` is left alone.
 pub fn is_our_temp_name(name: &str) -> bool {
     name.strip_prefix(TEMP_PREFIX).is_some_and(|rest| {
-        rest.len() >= 17 && rest.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        rest.len() >= 17
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     })
 }
 
@@ -60,7 +63,7 @@ fn copy_metadata(old: &File, stat: &Stat, new: &File) -> io::Result<()> {
     );
     copy_xattrs(old, new);
     // chmod after chown: chown itself may clear the set-id bits, and we set the final mode.
-    let mode = rustix::fs::Mode::from_raw_mode(kept_mode(stat.st_mode as u32) as _);
+    let mode = rustix::fs::Mode::from_raw_mode(kept_mode(stat.st_mode) as _);
     rustix::fs::fchmod(new, mode).map_err(io::Error::from)
 }
 
@@ -80,7 +83,8 @@ fn copy_xattrs(old: &File, new: &File) {
             continue;
         };
         if let Ok(len) = rustix::fs::fgetxattr(old, &name, &mut value[..]) {
-            let _ = rustix::fs::fsetxattr(new, &name, &value[..len], rustix::fs::XattrFlags::empty());
+            let _ =
+                rustix::fs::fsetxattr(new, &name, &value[..len], rustix::fs::XattrFlags::empty());
         }
     }
 }
@@ -185,8 +189,13 @@ pub fn replace_with(dir: &Dir, name: &str, bytes: &[u8], meta: Meta<'_>) -> io::
 /// it, a hard link plus unlink does the same.
 pub fn create_new(dir: &Dir, name: &str, bytes: &[u8]) -> io::Result<()> {
     let tmp = write_temp(dir, bytes, Meta::Default)?;
-    let renamed =
-        rustix::fs::renameat_with(dir, &tmp.name, dir, name, rustix::fs::RenameFlags::NOREPLACE);
+    let renamed = rustix::fs::renameat_with(
+        dir,
+        &tmp.name,
+        dir,
+        name,
+        rustix::fs::RenameFlags::NOREPLACE,
+    );
     match renamed {
         Ok(()) => {}
         Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {

@@ -54,7 +54,11 @@ impl Code {
     pub fn recoverable(self) -> bool {
         !matches!(
             self,
-            Code::PathEscape | Code::NotText | Code::TooLarge | Code::PermissionDenied | Code::IoError
+            Code::PathEscape
+                | Code::NotText
+                | Code::TooLarge
+                | Code::PermissionDenied
+                | Code::IoError
         )
     }
 

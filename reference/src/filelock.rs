@@ -46,8 +46,19 @@ impl From<io::Error> for LockError {
 
 /// Opens `name` (a plain name in `dir`, not followed if it is a symlink), locks it and
 /// checks that the name still refers to it. `write` asks for a read-write descriptor, which
-/// is how a file the process may not write is recognized.
+/// is how a file the process may not write is recognized. The lock is taken when the
+/// caller runs inside `Locks::with_lock` (see `locks`), always in practice.
 pub fn lock(dir: &Dir, name: &str, write: bool) -> Result<LockedFile, LockError> {
+    lock_if(dir, name, write, crate::locks::os_lock_wanted())
+}
+
+/// `lock`, taking the OS lock only when `exclusive` (the re-check is done either way).
+pub fn lock_if(
+    dir: &Dir,
+    name: &str,
+    write: bool,
+    exclusive: bool,
+) -> Result<LockedFile, LockError> {
     let mut opts = OpenOptions::new();
     opts.read(true).write(write);
     {
@@ -61,7 +72,9 @@ pub fn lock(dir: &Dir, name: &str, write: bool) -> Result<LockedFile, LockError>
         Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(LockError::Moved),
         Err(e) => return Err(e.into()),
     };
-    acquire(&file)?;
+    if exclusive {
+        acquire(&file)?;
+    }
     let stat = rustix::fs::fstat(&file).map_err(io::Error::from)?;
     let now = rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW);
     match now {
@@ -109,7 +122,7 @@ mod tests {
         let t = tempfile::tempdir().unwrap();
         std::fs::write(t.path().join("f"), "1").unwrap();
         let d = Dir::open_ambient_dir(t.path(), ambient_authority()).unwrap();
-        let held = lock(&d, "f", true).unwrap();
+        let held = lock_if(&d, "f", true, true).unwrap();
         // Another open file description (as another process would have) cannot lock it.
         let other = d.open("f").unwrap();
         assert!(!try_lock(&other));
@@ -121,10 +134,13 @@ mod tests {
         std::fs::write(t.path().join("g"), "2").unwrap();
         std::fs::rename(t.path().join("g"), t.path().join("f")).unwrap();
         let old_stat = rustix::fs::fstat(&old).unwrap();
-        let locked = lock(&d, "f", true).unwrap();
+        let locked = lock_if(&d, "f", true, true).unwrap();
         assert_ne!(locked.stat.st_ino, old_stat.st_ino);
         // A symlink at the name is never followed.
         std::os::unix::fs::symlink("f", t.path().join("l")).unwrap();
-        assert!(matches!(lock(&d, "l", true), Err(LockError::Moved)));
+        assert!(matches!(
+            lock_if(&d, "l", true, true),
+            Err(LockError::Moved)
+        ));
     }
 }

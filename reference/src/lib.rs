@@ -10,9 +10,9 @@ pub mod atomic;
 pub mod cli;
 pub mod edit;
 pub mod errors;
-pub mod filelock;
 #[cfg(feature = "faults")]
 pub mod faults;
+pub mod filelock;
 pub mod hash;
 pub mod json;
 pub mod limits;

@@ -197,12 +197,13 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
                     ),
                 ));
             }
-            s if s.starts_with(crate::atomic::TEMP_PREFIX) => {
+            s if crate::atomic::is_our_temp_name(s) => {
                 return Err(ToolError::new(
                     Code::InvalidPath,
                     format!(
-                        "Names starting with {:?} are reserved for the server's temporary \
-                         files, in every part of a path; choose another name.",
+                        "{:?} has the form of the server's temporary files ({}<hex digits>), \
+                         which is reserved in every part of a path; choose another name.",
+                        s,
                         crate::atomic::TEMP_PREFIX
                     ),
                 ));
@@ -251,17 +252,29 @@ mod tests {
 
     #[test]
     fn temp_names_long_paths_and_long_names_are_refused_briefly() {
-        for p in [".mcp-tmp-x", "a/.mcp-tmp-0123456789abcdef0/b", "/.mcp-tmp-/"] {
+        for p in [
+            ".mcp-tmp-0123456789abcdef0",
+            "a/.mcp-tmp-0123456789abcdef0a/b",
+        ] {
             assert_eq!(code(p), Code::InvalidPath, "{p}");
         }
-        assert_eq!(norm("a/.mcp-tmpx"), "/a/.mcp-tmpx");
+        // Only the exact form is reserved: a user's own `.mcp-tmp-notes` stays usable.
+        assert_eq!(norm("a/.mcp-tmp-notes"), "/a/.mcp-tmp-notes");
+        assert_eq!(
+            norm("a/.mcp-tmp-0123456789abcdef"),
+            "/a/.mcp-tmp-0123456789abcdef"
+        );
         let long = "a/".repeat(3000);
         let e = normalize(&long, false).unwrap_err();
         assert_eq!(e.code, Code::InvalidPath);
         assert!(e.message.len() < 400, "{}", e.message);
         let name = "é".repeat(200);
         let e = normalize(&name, false).unwrap_err();
-        assert!(e.message.len() < 400 && e.message.contains("255"), "{}", e.message);
+        assert!(
+            e.message.len() < 400 && e.message.contains("255"),
+            "{}",
+            e.message
+        );
         assert_eq!(prefix("éé", 3), "é");
     }
 

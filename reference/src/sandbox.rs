@@ -15,8 +15,8 @@ use cap_std::fs::Dir;
 
 use crate::MAX_FILE_SIZE;
 use crate::atomic;
-use crate::filelock;
 use crate::errors::{Code, ToolError, ToolResult};
+use crate::filelock;
 use crate::hash::Hasher;
 use crate::lines;
 use crate::locks::Locks;
@@ -304,12 +304,12 @@ impl Sandbox {
         if bytes.len() as u64 > MAX_FILE_SIZE {
             return Err(ToolError::too_large(&path.display(), bytes.len() as u64));
         }
-        if name.starts_with(atomic::TEMP_PREFIX) {
+        if atomic::is_our_temp_name(name) {
             return Err(ToolError::new(
                 Code::InvalidPath,
                 format!(
-                    "Names starting with {:?} are reserved for the server's temp files; choose \
-                     another name.",
+                    "Names of the form {:?}<hex digits> are reserved for the server's temp \
+                     files; choose another name.",
                     atomic::TEMP_PREFIX
                 ),
             ));
@@ -511,14 +511,16 @@ impl Sandbox {
                 Ok(l) => l,
                 Err(filelock::LockError::Moved) => continue,
                 Err(filelock::LockError::Busy) => return Err(busy_error(path)),
-                Err(filelock::LockError::Io(e)) => return Err(self.write_open_error(path, &dir, name, e)),
+                Err(filelock::LockError::Io(e)) => {
+                    return Err(self.write_open_error(path, &dir, name, e));
+                }
             };
-            let mode = locked.stat.st_mode as u32;
+            let mode = locked.stat.st_mode;
             if mode & libc::S_IFMT != libc::S_IFREG {
                 return Err(special_file(path));
             }
             if locked.stat.st_nlink > 1 {
-                return Err(hard_link_error(path, locked.stat.st_nlink as u64));
+                return Err(hard_link_error(path, locked.stat.st_nlink));
             }
             if mode & 0o222 == 0 {
                 return Err(read_only_error(path, mode));
@@ -573,9 +575,8 @@ impl Sandbox {
         for i in 1..=segs.len() {
             let prefix = NormPath::from_plain_segments(segs[..i].to_vec()).expect("plain");
             match self.root.create_dir(prefix.relative()) {
-                Ok(()) => changed.push(
-                    NormPath::from_plain_segments(segs[..i - 1].to_vec()).expect("plain"),
-                ),
+                Ok(()) => changed
+                    .push(NormPath::from_plain_segments(segs[..i - 1].to_vec()).expect("plain")),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(e),
             }
@@ -664,8 +665,9 @@ impl Sandbox {
             } else {
                 EntryKind::Other
             };
-            // Only regular files can be our temp files; clients cannot make such names.
-            if kind == EntryKind::File && name.starts_with(atomic::TEMP_PREFIX) {
+            // Only regular files of the exact form can be our temp files; clients cannot
+            // make such names, and a user's `.mcp-tmp-notes` is shown.
+            if kind == EntryKind::File && atomic::is_our_temp_name(&name) {
                 continue;
             }
             entries.push(Entry { name, kind });
@@ -986,7 +988,9 @@ mod tests {
         std::fs::create_dir(f.root.join("notes/Adir")).unwrap();
         std::fs::write(f.root.join("notes/.hidden"), "").unwrap();
         std::fs::write(f.root.join("notes/B.txt"), "").unwrap();
-        std::fs::write(f.root.join("notes/.mcp-tmp-123"), "").unwrap();
+        std::fs::write(f.root.join("notes/.mcp-tmp-0123456789abcdef0"), "").unwrap();
+        std::fs::create_dir(f.root.join("notes/.mcp-tmp-0123456789abcdef1")).unwrap();
+        std::fs::write(f.root.join("notes/.mcp-tmp-mine"), "").unwrap();
         symlink("a.md", f.root.join("notes/link")).unwrap();
         let l = f.sb.list(&p("/notes")).unwrap();
         let names: Vec<_> = l
@@ -996,9 +1000,11 @@ mod tests {
         assert_eq!(
             names,
             vec![
+                (".mcp-tmp-0123456789abcdef1", "directory"),
                 ("Adir", "directory"),
                 ("zdir", "directory"),
                 (".hidden", "file"),
+                (".mcp-tmp-mine", "file"),
                 ("B.txt", "file"),
                 ("a.md", "file"),
                 ("link", "symlink"),

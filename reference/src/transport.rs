@@ -62,7 +62,10 @@ impl Writer {
     }
 
     /// Starts the writer thread on `out`, reporting written replies to `limits`.
-    pub fn spawn_with<W: Write + Send + 'static>(out: W, limits: Arc<Limits>) -> io::Result<Writer> {
+    pub fn spawn_with<W: Write + Send + 'static>(
+        out: W,
+        limits: Arc<Limits>,
+    ) -> io::Result<Writer> {
         let (tx, rx) = mpsc::channel::<Outgoing>();
         let l = limits.clone();
         let thread = std::thread::Builder::new()
@@ -209,7 +212,8 @@ pub struct LineTransport<R> {
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
-/// What to do with one parsed line.
+/// What to do with one parsed line. (Short-lived and moved once, so not boxed.)
+#[allow(clippy::large_enum_variant)]
 enum Parsed {
     /// Hand to rmcp.
     Pass(ClientJsonRpcMessage),
