@@ -906,6 +906,16 @@ mod tests {
     }
 
     #[test]
+    fn create_reports_every_directory_whose_entries_changed() {
+        let f = fx();
+        std::fs::create_dir(f.root.join("a")).unwrap();
+        let made = f.sb.make_parents(&p("/a/b/c")).unwrap();
+        assert_eq!(made, vec![p("/a/b"), p("/a")]);
+        assert!(f.sb.make_parents(&p("/a/b/c")).unwrap().is_empty());
+        assert_eq!(f.sb.make_parents(&NormPath::root()).unwrap(), vec![]);
+    }
+
+    #[test]
     fn remove_rules() {
         let f = fx();
         let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;

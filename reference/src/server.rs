@@ -140,14 +140,6 @@ fn percent_decode(s: &str) -> Option<String> {
 
 /// Handles `resources/read` for `list://{path}`.
 fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
-    let Some(rest) = uri.strip_prefix(LIST_SCHEME) else {
-        return Err(McpError::resource_not_found(
-            format!(
-                "Unknown resource {uri:?}. This server offers only list://{{path}}, e.g. list://notes/ or list:// for the root."
-            ),
-            Some(json!({"uri": uri})),
-        ));
-    };
     if uri.len() > paths::MAX_PATH + 64 {
         return Err(McpError::invalid_params(
             format!(
@@ -160,6 +152,14 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
             Some(json!({"code": Code::InvalidPath.as_str()})),
         ));
     }
+    let Some(rest) = uri.strip_prefix(LIST_SCHEME) else {
+        return Err(McpError::resource_not_found(
+            format!(
+                "Unknown resource {uri:?}. This server offers only list://{{path}}, e.g. list://notes/ or list:// for the root."
+            ),
+            Some(json!({"uri": uri})),
+        ));
+    };
     let cursor = cursor_of(rest);
     let rest = rest.split(['?', '#']).next().unwrap_or("");
     let decoded = percent_decode(rest).ok_or_else(|| {

@@ -10,6 +10,7 @@ mod common;
 mod raw;
 
 mod escapes;
+mod listing;
 mod malformed;
 mod memory;
 mod metadata;
