@@ -216,3 +216,12 @@ Feature: Appending lines (text.append)
     And the error message mentions ["content"]
     And the file "a.txt" has text "a\n"
     And nothing outside the root has changed
+
+  @CLR-031 @must @clarification
+  Scenario: APPEND-017 a read-only file is not appended to
+    Given a file "frozen.txt" with text "one\n"
+    And the file "frozen.txt" has mode 0o444
+    When the client calls "text.append" with {"content":"two","hash":"${sha256:frozen.txt}","path":"frozen.txt"}
+    Then the call fails
+    And the file "frozen.txt" has text "one\n"
+    And nothing outside the root has changed

@@ -199,3 +199,47 @@ Feature: Concurrent mutations and atomic writes
     Then exactly 1 of the concurrent calls succeed and the others fail with a any error
     And the path "gone.txt" does not exist
     And nothing outside the root has changed
+
+  @CLR-026 @must @clarification
+  Scenario: CONC-019 same-hash appends through 2 processes: one wins
+    Given a file "log.txt" with text "base\n"
+    When the client calls "text.read" with {"path":"log.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients on 2 server processes call "text.append" concurrently with {"content":"w${i}\n","hash":"${h}","path":"log.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a stale_hash error
+    And the file "log.txt" has the winner's text "base\nw${winner}\n"
+    And nothing outside the root has changed
+
+  @CLR-026 @must @clarification
+  Scenario: CONC-020 same-hash replaces through 2 processes: one wins
+    Given a file "v.txt" with text "head\nv\ntail\n"
+    When the client calls "text.read" with {"path":"v.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients on 2 server processes call "text.replace" concurrently with {"hash":"${h}","lines":[2,3],"new":"r${i}","old":"v","path":"v.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a stale_hash error
+    And the file "v.txt" has the winner's text "head\nr${winner}\ntail\n"
+    And nothing outside the root has changed
+
+  @CLR-026 @must @clarification
+  Scenario: CONC-021 same-hash inserts through 2 processes: one wins
+    Given a file "i.txt" with text "a\nend\n"
+    When the client calls "text.read" with {"path":"i.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients on 2 server processes call "text.insert" concurrently with {"anchor":"end","content":"i${i}","hash":"${h}","line":2,"path":"i.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a stale_hash error
+    And the file "i.txt" has the winner's text "a\ni${winner}\nend\n"
+    And nothing outside the root has changed
+
+  @CLR-026 @must @clarification
+  Scenario: CONC-022 same-hash removes through 2 processes: one wins
+    Given a file "gone.txt" with text "bye\n"
+    When the client calls "text.read" with {"path":"gone.txt"}
+    And the result field "hash" is saved as "h"
+    And the call succeeds
+    And 8 clients on 2 server processes call "file.remove" concurrently with {"hash":"${h}","path":"gone.txt"}
+    Then exactly 1 of the concurrent calls succeed and the others fail with a any error
+    And the path "gone.txt" does not exist
+    And nothing outside the root has changed

@@ -150,7 +150,7 @@ Feature: Directory listing (list://{path})
   @CLR-024 @must @clarification
   Scenario: LIST-007 server temp files are never listed
     Given a file "notes/a.md" with text "a\n"
-    And a file "notes/.mcp-tmp-leftover" with text "partial"
+    And a file "notes/.mcp-tmp-5f3a9c0e1b2d4a6f0" with text "partial"
     When the client reads the resource "list://notes/"
     Then the listing names are ["a.md"]
     And nothing outside the root has changed

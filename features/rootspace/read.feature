@@ -250,3 +250,10 @@ Feature: Reading text (text.read)
     And the result field "total_lines" is 1
     And the result field "content" has the lines ["only"]
     And nothing outside the root has changed
+
+  @CLR-032 @must @clarification
+  Scenario: READ-024 a reply over 16 MiB of JSON is refused with a range
+    Given a file "ctrl.txt" made of 1500000 copies of "\u0001\u0002\n"
+    When the client calls "text.read" with {"path":"ctrl.txt"}
+    Then the call fails with a too_large error
+    And nothing outside the root has changed

@@ -1,15 +1,19 @@
-//! Atomic file writes (contract decision 16): the new content goes to a temp file
-//! `.mcp-tmp-<random>` in the same directory, is fsynced, gets the old file's permission
-//! bits, and is renamed over the target; then the directory is fsynced. A reader therefore
-//! sees either the old or the new file, never a partial one.
+//! Atomic file writes (contract decision 16, CLR-027): the new content goes to a temp file
+//! `.mcp-tmp-<random>` in the same directory, is fsynced, gets the old file's owner, group,
+//! permission bits (never setuid/setgid) and extended attributes, and is renamed over the
+//! target; then the directory is fsynced. A reader therefore sees either the old or the new
+//! file, never a partial one. The temp file is `flock`ed while it exists, so a sweep can
+//! tell a stale temp file (its writer died) from one being written (`sweep_stale`).
 
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cap_std::fs::{Dir, OpenOptions, Permissions};
+use cap_std::fs::{Dir, File, OpenOptions, Permissions};
+use rustix::fs::Stat;
 
-/// Prefix of temp files; listings hide names that start with it.
+/// Prefix of temp files. Their exact form (`is_our_temp_name`) is reserved: listings hide
+/// regular files of that form, and no client path may contain a segment of that form.
 pub const TEMP_PREFIX: &str = ".mcp-tmp-";
 
 /// A fresh, unguessable temp name (random per process start, plus a counter).
@@ -22,8 +26,79 @@ pub fn temp_name() -> String {
     format!("{TEMP_PREFIX}{:016x}{n:x}", h.finish())
 }
 
-/// Writes `bytes` to a new temp file in `dir` and fsyncs it. Returns its name.
-fn write_temp(dir: &Dir, bytes: &[u8], perms: Option<Permissions>) -> io::Result<String> {
+/// True for names `temp_name` makes: the prefix, then at least 17 lowercase hex digits.
+/// Only such names are ever swept, so a user's own `.mcp-tmp-notes` is left alone.
+pub fn is_our_temp_name(name: &str) -> bool {
+    name.strip_prefix(TEMP_PREFIX).is_some_and(|rest| {
+        rest.len() >= 17
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
+/// Set-user-ID and set-group-ID: never carried over to a rewritten file (as `cp` and
+/// editors do), so an edit cannot produce a privileged executable with new content.
+const SETID_BITS: u32 = 0o6000;
+
+/// The mode a rewritten file gets from the old one.
+pub fn kept_mode(old_mode: u32) -> u32 {
+    old_mode & 0o7777 & !SETID_BITS
+}
+
+/// Extended attributes that are not copied: file capabilities grant privileges like
+/// setuid does.
+fn skip_xattr(name: &[u8]) -> bool {
+    name == b"security.capability"
+}
+
+/// Copies owner, group, mode and extended attributes of `old` to `new`, best effort:
+/// changing the owner needs privileges the process may not have (then the file becomes
+/// the server user's, as with any editor that writes a new file).
+fn copy_metadata(old: &File, stat: &Stat, new: &File) -> io::Result<()> {
+    let _ = rustix::fs::fchown(
+        new,
+        Some(rustix::fs::Uid::from_raw(stat.st_uid)),
+        Some(rustix::fs::Gid::from_raw(stat.st_gid)),
+    );
+    copy_xattrs(old, new);
+    // chmod after chown: chown itself may clear the set-id bits, and we set the final mode.
+    let mode = rustix::fs::Mode::from_raw_mode(kept_mode(stat.st_mode) as _);
+    rustix::fs::fchmod(new, mode).map_err(io::Error::from)
+}
+
+fn copy_xattrs(old: &File, new: &File) {
+    let mut names = vec![0u8; 4096];
+    let Ok(n) = rustix::fs::flistxattr(old, &mut names[..]) else {
+        return;
+    };
+    let mut value = vec![0u8; 64 * 1024];
+    for name in names[..n].split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        if skip_xattr(name) {
+            continue;
+        }
+        let Ok(name) = std::ffi::CStr::from_bytes_with_nul(&[name, b"\0"].concat())
+            .map(std::ffi::CStr::to_owned)
+        else {
+            continue;
+        };
+        if let Ok(len) = rustix::fs::fgetxattr(old, &name, &mut value[..]) {
+            let _ =
+                rustix::fs::fsetxattr(new, &name, &value[..len], rustix::fs::XattrFlags::empty());
+        }
+    }
+}
+
+/// An open, locked temp file and its name.
+struct Temp {
+    /// Kept open for its lock, which must outlive the rename.
+    _file: File,
+    name: String,
+}
+
+/// Writes `bytes` to a new temp file in `dir` and fsyncs it. `meta` is applied before the
+/// sync; without it the file keeps the default mode.
+fn write_temp(dir: &Dir, bytes: &[u8], meta: Meta<'_>) -> io::Result<Temp> {
     let mut opts = OpenOptions::new();
     opts.write(true).create_new(true);
     // A few retries in the (astronomically unlikely) case of a name collision.
@@ -32,15 +107,22 @@ fn write_temp(dir: &Dir, bytes: &[u8], perms: Option<Permissions>) -> io::Result
         let name = temp_name();
         match dir.open_with(&name, &opts) {
             Ok(mut file) => {
+                // Locked for its whole life: a sweep skips temp files whose writer lives.
+                // A sweep may have taken the name between create and lock; then start over.
+                if !crate::filelock::try_lock(&file) || !still_named(dir, &name, &file) {
+                    continue;
+                }
                 let result = (|| {
-                    file.write_all(bytes)?;
-                    if let Some(p) = perms.clone() {
-                        file.set_permissions(p)?;
+                    match meta {
+                        Meta::Default => {}
+                        Meta::Perms(p) => file.set_permissions(p.clone())?,
+                        Meta::From(old, stat) => copy_metadata(old, stat, &file)?,
                     }
+                    file.write_all(bytes)?;
                     file.sync_all()
                 })();
                 return match result {
-                    Ok(()) => Ok(name),
+                    Ok(()) => Ok(Temp { _file: file, name }),
                     Err(e) => {
                         let _ = dir.remove_file(&name);
                         Err(e)
@@ -54,6 +136,26 @@ fn write_temp(dir: &Dir, bytes: &[u8], perms: Option<Permissions>) -> io::Result
     Err(last_err.unwrap_or_else(|| io::Error::other("could not create a temp file")))
 }
 
+/// Whether `name` in `dir` still refers to the open `file`.
+fn still_named(dir: &Dir, name: &str, file: &File) -> bool {
+    let (Ok(a), Ok(b)) = (
+        rustix::fs::fstat(file),
+        rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW),
+    ) else {
+        return false;
+    };
+    a.st_dev == b.st_dev && a.st_ino == b.st_ino
+}
+
+/// Where a rewritten file's metadata comes from.
+#[derive(Clone, Copy)]
+pub enum Meta<'a> {
+    Default,
+    Perms(&'a Permissions),
+    /// The old file, opened, and its status.
+    From(&'a File, &'a Stat),
+}
+
 /// Makes directory entries durable (rename, link, unlink).
 pub fn sync_dir(dir: &Dir) -> io::Result<()> {
     // The Dir handle itself may be an O_PATH descriptor, which cannot be fsynced, so
@@ -63,23 +165,98 @@ pub fn sync_dir(dir: &Dir) -> io::Result<()> {
 
 /// Replaces `name` in `dir` with `bytes` atomically, keeping `perms`.
 pub fn replace(dir: &Dir, name: &str, bytes: &[u8], perms: Option<Permissions>) -> io::Result<()> {
-    let tmp = write_temp(dir, bytes, perms)?;
-    if let Err(e) = dir.rename(&tmp, dir, name) {
-        let _ = dir.remove_file(&tmp);
+    match &perms {
+        Some(p) => replace_with(dir, name, bytes, Meta::Perms(p)),
+        None => replace_with(dir, name, bytes, Meta::Default),
+    }
+}
+
+/// Replaces `name` in `dir` with `bytes` atomically, with the metadata `meta`.
+pub fn replace_with(dir: &Dir, name: &str, bytes: &[u8], meta: Meta<'_>) -> io::Result<()> {
+    let tmp = write_temp(dir, bytes, meta)?;
+    if let Err(e) = dir.rename(&tmp.name, dir, name) {
+        let _ = dir.remove_file(&tmp.name);
         return Err(e);
     }
+    // The new file stays locked (through `tmp.file`) until its directory entry is durable.
     sync_dir(dir)
 }
 
 /// Creates `name` in `dir` with `bytes`, failing with `AlreadyExists` if anything is
-/// there. The content appears all at once: the temp file is hard-linked to the final
-/// name (link never replaces an existing entry), then the temp name is removed.
+/// there. The content appears all at once: the temp file is renamed to the final name with
+/// RENAME_NOREPLACE, which never replaces an existing entry and never gives the file a
+/// second link (a reader would refuse a file with two links). Where the filesystem lacks
+/// it, a hard link plus unlink does the same.
 pub fn create_new(dir: &Dir, name: &str, bytes: &[u8]) -> io::Result<()> {
-    let tmp = write_temp(dir, bytes, None)?;
-    let linked = dir.hard_link(&tmp, dir, name);
-    let _ = dir.remove_file(&tmp);
-    linked?;
+    let tmp = write_temp(dir, bytes, Meta::Default)?;
+    let renamed = rustix::fs::renameat_with(
+        dir,
+        &tmp.name,
+        dir,
+        name,
+        rustix::fs::RenameFlags::NOREPLACE,
+    );
+    match renamed {
+        Ok(()) => {}
+        Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {
+            let linked = dir.hard_link(&tmp.name, dir, name);
+            let _ = dir.remove_file(&tmp.name);
+            linked?;
+        }
+        Err(e) => {
+            let _ = dir.remove_file(&tmp.name);
+            return Err(e.into());
+        }
+    }
     sync_dir(dir)
+}
+
+/// Removes stale temp files of ours (names from `temp_name`, regular files, not locked
+/// by a live writer) under `root`, visiting at most `max_entries` entries; symlinks are
+/// not followed. Returns how many were removed. Run at start-up, in the background.
+pub fn sweep_stale(root: &Dir, max_entries: usize) -> usize {
+    let mut removed = 0;
+    let mut seen = 0;
+    let mut stack: Vec<Dir> = match root.try_clone() {
+        Ok(d) => vec![d],
+        Err(_) => return 0,
+    };
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = dir.entries() else { continue };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > max_entries {
+                return removed;
+            }
+            let Ok(ft) = entry.file_type() else { continue };
+            let name = entry.file_name();
+            if ft.is_dir() {
+                if let Ok(sub) = entry.open_dir() {
+                    stack.push(sub);
+                }
+                continue;
+            }
+            let Some(name) = name.to_str() else { continue };
+            if !ft.is_file() || !is_our_temp_name(name) {
+                continue;
+            }
+            // A writer holds the lock until its rename; if we can take it, the writer is
+            // gone. (Opened without following links, for reading only.)
+            let mut opts = OpenOptions::new();
+            opts.read(true);
+            {
+                use cap_std::fs::OpenOptionsExt;
+                opts.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+            }
+            if let Ok(f) = dir.open_with(name, &opts)
+                && crate::filelock::try_lock(&f)
+                && dir.remove_file(name).is_ok()
+            {
+                removed += 1;
+            }
+        }
+    }
+    removed
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub enum Code {
     AmbiguousMatch,
     InvalidRange,
     TooLarge,
+    PermissionDenied,
     IoError,
     /// A directory removal without `recursive` found entries (shared core; no rootspace
     /// tool returns it).
@@ -45,6 +46,7 @@ impl Code {
             Code::AmbiguousMatch => "AMBIGUOUS_MATCH",
             Code::InvalidRange => "INVALID_RANGE",
             Code::TooLarge => "TOO_LARGE",
+            Code::PermissionDenied => "PERMISSION_DENIED",
             Code::IoError => "IO_ERROR",
             Code::DirectoryNotEmpty => "DIRECTORY_NOT_EMPTY",
         }
@@ -56,12 +58,16 @@ impl Code {
     pub fn recoverable(self) -> bool {
         !matches!(
             self,
-            Code::PathEscape | Code::NotText | Code::TooLarge | Code::IoError
+            Code::PathEscape
+                | Code::NotText
+                | Code::TooLarge
+                | Code::PermissionDenied
+                | Code::IoError
         )
     }
 
     /// Every code the rootspace tools can return (their output schemas list these).
-    pub const ROOTSPACE: [Code; 14] = [
+    pub const ROOTSPACE: [Code; 15] = [
         Code::InvalidArgument,
         Code::InvalidPath,
         Code::PathEscape,
@@ -75,11 +81,12 @@ impl Code {
         Code::AmbiguousMatch,
         Code::InvalidRange,
         Code::TooLarge,
+        Code::PermissionDenied,
         Code::IoError,
     ];
 
     /// Every code, including those only other profiles' storage operations produce.
-    pub const ALL: [Code; 15] = [
+    pub const ALL: [Code; 16] = [
         Code::InvalidArgument,
         Code::InvalidPath,
         Code::PathEscape,
@@ -93,6 +100,7 @@ impl Code {
         Code::AmbiguousMatch,
         Code::InvalidRange,
         Code::TooLarge,
+        Code::PermissionDenied,
         Code::IoError,
         Code::DirectoryNotEmpty,
     ];

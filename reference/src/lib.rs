@@ -7,17 +7,20 @@
 //! Module map: `cli` (arguments), rootspace in `server` (its one dispatch place) and
 //! `tools/` (one file per tool), lighthouse in `lighthouse/`, `transport` (stdio framing
 //! for any handler), `audit` (the audit log), and pure logic in `paths`, `lines`, `edit`,
-//! `hash`, `errors`. Tools reach files only through the `storage` seam, whose production
-//! implementation is `sandbox` (cap-std root), `atomic` and `locks`.
+//! `hash`, `errors`, `limits`. Tools reach files only through the `storage` seam, whose
+//! production implementation is `sandbox` (cap-std root), `atomic`, `locks` and
+//! `filelock` (the lock between processes).
 
 pub mod atomic;
 pub mod audit;
 pub mod cli;
 pub mod edit;
 pub mod errors;
+pub mod filelock;
 pub mod hash;
 pub mod json;
 pub mod lighthouse;
+pub mod limits;
 pub mod lines;
 pub mod locks;
 pub mod paths;
@@ -30,12 +33,16 @@ pub mod transport;
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Name reported in `serverInfo`.
 pub const SERVER_NAME: &str = "mcp-reference";
 
 /// Largest file served (decision 17): 256 MiB.
 pub const MAX_FILE_SIZE: u64 = 256 * 1024 * 1024;
+
+/// Entries the start-up sweep for stale temp files visits at most.
+pub const SWEEP_MAX_ENTRIES: usize = 200_000;
 
 /// Parses `args` (including argv[0]), then serves the chosen profile over stdin/stdout
 /// until EOF.
@@ -52,12 +59,13 @@ where
         Err(code) => return code,
     };
     match cli.profile {
-        cli::Profile::Rootspace => launch(server::ReferenceServer::new(
-            tools::Ctx::new(storage),
-            cli.name_style(),
-        )),
+        cli::Profile::Rootspace => {
+            let server = server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style());
+            let limits = server.limits();
+            launch(server, limits)
+        }
         cli::Profile::Lighthouse => match lighthouse::LighthouseServer::from_cli(&cli, storage) {
-            Ok(server) => launch(server),
+            Ok(server) => launch(server, Default::default()),
             Err(line) => {
                 eprintln!("{line}");
                 ExitCode::from(2)
@@ -80,7 +88,7 @@ where
     H: rmcp::ServerHandler,
 {
     match start(args) {
-        Ok((cli, storage)) => launch(build(&cli, storage)),
+        Ok((cli, storage)) => launch(build(&cli, storage), Default::default()),
         Err(code) => code,
     }
 }
@@ -103,7 +111,10 @@ where
         }
     };
     match storage::Rooted::open(&cli.root) {
-        Ok(s) => Ok((cli, s)),
+        Ok(s) => {
+            sweep_in_background(&cli.root);
+            Ok((cli, s))
+        }
         Err(e) => {
             eprintln!(
                 "mcp-reference: error: cannot open root {:?}: {e}",
@@ -114,18 +125,33 @@ where
     }
 }
 
-/// Serves `server` on stdio.
-fn launch<H: rmcp::ServerHandler>(server: H) -> ExitCode {
+/// Temp files of writers killed earlier are removed in the background (bounded walk), so
+/// start-up stays instant.
+fn sweep_in_background(root: &std::path::Path) {
+    if let Ok(root) = sandbox::Sandbox::open(root) {
+        let _ = std::thread::Builder::new()
+            .name("mcp-sweep".into())
+            .spawn(move || {
+                let n = root.sweep_stale_temps(SWEEP_MAX_ENTRIES);
+                if n > 0 {
+                    eprintln!("mcp-reference: removed {n} stale temp file(s) of killed writes");
+                }
+            });
+    }
+}
+
+/// Serves `server` on stdio within `limits`.
+fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> ExitCode {
     // If the caller already runs inside a Tokio runtime, serve from a fresh thread:
     // a runtime cannot be started (blocked on) from within another one.
     if tokio::runtime::Handle::try_current().is_ok() {
         return std::thread::scope(|s| {
-            s.spawn(|| serve(server))
+            s.spawn(|| serve(server, limits))
                 .join()
                 .unwrap_or(ExitCode::FAILURE)
         });
     }
-    serve(server)
+    serve(server, limits)
 }
 
 /// Builds the runtime and serves until stdin ends.
@@ -135,7 +161,7 @@ fn launch<H: rmcp::ServerHandler>(server: H) -> ExitCode {
 /// third less CPU per call than a two-worker pool. Anything heavy (large reads, every
 /// mutation with its fsync) runs on the blocking pool, and replies are written by a
 /// dedicated thread, so requests are still handled concurrently.
-fn serve<H: rmcp::ServerHandler>(server: H) -> ExitCode {
+fn serve<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -146,7 +172,7 @@ fn serve<H: rmcp::ServerHandler>(server: H) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let code = runtime.block_on(transport::serve_stdio(server));
+    let code = runtime.block_on(transport::serve_stdio(server, limits));
     runtime.shutdown_timeout(std::time::Duration::from_secs(2));
     code
 }

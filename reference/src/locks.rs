@@ -5,7 +5,13 @@
 //! Mutations run on blocking threads (they do file I/O), so the per-path lock is a plain
 //! `std::sync::Mutex` taken there; reads take no lock at all because writes are atomic
 //! renames.
+//!
+//! Between processes the sandbox adds an OS lock on the file itself (`filelock`), which it
+//! can only take once it has opened the file. It is part of this serialization: the
+//! sandbox takes it only inside `with_lock` (`os_lock_wanted`), so the two always go
+//! together.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 
@@ -35,6 +41,7 @@ impl Locks {
     pub fn with_lock<R>(&self, path: &NormPath, f: impl FnOnce() -> R) -> R {
         let mutex = self.entry(path);
         let _guard = mutex.lock().unwrap_or_else(|e| e.into_inner());
+        let _serialized = Serialized::enter();
         f()
     }
 
@@ -42,6 +49,32 @@ impl Locks {
     pub fn tracked(&self) -> usize {
         self.map.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
+}
+
+thread_local! {
+    /// Set while this thread runs a closure of `with_lock` under the path's mutex.
+    static SERIALIZED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks the current thread as inside a serialized section until dropped.
+struct Serialized(bool);
+
+impl Serialized {
+    fn enter() -> Self {
+        Serialized(SERIALIZED.with(|s| s.replace(true)))
+    }
+}
+
+impl Drop for Serialized {
+    fn drop(&mut self) {
+        SERIALIZED.with(|s| s.set(self.0));
+    }
+}
+
+/// Whether the sandbox should also take the cross-process lock of the file it is about to
+/// change: true inside a serialized section of `with_lock`.
+pub fn os_lock_wanted() -> bool {
+    SERIALIZED.with(Cell::get)
 }
 
 #[cfg(test)]
@@ -77,6 +110,9 @@ mod tests {
         assert_eq!(max.load(Ordering::SeqCst), 1);
         // would deadlock if paths shared a lock
         locks.with_lock(&a, || locks.with_lock(&b, || ()));
+        assert!(!os_lock_wanted());
+        assert!(locks.with_lock(&a, os_lock_wanted));
+        assert!(!os_lock_wanted());
         assert!(locks.tracked() >= 2);
     }
 }

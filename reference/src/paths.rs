@@ -83,6 +83,23 @@ impl std::fmt::Display for NormPath {
     }
 }
 
+/// Longest path accepted (Linux PATH_MAX); longer ones are refused before any echo.
+pub const MAX_PATH: usize = 4096;
+/// Longest segment (Linux NAME_MAX).
+pub const MAX_NAME: usize = 255;
+
+/// At most `n` bytes of `s`, cut at a character boundary, for quoting in errors.
+pub fn prefix(s: &str, n: usize) -> &str {
+    if s.len() <= n {
+        return s;
+    }
+    let mut cut = n;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &s[..cut]
+}
+
 /// `C:`, `c:foo`: a Windows drive prefix as the first segment.
 fn is_drive_prefix(segment: &str) -> bool {
     let b = segment.as_bytes();
@@ -96,6 +113,17 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
         return Err(ToolError::new(
             Code::InvalidPath,
             "The path is empty. Pass a path inside the root such as \"/notes/a.md\".",
+        ));
+    }
+    if input.len() > MAX_PATH {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            format!(
+                "The path is {} bytes long; paths here are at most {MAX_PATH} bytes. It starts \
+                 with {:?}. Pass a shorter path.",
+                input.len(),
+                prefix(input, 80)
+            ),
         ));
     }
     if input.contains('\0') {
@@ -141,6 +169,28 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
                     ));
                 }
             }
+            s if s.len() > MAX_NAME => {
+                return Err(ToolError::new(
+                    Code::InvalidPath,
+                    format!(
+                        "A segment of the path is {} bytes long; names are at most {MAX_NAME} \
+                         bytes. It starts with {:?}.",
+                        s.len(),
+                        prefix(s, 80)
+                    ),
+                ));
+            }
+            s if crate::atomic::is_our_temp_name(s) => {
+                return Err(ToolError::new(
+                    Code::InvalidPath,
+                    format!(
+                        "{:?} has the form of the server's temporary files ({}<hex digits>), \
+                         which is reserved in every part of a path; choose another name.",
+                        s,
+                        crate::atomic::TEMP_PREFIX
+                    ),
+                ));
+            }
             s => segments.push(s.to_owned()),
         }
     }
@@ -181,6 +231,34 @@ mod tests {
         assert_eq!(code("a\0b"), Code::InvalidPath);
         assert_eq!(code(""), Code::InvalidPath);
         assert!(normalize("", true).unwrap().is_root());
+    }
+
+    #[test]
+    fn temp_names_long_paths_and_long_names_are_refused_briefly() {
+        for p in [
+            ".mcp-tmp-0123456789abcdef0",
+            "a/.mcp-tmp-0123456789abcdef0a/b",
+        ] {
+            assert_eq!(code(p), Code::InvalidPath, "{p}");
+        }
+        // Only the exact form is reserved: a user's own `.mcp-tmp-notes` stays usable.
+        assert_eq!(norm("a/.mcp-tmp-notes"), "/a/.mcp-tmp-notes");
+        assert_eq!(
+            norm("a/.mcp-tmp-0123456789abcdef"),
+            "/a/.mcp-tmp-0123456789abcdef"
+        );
+        let long = "a/".repeat(3000);
+        let e = normalize(&long, false).unwrap_err();
+        assert_eq!(e.code, Code::InvalidPath);
+        assert!(e.message.len() < 400, "{}", e.message);
+        let name = "é".repeat(200);
+        let e = normalize(&name, false).unwrap_err();
+        assert!(
+            e.message.len() < 400 && e.message.contains("255"),
+            "{}",
+            e.message
+        );
+        assert_eq!(prefix("éé", 3), "é");
     }
 
     #[test]

@@ -11,11 +11,12 @@ use std::io::{self, Read};
 use std::path::{Component, Path};
 
 use cap_std::ambient_authority;
-use cap_std::fs::{Dir, Permissions};
+use cap_std::fs::Dir;
 
 use crate::MAX_FILE_SIZE;
 use crate::atomic;
 use crate::errors::{Code, ToolError, ToolResult};
+use crate::filelock;
 use crate::hash::Hasher;
 use crate::lines;
 use crate::locks::Locks;
@@ -50,6 +51,8 @@ pub enum EntryKind {
     Directory,
     File,
     Symlink,
+    /// A FIFO, socket or device: listed, but the tools refuse it.
+    Other,
 }
 
 impl EntryKind {
@@ -58,6 +61,7 @@ impl EntryKind {
             EntryKind::Directory => "directory",
             EntryKind::File => "file",
             EntryKind::Symlink => "symlink",
+            EntryKind::Other => "other",
         }
     }
 }
@@ -229,6 +233,12 @@ impl Sandbox {
             )
             .with("path", path.display()));
         }
+        let links = rustix::fs::fstat(&file)
+            .map_err(|e| map_io(path, e.into()))?
+            .st_nlink;
+        if links > 1 {
+            return Err(hard_link_error(path, links as u64));
+        }
         if meta.len() > MAX_FILE_SIZE {
             return Err(ToolError::too_large(&path.display(), meta.len()));
         }
@@ -297,21 +307,19 @@ impl Sandbox {
         if bytes.len() as u64 > MAX_FILE_SIZE {
             return Err(ToolError::too_large(&path.display(), bytes.len() as u64));
         }
-        if name.starts_with(atomic::TEMP_PREFIX) {
+        if atomic::is_our_temp_name(name) {
             return Err(ToolError::new(
                 Code::InvalidPath,
                 format!(
-                    "Names starting with {:?} are reserved for the server's temp files; choose \
-                     another name.",
+                    "Names of the form {:?}<hex digits> are reserved for the server's temp \
+                     files; choose another name.",
                     atomic::TEMP_PREFIX
                 ),
             ));
         }
-        if !parent.is_root() {
-            self.root
-                .create_dir_all(parent.relative())
-                .map_err(|e| self.diagnose_parent(&parent, path, e))?;
-        }
+        let made_parents = self
+            .make_parents(&parent)
+            .map_err(|e| self.diagnose_parent(&parent, path, e))?;
         let parent_canon = self.canonical(&parent).map_err(|e| {
             if e.code == Code::NotFound {
                 e
@@ -353,6 +361,13 @@ impl Sandbox {
                     map_io(path, e)
                 }
             })?;
+            // Each new directory's entry lives in its parent: sync them, deepest first, up
+            // to the first directory that already existed.
+            for changed in &made_parents {
+                self.open_dir(changed)
+                    .and_then(|d| atomic::sync_dir(&d))
+                    .map_err(|e| map_io(path, e))?;
+            }
             Ok(crate::hash::sha256_hex(bytes))
         })
     }
@@ -409,7 +424,15 @@ impl Sandbox {
         }
         let canon = self.canonical_file(path)?;
         locks.with_lock(&canon, || {
-            let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
+            let (dir, locked) = self.lock_existing(&canon, path)?;
+            let size = locked.stat.st_size as u64;
+            if size > MAX_FILE_SIZE {
+                return Err(ToolError::too_large(&path.display(), size));
+            }
+            let reader = locked.file.try_clone().map_err(|e| map_io(path, e))?;
+            let data = self
+                .read_opened(&canon, reader, size)
+                .map_err(|e| renamed(e, &canon, path))?;
             // Text-ness is a property of the file, so it is reported whatever the hash.
             if std::str::from_utf8(&data.bytes).is_err() {
                 return Err(not_text(path));
@@ -438,11 +461,11 @@ impl Sandbox {
                     let (hash, written) = if new_bytes.len() > 1 << 20 {
                         std::thread::scope(|s| {
                             let h = s.spawn(|| crate::hash::sha256_hex(&new_bytes));
-                            let w = self.replace_file(&canon, &new_bytes);
+                            let w = self.replace_file(&canon, &dir, &locked, &new_bytes);
                             (h.join().unwrap_or_default(), w)
                         })
                     } else {
-                        let w = self.replace_file(&canon, &new_bytes);
+                        let w = self.replace_file(&canon, &dir, &locked, &new_bytes);
                         (crate::hash::sha256_hex(&new_bytes), w)
                     };
                     written.map_err(|e| renamed(e, &canon, path))?;
@@ -455,12 +478,122 @@ impl Sandbox {
         })
     }
 
-    /// Atomically replaces the file at canonical path `canon`, keeping its permissions.
-    fn replace_file(&self, canon: &NormPath, bytes: &[u8]) -> ToolResult<()> {
-        let (parent, name) = canon.split_last().ok_or_else(|| not_a_file(canon))?;
-        let dir = self.open_dir(&parent).map_err(|e| map_io(canon, e))?;
-        let perms: Option<Permissions> = dir.metadata(name).ok().map(|m| m.permissions());
-        atomic::replace(&dir, name, bytes, perms).map_err(|e| map_io(canon, e))
+    /// Atomically replaces the locked file at canonical path `canon` (in `dir`), keeping
+    /// its owner, group, mode without set-id bits, and extended attributes.
+    fn replace_file(
+        &self,
+        canon: &NormPath,
+        dir: &Dir,
+        locked: &filelock::LockedFile,
+        bytes: &[u8],
+    ) -> ToolResult<()> {
+        let (_, name) = canon.split_last().ok_or_else(|| not_a_file(canon))?;
+        let meta = atomic::Meta::From(&locked.file, &locked.stat);
+        atomic::replace_with(dir, name, bytes, meta).map_err(|e| map_io(canon, e))
+    }
+
+    /// Opens the existing file at canonical path `canon` read-write and locks it against
+    /// other processes (CLR-031), retrying while an atomic rename replaces it. Refuses
+    /// what may not be changed: a directory or special file, a read-only file, a file
+    /// with several hard links. Errors name `path`, the client's spelling.
+    fn lock_existing(
+        &self,
+        canon: &NormPath,
+        path: &NormPath,
+    ) -> ToolResult<(Dir, filelock::LockedFile)> {
+        let (parent, name) = canon.split_last().ok_or_else(|| not_a_file(path))?;
+        let dir = self.open_dir(&parent).map_err(|e| map_io(path, e))?;
+        for _ in 0..64 {
+            let locked = match filelock::lock(&dir, name, true) {
+                Ok(l) => l,
+                Err(filelock::LockError::Moved) => continue,
+                Err(filelock::LockError::Busy) => return Err(busy_error(path)),
+                Err(filelock::LockError::Io(e)) => {
+                    return Err(self.write_open_error(path, &dir, name, e));
+                }
+            };
+            let mode = locked.stat.st_mode;
+            if mode & libc::S_IFMT != libc::S_IFREG {
+                return Err(special_file(path));
+            }
+            if locked.stat.st_nlink > 1 {
+                return Err(hard_link_error(path, locked.stat.st_nlink));
+            }
+            if mode & 0o222 == 0 {
+                return Err(read_only_error(path, mode));
+            }
+            return Ok((dir, locked));
+        }
+        Err(ToolError::new(
+            Code::IoError,
+            format!(
+                "{path} kept being replaced by another program while this server tried to lock                  it. Nothing was changed; call text.read and retry."
+            ),
+        )
+        .with("path", path.display()))
+    }
+
+    /// Explains why a file could not be opened for writing.
+    fn write_open_error(&self, path: &NormPath, dir: &Dir, name: &str, e: io::Error) -> ToolError {
+        match e.raw_os_error() {
+            Some(libc::EACCES) | Some(libc::EPERM) | Some(libc::EROFS) | Some(libc::ETXTBSY) => {
+                let mode = dir
+                    .metadata(name)
+                    .map(|m| {
+                        use cap_std::fs::PermissionsExt;
+                        m.permissions().mode()
+                    })
+                    .unwrap_or(0);
+                read_only_error(path, mode).with("reason", e.to_string())
+            }
+            _ => map_io(path, e),
+        }
+    }
+
+    /// Hashes an open file by streaming it (no size limit, little memory).
+    fn hash_stream(&self, path: &NormPath, file: &cap_std::fs::File) -> ToolResult<String> {
+        let mut hasher = Hasher::default();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut reader = file;
+        loop {
+            let n = reader.read(&mut buf).map_err(|e| map_io(path, e))?;
+            if n == 0 {
+                return Ok(hasher.finish_hex());
+            }
+            hasher.update(&buf[..n]);
+        }
+    }
+
+    /// Creates the missing directories of `parent` one by one. Returns the directories
+    /// whose entries changed (the parent of each new directory), deepest first.
+    fn make_parents(&self, parent: &NormPath) -> io::Result<Vec<NormPath>> {
+        let segs = parent.segments();
+        let mut changed = Vec::new();
+        for i in 1..=segs.len() {
+            let prefix = NormPath::from_plain_segments(segs[..i].to_vec()).expect("plain");
+            match self.root.create_dir(prefix.relative()) {
+                Ok(()) => changed
+                    .push(NormPath::from_plain_segments(segs[..i - 1].to_vec()).expect("plain")),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        changed.reverse();
+        Ok(changed)
+    }
+
+    /// The size of the file at `path` now (0 if it cannot be seen); an estimate for
+    /// charging memory before the real work.
+    pub fn size_hint(&self, path: &NormPath) -> u64 {
+        self.root
+            .metadata(path.relative())
+            .map(|m| if m.is_file() { m.len() } else { 0 })
+            .unwrap_or(0)
+    }
+
+    /// Removes stale temp files of ours left by killed writers (see `atomic::sweep_stale`).
+    pub fn sweep_stale_temps(&self, max_entries: usize) -> usize {
+        atomic::sweep_stale(&self.root, max_entries)
     }
 
     /// Removes a file after checking its hash (decision 12: directories are NOT_A_FILE).
@@ -472,13 +605,13 @@ impl Sandbox {
         let canon = self.canonical_file(path)?;
         let parent_canon = self.canonical(&parent)?;
         locks.with_lock(&canon, || {
-            let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
-            if data.hash != expected_hash {
-                return Err(ToolError::stale_hash(
-                    &path.display(),
-                    expected_hash,
-                    &data.hash,
-                ));
+            let (_, locked) = self
+                .lock_existing(&canon, path)
+                .map_err(|e| renamed(e, &canon, path))?;
+            // Streamed: a file over the size limit can still be removed.
+            let hash = self.hash_stream(path, &locked.file)?;
+            if hash != expected_hash {
+                return Err(ToolError::stale_hash(&path.display(), expected_hash, &hash));
             }
             let dir = self.open_dir(&parent_canon).map_err(|e| map_io(path, e))?;
             dir.remove_file(name).map_err(|e| map_io(path, e))?;
@@ -511,10 +644,11 @@ impl Sandbox {
         let mut entries = Vec::new();
         for item in dir.entries().map_err(|e| map_io(path, e))? {
             let item = item.map_err(|e| map_io(path, e))?;
-            let name = item.file_name().to_string_lossy().into_owned();
-            if name.starts_with(atomic::TEMP_PREFIX) {
+            // A name that is not UTF-8 cannot be passed back in a JSON path, so it is left
+            // out rather than shown mangled (CLR-032).
+            let Ok(name) = item.file_name().into_string() else {
                 continue;
-            }
+            };
             let ft = match item.file_type() {
                 Ok(ft) => ft,
                 Err(_) => continue, // vanished while listing
@@ -523,9 +657,16 @@ impl Sandbox {
                 EntryKind::Symlink
             } else if ft.is_dir() {
                 EntryKind::Directory
-            } else {
+            } else if ft.is_file() {
                 EntryKind::File
+            } else {
+                EntryKind::Other
             };
+            // Only regular files of the exact form can be our temp files; clients cannot
+            // make such names, and a user's `.mcp-tmp-notes` is shown.
+            if kind == EntryKind::File && atomic::is_our_temp_name(&name) {
+                continue;
+            }
             entries.push(Entry { name, kind });
         }
         entries.sort_by(|a, b| {
@@ -536,6 +677,55 @@ impl Sandbox {
         });
         Ok(entries)
     }
+}
+
+fn hard_link_error(path: &NormPath, links: u64) -> ToolError {
+    ToolError::new(
+        Code::PermissionDenied,
+        format!(
+            "{path} has {links} hard links: the same file also has another name, possibly \
+             outside the root, so this server neither reads nor changes it (an edit would \
+             split the link). Nothing was read or changed; work on a file with a single link."
+        ),
+    )
+    .with("path", path.display())
+    .with("links", links)
+}
+
+fn read_only_error(path: &NormPath, mode: u32) -> ToolError {
+    ToolError::new(
+        Code::PermissionDenied,
+        format!(
+            "{path} is read-only (mode {:o}): its owner protected it, so this server does \
+             not change or remove it. Nothing was changed; ask the user to make it writable \
+             if the change is wanted.",
+            mode & 0o7777
+        ),
+    )
+    .with("path", path.display())
+}
+
+fn busy_error(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::IoError,
+        format!(
+            "{path} is locked by another process (another server on this root) for more than \
+             {} s. Nothing was changed; call text.read and retry.",
+            filelock::LOCK_WAIT.as_secs()
+        ),
+    )
+    .with("path", path.display())
+}
+
+fn special_file(path: &NormPath) -> ToolError {
+    ToolError::new(
+        Code::NotAFile,
+        format!(
+            "{path} is not a regular file (it is a FIFO, socket or device), so it cannot be \
+             read or edited."
+        ),
+    )
+    .with("path", path.display())
 }
 
 fn already_exists(path: &NormPath) -> ToolError {
@@ -713,6 +903,16 @@ mod tests {
     }
 
     #[test]
+    fn create_reports_every_directory_whose_entries_changed() {
+        let f = fx();
+        std::fs::create_dir(f.root.join("a")).unwrap();
+        let made = f.sb.make_parents(&p("/a/b/c")).unwrap();
+        assert_eq!(made, vec![p("/a/b"), p("/a")]);
+        assert!(f.sb.make_parents(&p("/a/b/c")).unwrap().is_empty());
+        assert_eq!(f.sb.make_parents(&NormPath::root()).unwrap(), vec![]);
+    }
+
+    #[test]
     fn remove_rules() {
         let f = fx();
         let h = f.sb.read(&p("/notes/a.md")).unwrap().hash;
@@ -795,7 +995,9 @@ mod tests {
         std::fs::create_dir(f.root.join("notes/Adir")).unwrap();
         std::fs::write(f.root.join("notes/.hidden"), "").unwrap();
         std::fs::write(f.root.join("notes/B.txt"), "").unwrap();
-        std::fs::write(f.root.join("notes/.mcp-tmp-123"), "").unwrap();
+        std::fs::write(f.root.join("notes/.mcp-tmp-0123456789abcdef0"), "").unwrap();
+        std::fs::create_dir(f.root.join("notes/.mcp-tmp-0123456789abcdef1")).unwrap();
+        std::fs::write(f.root.join("notes/.mcp-tmp-mine"), "").unwrap();
         symlink("a.md", f.root.join("notes/link")).unwrap();
         let l = f.sb.list(&p("/notes")).unwrap();
         let names: Vec<_> = l
@@ -805,9 +1007,11 @@ mod tests {
         assert_eq!(
             names,
             vec![
+                (".mcp-tmp-0123456789abcdef1", "directory"),
                 ("Adir", "directory"),
                 ("zdir", "directory"),
                 (".hidden", "file"),
+                (".mcp-tmp-mine", "file"),
                 ("B.txt", "file"),
                 ("a.md", "file"),
                 ("link", "symlink"),

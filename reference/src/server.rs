@@ -17,6 +17,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use crate::errors::{Code, ToolError, ToolResult};
+use crate::limits::{LIST_PAGE, Limits};
 use crate::paths;
 use crate::tools::{self, Ctx, NameStyle, ToolKind};
 
@@ -26,6 +27,7 @@ pub struct ReferenceServer {
     ctx: Arc<Ctx>,
     style: NameStyle,
     tools: Arc<Vec<Tool>>,
+    limits: Arc<Limits>,
 }
 
 /// Scheme of the listing resource.
@@ -43,7 +45,32 @@ impl ReferenceServer {
             ctx,
             style,
             tools: tools::definitions(style),
+            limits: Arc::new(Limits::default()),
         }
+    }
+
+    /// The resource limits shared with the transport.
+    pub fn limits(&self) -> Arc<Limits> {
+        self.limits.clone()
+    }
+
+    /// Charges the memory a tool call on `args.path` may need to the request `id`
+    /// (an estimate from the file's size now; see `limits`).
+    async fn charge(&self, id: &rmcp::model::RequestId, kind: ToolKind, args: &JsonObject) {
+        let cost = match kind {
+            ToolKind::Create | ToolKind::Remove => return, // the line is charged; remove streams
+            ToolKind::Read => crate::limits::read_cost,
+            _ => crate::limits::mutation_cost,
+        };
+        let Some(path) = args
+            .get("path")
+            .and_then(Value::as_str)
+            .and_then(|p| paths::normalize(p, false).ok())
+        else {
+            return;
+        };
+        let size = self.ctx.storage.size_hint(&path).min(crate::MAX_FILE_SIZE);
+        self.limits.charge_work(id, cost(size)).await;
     }
 
     /// Runs one tool call to completion on the current thread (file I/O: call it from a
@@ -119,6 +146,18 @@ fn percent_decode(s: &str) -> Option<String> {
 
 /// Handles `resources/read` for `list://{path}`.
 fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
+    if uri.len() > paths::MAX_PATH + 64 {
+        return Err(McpError::invalid_params(
+            format!(
+                "The resource URI is {} bytes long; paths are at most {} bytes. It starts with \
+                 {:?}.",
+                uri.len(),
+                paths::MAX_PATH,
+                paths::prefix(uri, 80)
+            ),
+            Some(json!({"code": Code::InvalidPath.as_str()})),
+        ));
+    }
     let Some(rest) = uri.strip_prefix(LIST_SCHEME) else {
         return Err(McpError::resource_not_found(
             format!(
@@ -127,6 +166,7 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
             Some(json!({"uri": uri})),
         ));
     };
+    let cursor = cursor_of(rest);
     let rest = rest.split(['?', '#']).next().unwrap_or("");
     let decoded = percent_decode(rest).ok_or_else(|| {
         McpError::invalid_params(
@@ -139,14 +179,77 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
         .storage
         .list(&path)
         .map_err(|e| listing_error(uri, &e))?;
-    let entries: Vec<Value> = entries
-        .into_iter()
+    // Pages of LIST_PAGE entries; the cursor is the position after which to go on, which
+    // stays meaningful when entries come and go between pages.
+    let start = match &cursor {
+        None => 0,
+        Some(c) => entries.partition_point(|e| sort_key(e) <= sort_key_of_cursor(c)),
+    };
+    let end = (start + LIST_PAGE).min(entries.len());
+    let next = (end < entries.len()).then(|| cursor_for(&entries[end - 1]));
+    let page: Vec<Value> = entries[start..end]
+        .iter()
         .map(|e| json!({"name": e.name, "type": e.kind.as_str()}))
         .collect();
-    let body = json!({"path": path.display(), "entries": entries});
+    let mut body = json!({"path": path.display(), "entries": page});
+    if let Some(next) = next {
+        let dir = path.display();
+        let dir = dir.trim_start_matches('/');
+        body["next_cursor"] = json!(next);
+        body["next"] = json!(format!(
+            "{LIST_SCHEME}{dir}?cursor={}",
+            percent_encode(&next)
+        ));
+        body["note"] = json!(format!(
+            "This directory has more entries than one page ({LIST_PAGE}); read the resource \
+             in `next` for the following ones."
+        ));
+    }
     Ok(ReadResourceResult::new(vec![
         ResourceContents::text(body.to_string(), uri).with_mime_type("application/json"),
     ]))
+}
+
+/// The `cursor` query parameter of a listing URI, decoded.
+fn cursor_of(rest: &str) -> Option<String> {
+    let query = rest.split('#').next()?.split_once('?')?.1;
+    query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("cursor="))
+        .and_then(percent_decode)
+}
+
+/// Listing order as a comparable key: directories first, then by the bytes of the name.
+fn sort_key(e: &crate::sandbox::Entry) -> (u8, &[u8]) {
+    let group = u8::from(e.kind != crate::sandbox::EntryKind::Directory);
+    (group, e.name.as_bytes())
+}
+
+/// A cursor is the group digit and the name of the last entry given: `0/name`, `1/name`.
+fn cursor_for(e: &crate::sandbox::Entry) -> String {
+    let (g, _) = sort_key(e);
+    format!("{g}/{}", e.name)
+}
+
+fn sort_key_of_cursor(c: &str) -> (u8, &[u8]) {
+    match c.split_once('/') {
+        Some(("0", name)) => (0, name.as_bytes()),
+        Some((_, name)) => (1, name.as_bytes()),
+        None => (1, c.as_bytes()),
+    }
+}
+
+/// `%XX`-encodes everything but unreserved characters, for a cursor inside a URI.
+fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 fn listing_error(uri: &str, e: &ToolError) -> McpError {
@@ -191,21 +294,22 @@ impl ServerHandler for ReferenceServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let Some(kind) = ToolKind::from_name(&request.name, self.style) else {
             let names: Vec<&str> = ToolKind::ALL.iter().map(|k| k.name(self.style)).collect();
+            let shown = paths::prefix(&request.name, 100);
             return Err(McpError::invalid_params(
                 format!(
-                    "Unknown tool {:?}. Available tools: {}.",
-                    request.name,
+                    "Unknown tool {shown:?}. Available tools: {}.",
                     names.join(", ")
                 ),
-                Some(json!({"tool": request.name})),
+                Some(json!({"tool": shown})),
             ));
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
+        self.charge(&context.id, kind, &args).await;
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
             match tools::read::parse(&args) {
@@ -311,6 +415,25 @@ mod tests {
             custom_request_error("x/y").code,
             rmcp::model::ErrorCode::METHOD_NOT_FOUND
         );
+    }
+
+    #[test]
+    fn listing_cursors_round_trip() {
+        use crate::sandbox::{Entry, EntryKind};
+        let e = Entry {
+            name: "a b?&%.md".into(),
+            kind: EntryKind::File,
+        };
+        let c = cursor_for(&e);
+        let uri_rest = format!("notes?cursor={}", percent_encode(&c));
+        assert_eq!(cursor_of(&uri_rest).as_deref(), Some(c.as_str()));
+        assert_eq!(sort_key_of_cursor(&c), sort_key(&e));
+        let d = Entry {
+            name: "z".into(),
+            kind: EntryKind::Directory,
+        };
+        assert!(sort_key(&d) < sort_key(&e));
+        assert_eq!(cursor_of("notes"), None);
     }
 
     #[test]

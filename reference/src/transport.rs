@@ -8,10 +8,18 @@
 //! Here a dedicated writer thread serializes messages straight into a 64 KiB buffered
 //! stdout (flushing when no more messages are queued, so pipelined replies share writes),
 //! and the reader answers garbage with a JSON-RPC parse error and keeps serving.
+//!
+//! Backpressure (CLR-033, `limits`): the reader takes a request slot before it reads a
+//! line and waits while the stdout backlog is full; a slot and the request's memory
+//! charges are freed when its reply has been written. Every request that cannot be handed
+//! to rmcp gets an answer here: -32600 with id null when the id is unusable (1.5, null,
+//! true, {}, [], 2^64), and `ping` is answered here in both eras. `notifications/cancelled`
+//! is not passed on: the tools cannot be interrupted, so the reply is sent anyway (the
+//! client ignores it, as the protocol asks), which keeps the accounting exact.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 
 use rmcp::ServiceExt;
@@ -24,12 +32,17 @@ use rmcp::transport::Transport;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
-/// Longest accepted request line: a 256 MiB file as base64 plus JSON overhead, with room
-/// for escapes. Longer lines are discarded (and answered with an error).
-pub const MAX_LINE: usize = 1 << 30;
+use crate::limits::Limits;
+
+/// Longest accepted request line (see `limits`). Longer lines are discarded while being
+/// read, never buffered whole, and answered with an error.
+pub const MAX_LINE: usize = crate::limits::MAX_LINE;
 
 enum Outgoing {
+    /// A reply from the server: writing it frees its request's slot and charges.
     Message(Box<ServerJsonRpcMessage>),
+    /// A reply made by the transport itself (parse errors, ping).
+    Local(Box<ServerJsonRpcMessage>),
     /// Flush everything queued before and stop.
     Shutdown,
 }
@@ -38,18 +51,29 @@ enum Outgoing {
 pub struct Writer {
     tx: mpsc::Sender<Outgoing>,
     thread: Option<JoinHandle<()>>,
+    limits: Arc<Limits>,
 }
 
 impl Writer {
     /// Starts the writer thread on `out`.
     pub fn spawn<W: Write + Send + 'static>(out: W) -> io::Result<Writer> {
+        Writer::spawn_with(out, Arc::new(Limits::default()))
+    }
+
+    /// Starts the writer thread on `out`, reporting written replies to `limits`.
+    pub fn spawn_with<W: Write + Send + 'static>(
+        out: W,
+        limits: Arc<Limits>,
+    ) -> io::Result<Writer> {
         let (tx, rx) = mpsc::channel::<Outgoing>();
+        let l = limits.clone();
         let thread = std::thread::Builder::new()
             .name("mcp-stdout".into())
-            .spawn(move || write_loop(out, rx))?;
+            .spawn(move || write_loop(out, rx, &l))?;
         Ok(Writer {
             tx,
             thread: Some(thread),
+            limits,
         })
     }
 
@@ -66,19 +90,35 @@ impl Writer {
     }
 }
 
-fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>) {
+fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, limits: &Limits) {
     let mut out = BufWriter::with_capacity(64 * 1024, out);
     let mut next = rx.recv().ok();
     while let Some(item) = next {
         match item {
             Outgoing::Shutdown => break,
-            Outgoing::Message(mut msg) => {
+            item => {
+                let (mut msg, from_server) = match item {
+                    Outgoing::Message(m) => (m, true),
+                    Outgoing::Local(m) => (m, false),
+                    Outgoing::Shutdown => unreachable!("handled above"),
+                };
                 let written = write_message(&mut out, &mut msg).and_then(|()| out.write_all(b"\n"));
+                let id = match &*msg {
+                    JsonRpcMessage::Response(r) if from_server => Some(r.id.clone()),
+                    JsonRpcMessage::Error(e) if from_server => e.id.clone(),
+                    _ => None,
+                };
                 drop(msg);
                 if let Err(e) = written {
                     eprintln!("mcp-reference: error: cannot write to stdout: {e}");
                     return;
                 }
+                // A server reply frees its request; a local one answered a request that
+                // never reached the server.
+                if let Some(id) = id {
+                    limits.release(&id);
+                }
+                limits.written();
             }
         }
         // Flush only when nothing else is waiting, so bursts share one write.
@@ -166,6 +206,18 @@ pub struct LineTransport<R> {
     /// (e.g. a stray notification), so such messages are dropped until one has been seen.
     seen_request: bool,
     tx: mpsc::Sender<Outgoing>,
+    limits: Arc<Limits>,
+    /// A request slot taken before reading the next line (kept if it was no request).
+    slot: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+/// What to do with one parsed line. (Short-lived and moved once, so not boxed.)
+#[allow(clippy::large_enum_variant)]
+enum Parsed {
+    /// Hand to rmcp.
+    Pass(ClientJsonRpcMessage),
+    /// Already answered or dropped here.
+    Done,
 }
 
 impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
@@ -176,15 +228,20 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             discarding: false,
             seen_request: false,
             tx: writer.sender(),
+            limits: writer.limits.clone(),
+            slot: None,
+        }
+    }
+
+    fn reply_local(&self, msg: ServerJsonRpcMessage) {
+        self.limits.queued();
+        if self.tx.send(Outgoing::Local(Box::new(msg))).is_err() {
+            self.limits.written();
         }
     }
 
     fn reply_error(&self, error: ErrorData, id: Option<NumberOrString>) {
-        let _ = self
-            .tx
-            .send(Outgoing::Message(Box::new(ServerJsonRpcMessage::error(
-                error, id,
-            ))));
+        self.reply_local(ServerJsonRpcMessage::error(error, id));
     }
 
     /// Reads until a whole line is in `self.line`. Cancel-safe: partial data stays in
@@ -198,6 +255,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                 }
                 let nl = memchr::memchr(b'\n', buf);
                 let take = nl.map_or(buf.len(), |i| i + 1);
+                let mut too_long = false;
                 if self.discarding {
                     if nl.is_some() {
                         self.discarding = false;
@@ -205,15 +263,22 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                 } else if self.line.len() + take > MAX_LINE {
                     self.line = Vec::new();
                     self.discarding = nl.is_none();
+                    too_long = true;
+                } else {
+                    self.line.extend_from_slice(&buf[..take]);
+                }
+                if too_long {
                     self.reply_error(
                         ErrorData::invalid_request(
-                            format!("Request line longer than {MAX_LINE} bytes; discarded."),
+                            format!(
+                                "Request line longer than {MAX_LINE} bytes; discarded unread. \
+                                 Files are limited to 256 MiB; send content that long as \
+                                 base64 (file.create with encoding \"base64\")."
+                            ),
                             None,
                         ),
                         None,
                     );
-                } else {
-                    self.line.extend_from_slice(&buf[..take]);
                 }
                 (take, nl.is_some() && !self.line.is_empty())
             };
@@ -227,24 +292,27 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
     /// Parses one line; answers what cannot be handed to rmcp. A large line (a big
     /// file.create) is parsed to a `Value` first and its buffer freed before the typed
     /// conversion, which then moves the strings instead of copying them.
-    fn parse(&self, line: &mut Vec<u8>) -> Option<ClientJsonRpcMessage> {
+    fn parse(&self, line: &mut Vec<u8>) -> Parsed {
         let big = line.len() > 1 << 20;
         let raw = line.strip_suffix(b"\n").unwrap_or(line);
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
         if raw.iter().all(u8::is_ascii_whitespace) {
-            return None;
+            return Parsed::Done;
         }
         let parsed = if big {
             match serde_json::from_slice::<Value>(raw) {
                 Ok(value) => {
                     *line = Vec::new();
+                    if let Some(answer) = self.precheck(&value) {
+                        return answer;
+                    }
                     let (id, is_request, is_object) = describe(&value);
                     return match serde_json::from_value::<ClientJsonRpcMessage>(value) {
-                        Ok(msg) => Some(msg),
+                        Ok(msg) => Parsed::Pass(msg),
                         Err(e) => {
                             self.invalid(e, id, is_request, is_object);
-                            None
+                            Parsed::Done
                         }
                     };
                 }
@@ -254,7 +322,16 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             serde_json::from_slice::<ClientJsonRpcMessage>(raw)
         };
         match parsed {
-            Ok(msg) => Some(msg),
+            // A notification may be a request whose id rmcp could not read (e.g. null).
+            Ok(ClientJsonRpcMessage::Notification(n)) => {
+                match serde_json::from_slice::<Value>(raw) {
+                    Ok(value) => self
+                        .precheck(&value)
+                        .unwrap_or(Parsed::Pass(ClientJsonRpcMessage::Notification(n))),
+                    Err(_) => Parsed::Pass(ClientJsonRpcMessage::Notification(n)),
+                }
+            }
+            Ok(msg) => Parsed::Pass(msg),
             Err(e) if e.is_syntax() || e.is_eof() => {
                 self.reply_error(
                     ErrorData::parse_error(
@@ -263,15 +340,52 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                     ),
                     None,
                 );
-                None
+                Parsed::Done
             }
             Err(e) => {
-                let value: Value = serde_json::from_slice(raw).ok()?;
+                let Ok(value) = serde_json::from_slice::<Value>(raw) else {
+                    return Parsed::Done;
+                };
+                if let Some(answer) = self.precheck(&value) {
+                    return answer;
+                }
                 let (id, is_request, is_object) = describe(&value);
                 self.invalid(e, id, is_request, is_object);
-                None
+                Parsed::Done
             }
         }
+    }
+
+    /// Answers messages with an unusable id: an object with an `id` member that is not an
+    /// integer or string, or with an id but neither a method nor a result/error, is an
+    /// Invalid Request (-32600), answered with the id when it is usable and null otherwise.
+    fn precheck(&self, value: &Value) -> Option<Parsed> {
+        let obj = value.as_object()?;
+        let raw_id = obj.get("id")?;
+        let id = usable_id(raw_id);
+        let has_method = obj.contains_key("method");
+        let is_response = obj.contains_key("result") || obj.contains_key("error");
+        if id.is_some() && (has_method || is_response) {
+            return None;
+        }
+        if id.is_none() && is_response && !has_method {
+            // A response to a request we never sent; nothing to answer.
+            return Some(Parsed::Done);
+        }
+        let shown = crate::paths::prefix(&raw_id.to_string(), 40).to_owned();
+        let why = if id.is_none() {
+            format!(
+                "the id {shown} is not usable: a request id must be a string or an integer \
+                 (64-bit signed), and a notification has no id at all"
+            )
+        } else {
+            "it has an id but no method".to_owned()
+        };
+        self.reply_error(
+            ErrorData::invalid_request(format!("Invalid Request: {why}."), None),
+            id,
+        );
+        Some(Parsed::Done)
     }
 
     /// Valid JSON but not a message we understand. Requests (with an id) get an Invalid
@@ -285,21 +399,30 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
         is_object: bool,
     ) {
         if is_request || !is_object {
+            let text = e.to_string();
             self.reply_error(
-                ErrorData::invalid_request(format!("Invalid request: {e}"), None),
+                ErrorData::invalid_request(
+                    format!("Invalid request: {}", crate::paths::prefix(&text, 300)),
+                    None,
+                ),
                 id,
             );
         }
     }
 }
 
+/// An id rmcp can carry: a string or an integer that fits an i64.
+fn usable_id(v: &Value) -> Option<NumberOrString> {
+    match v {
+        Value::Number(n) => n.as_i64().map(NumberOrString::Number),
+        Value::String(s) => Some(NumberOrString::String(s.as_str().into())),
+        _ => None,
+    }
+}
+
 /// The id of a JSON-RPC value, whether it looks like a request, and whether it is an object.
 fn describe(value: &Value) -> (Option<NumberOrString>, bool, bool) {
-    let id = match value.get("id") {
-        Some(Value::Number(n)) => n.as_i64().map(NumberOrString::Number),
-        Some(Value::String(s)) => Some(NumberOrString::String(s.as_str().into())),
-        _ => None,
-    };
+    let id = value.get("id").and_then(usable_id);
     let is_request = value.get("method").is_some() && id.is_some();
     (id, is_request, value.is_object())
 }
@@ -311,15 +434,24 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        self.limits.queued();
         let sent = self
             .tx
             .send(Outgoing::Message(Box::new(item)))
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "stdout writer stopped"));
+            .map_err(|_| {
+                self.limits.written();
+                io::Error::new(io::ErrorKind::BrokenPipe, "stdout writer stopped")
+            });
         std::future::ready(sent)
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
+            // Backpressure: a free request slot and a drained stdout before reading more.
+            if self.slot.is_none() {
+                self.slot = Some(self.limits.slot().await);
+            }
+            self.limits.backlog_ok().await;
             match self.fill_line().await {
                 Ok(true) => {}
                 Ok(false) => return None,
@@ -328,6 +460,7 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
                     return None;
                 }
             }
+            let charge = self.limits.charge_line(self.line.len()).await;
             let mut line = std::mem::take(&mut self.line);
             let parsed = self.parse(&mut line);
             // Keep a modest buffer for the next line; give big ones back to the allocator.
@@ -336,11 +469,45 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
                 self.line.clear();
             }
             match parsed {
-                Some(ClientJsonRpcMessage::Request(r)) => {
+                Parsed::Pass(ClientJsonRpcMessage::Request(r)) => {
+                    let id = r.id.clone();
+                    if r.request.method() == "ping" {
+                        // Answered here in both eras (rmcp refuses ping in 2026-07-28).
+                        self.reply_local(ServerJsonRpcMessage::response(
+                            ServerResult::empty(()),
+                            id,
+                        ));
+                        continue;
+                    }
+                    if self.limits.in_flight(&id) {
+                        self.reply_error(
+                            ErrorData::invalid_request(
+                                format!(
+                                    "Invalid Request: the id {id} is already used by a request \
+                                     still in progress; use a new id for each request."
+                                ),
+                                None,
+                            ),
+                            Some(id),
+                        );
+                        continue;
+                    }
+                    let mut held = Vec::with_capacity(2);
+                    held.extend(self.slot.take());
+                    held.extend(charge);
+                    self.limits.admit(id, held);
                     self.seen_request = true;
                     return Some(ClientJsonRpcMessage::Request(r));
                 }
-                Some(msg) if self.seen_request => return Some(msg),
+                Parsed::Pass(ClientJsonRpcMessage::Notification(n))
+                    if matches!(
+                        n.notification,
+                        rmcp::model::ClientNotification::CancelledNotification(_)
+                    ) =>
+                {
+                    // See the module comment: the reply is sent anyway.
+                }
+                Parsed::Pass(msg) if self.seen_request => return Some(msg),
                 _ => {}
             }
         }
@@ -379,10 +546,11 @@ fn grow_pipes() {
     }
 }
 
-/// Serves `server` on stdin/stdout until stdin ends.
-pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H) -> ExitCode {
+/// Serves `server` on stdin/stdout until stdin ends, within `limits` (shared with the
+/// server when it charges work to requests itself).
+pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H, limits: Arc<Limits>) -> ExitCode {
     let (reader, _unused_writer) = rmcp::transport::stdio_pipes();
-    let writer = match Writer::spawn(raw_stdout()) {
+    let writer = match Writer::spawn_with(raw_stdout(), limits) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("mcp-reference: error: cannot start the stdout writer: {e}");
@@ -451,29 +619,77 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn garbage_gets_parse_errors_and_requests_pass() {
-        let input: &[u8] = b"not json\n\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":5}\n{\"jsonrpc\":\"2.0\",\"method\":\"bogus/notify\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\npartial";
+    async fn run(input: &'static [u8]) -> (Vec<ClientJsonRpcMessage>, Vec<Value>) {
         let out = Shared::default();
         let writer = Writer::spawn(out.clone()).unwrap();
         let mut t = LineTransport::new(input, &writer);
-        // The notification before any request is dropped (rmcp would end the session).
-        let msg = t.receive().await.expect("the ping gets through");
-        assert!(matches!(msg, ClientJsonRpcMessage::Request(_)));
-        assert!(
-            t.receive().await.is_none(),
-            "unterminated tail is not a message"
-        );
+        let mut passed = Vec::new();
+        while let Some(m) = t.receive().await {
+            passed.push(m);
+        }
         drop(t);
         writer.finish();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        let lines: Vec<serde_json::Value> = text
+        let replies = text
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 2, "{text}");
+        (passed, replies)
+    }
+
+    #[tokio::test]
+    async fn garbage_gets_parse_errors_and_requests_pass() {
+        let input: &[u8] = b"not json\n\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":5}\n{\"jsonrpc\":\"2.0\",\"method\":\"bogus/notify\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\npartial";
+        let (passed, lines) = run(input).await;
+        // The notification before any request is dropped (rmcp would end the session);
+        // the unterminated tail is not a message.
+        assert_eq!(passed.len(), 1);
+        assert!(matches!(passed[0], ClientJsonRpcMessage::Request(_)));
+        assert_eq!(lines.len(), 2, "{lines:?}");
         assert_eq!(lines[0]["error"]["code"], -32700);
         assert_eq!(lines[1]["error"]["code"], -32600);
         assert_eq!(lines[1]["id"], 7);
+    }
+
+    /// Every request gets an answer: unusable ids give -32600 with id null.
+    #[tokio::test]
+    async fn unusable_ids_get_invalid_request_with_null_id() {
+        let input: &[u8] = b"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":[],\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":1e100,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":null}
+{\"jsonrpc\":\"2.0\",\"id\":9}
+{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}
+[1,2]
+";
+        let (passed, lines) = run(input).await;
+        assert!(passed.is_empty(), "{passed:?}");
+        assert_eq!(lines.len(), 11, "{lines:#?}");
+        for l in &lines[..8] {
+            assert_eq!(l["error"]["code"], -32600, "{l}");
+            assert!(l["id"].is_null(), "{l}");
+        }
+        assert_eq!(lines[8]["error"]["code"], -32600);
+        assert_eq!(lines[8]["id"], 9);
+        assert_eq!(lines[9]["id"], 3);
+        assert_eq!(lines[9]["result"], serde_json::json!({}));
+        assert_eq!(lines[10]["error"]["code"], -32600);
+    }
+
+    /// A second request with an id still in flight is refused, not silently merged.
+    #[tokio::test]
+    async fn duplicate_ids_in_flight_are_refused() {
+        let input: &[u8] = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}
+{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}
+";
+        let (passed, lines) = run(input).await;
+        assert_eq!(passed.len(), 1);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0]["error"]["code"], -32600);
+        assert_eq!(lines[0]["id"], 1);
     }
 }

@@ -198,7 +198,9 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
             }
             Expect::Concurrent(cc) => {
                 let (count, call, args) = match c.last_step() {
-                    Some(Step::Concurrent { count, call, args }) => (*count, call.as_str(), args),
+                    Some(Step::Concurrent {
+                        count, call, args, ..
+                    }) => (*count, call.as_str(), args),
                     _ => (0, "", &serde_json::Value::Null),
                 };
                 let one_hash = args.get("hash").is_some_and(|h| {

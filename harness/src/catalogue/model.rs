@@ -358,10 +358,12 @@ pub enum Step {
     ListTools,
     ListResourceTemplates,
     /// `count` simultaneous calls; `${i}` in `args` is the call's index 0..count-1.
+    /// With `processes` > 1 the calls go through that many server processes on the root.
     Concurrent {
         count: u32,
         call: String,
         args: Value,
+        processes: u32,
     },
     /// One call; until its reply arrives the harness keeps calling the profile's reader tool
     /// (`text.read`, `read`) on `path`.
@@ -426,6 +428,8 @@ struct RawConcurrent {
     call: String,
     #[serde(default)]
     args: Option<Value>,
+    #[serde(default)]
+    processes: Option<u32>,
 }
 
 /// `{}` (or nothing) for steps without parameters.
@@ -513,6 +517,7 @@ impl TryFrom<RawStep> for Step {
             count: c.count,
             call: c.call,
             args,
+            processes: c.processes.unwrap_or(1).max(1),
         })
     }
 }

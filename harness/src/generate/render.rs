@@ -118,8 +118,23 @@ fn when_steps(case: &Case) -> Vec<String> {
             Step::ListResourceTemplates => {
                 v.push("the client lists the resource templates".to_string())
             }
-            Step::Concurrent { count, call, args } => v.push(format!(
+            Step::Concurrent {
+                count,
+                call,
+                args,
+                processes: 1,
+            } => v.push(format!(
                 "{count} clients call \"{call}\" concurrently with {}",
+                json(args)
+            )),
+            Step::Concurrent {
+                count,
+                call,
+                args,
+                processes,
+            } => v.push(format!(
+                "{count} clients on {processes} server processes call \"{call}\" concurrently \
+                 with {}",
                 json(args)
             )),
             Step::ReadDuring { call, args, path } => v.push(format!(

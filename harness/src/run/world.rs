@@ -41,6 +41,8 @@ pub enum Last {
 pub struct HarnessWorld {
     // Field order matters: the session (and its process) goes before the directories.
     session: Option<Session>,
+    /// More server processes on the same root, for the multi-process concurrency cases.
+    others: Vec<Session>,
     pub config: Option<Arc<ServerConfig>>,
     /// The scenario covers a CLR id: exact codes and isError are required.
     pub clarification: bool,
@@ -85,6 +87,7 @@ impl cucumber::World for HarnessWorld {
         }
         Ok(HarnessWorld {
             session: None,
+            others: Vec::new(),
             config: None,
             clarification: false,
             result_shape: false,
@@ -209,9 +212,50 @@ impl HarnessWorld {
 
     /// Stop the server (after hook).
     pub async fn shutdown(&mut self) {
+        for s in std::mem::take(&mut self.others) {
+            s.shutdown().await;
+        }
         if let Some(s) = self.session.take() {
             s.shutdown().await;
         }
+    }
+
+    /// Sends `calls` at once through `processes` server processes on this root (call `i`
+    /// through process `i % processes`; the first is the scenario's own server) and
+    /// returns the replies in call order.
+    pub async fn call_tools_across(
+        &mut self,
+        processes: usize,
+        calls: Vec<(String, Value)>,
+    ) -> Result<Vec<Reply>, String> {
+        self.begin_action().await?;
+        let cfg = self.config()?;
+        while self.others.len() + 1 < processes {
+            let s = Session::start(&cfg, &self.root).await.map_err(|e| {
+                format!("a second server process could not be started: {}", e.reason)
+            })?;
+            self.others.push(s);
+        }
+        let n = calls.len();
+        let mut batches: Vec<Vec<(String, Value)>> = vec![Vec::new(); processes];
+        for (i, c) in calls.into_iter().enumerate() {
+            batches[i % processes].push(c);
+        }
+        let main = self.session.as_mut().ok_or("internal: no session")?;
+        let sessions = std::iter::once(main).chain(self.others.iter_mut());
+        let runs = sessions
+            .zip(batches)
+            .map(|(s, batch)| s.call_tools_concurrently(batch));
+        let per_process = futures::future::join_all(runs).await;
+        let mut out: Vec<Option<Reply>> = vec![None; n];
+        for (p, replies) in per_process.into_iter().enumerate() {
+            for (k, r) in replies.into_iter().enumerate() {
+                out[k * processes + p] = Some(r);
+            }
+        }
+        out.into_iter()
+            .map(|r| r.ok_or_else(|| "internal: a concurrent call got no reply".to_string()))
+            .collect()
     }
 
     pub fn snapshot(&self) -> Option<&Snapshot> {

@@ -177,6 +177,8 @@ impl Sandbox {
         }
         let canon = self.canonical_file(path)?;
         locks.with_lock(&canon, || {
+            // Locked against other processes too, like rootspace's mutations (CLR-026).
+            let (dir, locked) = self.lock_existing(&canon, path)?;
             let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
             if std::str::from_utf8(&data.bytes).is_err() {
                 return Err(not_text(path));
@@ -187,7 +189,7 @@ impl Sandbox {
                     Err(ToolError::too_large(&path.display(), new.len() as u64))
                 }
                 Some(new) => {
-                    self.replace_file(&canon, &new)
+                    self.replace_file(&canon, &dir, &locked, &new)
                         .map_err(|e| renamed(e, &canon, path))?;
                     Ok(Some(Written {
                         hash: crate::hash::sha256_hex(&new),

@@ -101,6 +101,18 @@ pub fn parse(mut args: JsonObject) -> ToolResult<Parsed> {
             ));
         }
     };
+    // Refuse over-limit content from the string's length, before decoding or copying it.
+    if let Some(Value::String(c)) = args.get("content") {
+        let decoded_at_least = if base64 { c.len() / 4 * 3 } else { c.len() };
+        if decoded_at_least as u64 > crate::MAX_FILE_SIZE + 3 {
+            return Err(
+                ToolError::too_large(&path.display(), decoded_at_least as u64).with(
+                    "hint",
+                    "the content is larger than the file size limit; nothing was created",
+                ),
+            );
+        }
+    }
     let content = match args.remove("content") {
         Some(Value::String(s)) => s,
         _ => String::new(), // checked above

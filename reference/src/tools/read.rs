@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::{Args, Ctx, annotations, make_tool, object};
 use crate::errors::ToolResult;
+use crate::limits::MAX_REPLY_TEXT;
 use crate::lines;
 use crate::paths::NormPath;
 
@@ -93,6 +94,34 @@ pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
     finish(p, text)
 }
 
+/// The error for a read whose reply would exceed `MAX_REPLY_TEXT`, with a range that fits.
+fn reply_too_large(
+    path: &NormPath,
+    escaped: usize,
+    (hash, total_lines): (String, usize),
+    raw: usize,
+) -> crate::errors::ToolError {
+    // Lines per part, assuming lines of average length and the same escaping.
+    let parts = escaped.div_ceil(MAX_REPLY_TEXT).max(1) + 1;
+    let per_part = (total_lines / parts).max(1);
+    crate::errors::ToolError::new(
+        crate::errors::Code::TooLarge,
+        format!(
+            "The requested text of {path} is too large for one reply: {raw} bytes ({escaped} as \
+             JSON), over the limit of {MAX_REPLY_TEXT} bytes as JSON per reply. Read it in parts with `lines`, \
+             e.g. [1, {}] then [{}, {}] and so on; the file has {total_lines} lines and its \
+             hash is {hash} (valid for edits without reading it all).",
+            per_part + 1,
+            per_part + 1,
+            2 * per_part + 1
+        ),
+    )
+    .with("path", path.display())
+    .with("total_lines", total_lines)
+    .with("hash", hash)
+    .with("suggested_lines", serde_json::json!([1, per_part + 1]))
+}
+
 fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     let bytes = text.as_bytes();
     let total = lines::total_lines(bytes);
@@ -110,9 +139,50 @@ fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
             }
         }
     };
+    // Bounded replies (CLR-033): JSON text beyond the cap is refused with the way to read
+    // it in parts, instead of a reply many times the file's size.
+    let escaped = crate::json::str_len(&content);
+    if escaped > MAX_REPLY_TEXT {
+        return Err(reply_too_large(
+            &p.path,
+            escaped,
+            (hash, total),
+            content.len(),
+        ));
+    }
     Ok(object(vec![
         ("content", Value::String(content)),
         ("hash", Value::String(hash)),
         ("total_lines", Value::from(total)),
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(lines: Option<(i64, i64)>) -> Parsed {
+        Parsed {
+            path: crate::paths::normalize("/c.txt", false).unwrap(),
+            lines,
+        }
+    }
+
+    #[test]
+    fn replies_over_the_cap_are_refused_with_a_range_that_fits() {
+        // Control characters escape to six bytes each: 6 MiB of text is 28 MiB as JSON.
+        let text = "\u{1}\u{2}\n".repeat(2 << 20);
+        let Err(e) = finish(parsed(None), (text.clone(), "ab".into())) else {
+            panic!("a 28 MiB reply was not refused");
+        };
+        assert_eq!(e.code, crate::errors::Code::TooLarge);
+        assert_eq!(e.details["total_lines"], 2 << 20);
+        assert_eq!(e.details["hash"], "ab");
+        assert!(e.message.contains("`lines`"), "{}", e.message);
+        let end = e.details["suggested_lines"][1].as_i64().unwrap();
+        let Ok(ok) = finish(parsed(Some((1, end))), (text, "ab".into())) else {
+            panic!("the suggested range [1, {end}] was refused too");
+        };
+        assert!(crate::json::str_len(ok["content"].as_str().unwrap_or("")) <= MAX_REPLY_TEXT);
+    }
 }

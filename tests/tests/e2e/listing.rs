@@ -22,7 +22,7 @@ async fn root_listing_orders_dirs_first_by_bytes_and_hides_temp_files() {
     f.write("b.md", "");
     f.write("B.md", "");
     f.write(".hidden", "");
-    f.write(".mcp-tmp-123", "junk");
+    f.write(".mcp-tmp-0123456789abcdef7", "junk");
     f.write("zdir/x", "");
     f.write("Adir/x", "");
     symlink(&f.outside, f.root.join("link")).unwrap();

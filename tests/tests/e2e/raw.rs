@@ -73,8 +73,18 @@ impl Raw {
         std::mem::take(&mut self.stash)
     }
 
+    /// Takes the server's stdin, to write to it from another thread.
+    pub fn take_stdin(&mut self) -> ChildStdin {
+        self.stdin.take().expect("stdin open")
+    }
+
     pub fn close_stdin(&mut self) {
         self.stdin = None;
+    }
+
+    /// Next stdout line, unparsed (for replies too large to parse cheaply in a debug build).
+    pub fn next_line(&mut self, timeout: Duration) -> Option<String> {
+        self.lines.recv_timeout(timeout).ok()
     }
 
     /// Next stdout line as JSON; panics if it is not a JSON-RPC 2.0 message.

@@ -16,6 +16,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             step!(concurrent),
         ),
         (
+            Kinds::When,
+            r#"^(\d+) clients on (\d+) server processes call "([^"]*)" concurrently with (\{.*\})$"#,
+            step!(concurrent_processes),
+        ),
+        (
             Kinds::Then,
             r#"^exactly (\d+) of the concurrent calls succeed and the others fail with an? ([a-z_]+) error$"#,
             step!(exactly_n),
@@ -54,6 +59,40 @@ async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     }
     let session = w.begin_action().await?;
     let replies = session.call_tools_concurrently(calls).await;
+    if let Some(v) = w.violation() {
+        return Err(v);
+    }
+    let mut checked = Vec::with_capacity(replies.len());
+    for r in replies {
+        checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
+    }
+    w.last = Last::Concurrent {
+        tool,
+        replies: checked,
+    };
+    Ok(())
+}
+
+/// The same, through several server processes on one root (CLR-026: serialization must
+/// hold between processes too, as when two agents share a repository).
+async fn concurrent_processes(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let n: usize = arg(a, 0)?
+        .parse()
+        .map_err(|_| "internal: bad count".to_string())?;
+    let processes: usize = arg(a, 1)?
+        .parse()
+        .map_err(|_| "internal: bad process count".to_string())?;
+    let tool = arg(a, 2)?.to_string();
+    let template: Value = json_arg(arg(a, 3)?)?;
+    let name = w.tool_name(&tool);
+    let mut calls = Vec::with_capacity(n);
+    for i in 0..n {
+        calls.push((
+            name.clone(),
+            w.interpolate_json(&template, &[("i", i.to_string())])?,
+        ));
+    }
+    let replies = w.call_tools_across(processes.max(1), calls).await?;
     if let Some(v) = w.violation() {
         return Err(v);
     }

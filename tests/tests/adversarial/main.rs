@@ -1,0 +1,19 @@
+//! The standing adversarial suite (issue 13): the reference server attacked as a hostile
+//! client and a chaos tester would, one file per attack. Each attack is bounded in count
+//! and time, uses only local pipes and files, and prints its figures (run with
+//! `--nocapture` to see them). The three slow attacks (swap race, SIGKILLs, pipelined
+//! reads) are ignored by a plain `cargo test`; CI runs them all with `--include-ignored`.
+
+#[path = "../e2e/common.rs"]
+mod common;
+#[path = "../e2e/raw.rs"]
+mod raw;
+
+mod escapes;
+mod listing;
+mod malformed;
+mod memory;
+mod metadata;
+mod multiprocess;
+mod sigkill;
+mod swap_race;
