@@ -696,9 +696,9 @@ fn read_only_error(path: &NormPath, mode: u32) -> ToolError {
     ToolError::new(
         Code::PermissionDenied,
         format!(
-            "{path} is read-only (mode {:o}): its owner protected it, so this server does \
-             not change or remove it. Nothing was changed; ask the user to make it writable \
-             if the change is wanted.",
+            "{path} is read-only (mode {:o}): it has no write permission, or none for the \
+             user this server runs as, so this server does not change or remove it. Nothing \
+             was changed; ask the user to make it writable if the change is wanted.",
             mode & 0o7777
         ),
     )
