@@ -1,4 +1,5 @@
-//! Command line: `--root DIR`, `--tool-names dotted|underscore`, `--help`, `--version`.
+//! Command line: `--root DIR`, `--tool-names dotted|underscore`, `--http ADDR` and its
+//! options, `--help`, `--version`.
 //!
 //! Usage errors print exactly one line on stderr and exit with code 2, so a harness or
 //! an MCP client launcher can show the reason verbatim.
@@ -18,7 +19,7 @@ pub enum ToolNames {
     Underscore,
 }
 
-/// Reference MCP server for the RootSpace text-file interface (stdio).
+/// Reference MCP server for the RootSpace text-file interface (stdio, or Streamable HTTP).
 #[derive(Debug, Parser)]
 #[command(name = "mcp-reference", version, about)]
 pub struct Cli {
@@ -28,6 +29,26 @@ pub struct Cli {
     /// Tool name style.
     #[arg(long, value_enum, default_value = "dotted", value_name = "STYLE")]
     pub tool_names: ToolNames,
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; ADDR is HOST:PORT or a
+    /// port (then 127.0.0.1, loopback).
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+    /// HTTP: bearer tokens and their scopes, one per line: `TOKEN files:read [files:write]`.
+    #[arg(long, value_name = "FILE", requires = "http")]
+    pub auth_tokens: Option<PathBuf>,
+    /// HTTP: most sessions open at once.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_sessions: usize,
+    /// HTTP: largest request body in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
+    pub max_body_bytes: usize,
+    /// HTTP: admit this browser Origin besides loopback ones (repeatable).
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// HTTP: admit this Host header besides loopback ones (repeatable; needed when
+    /// binding a non-loopback address).
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
 }
 
 impl Cli {

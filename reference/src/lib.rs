@@ -1,6 +1,7 @@
 //! Reference MCP server for the RootSpace text-file interface (ADR-0005): six tools
 //! (file.create, file.remove, text.read, text.replace, text.insert, text.append) and the
-//! resource template `list://{path}`, served over stdio, confined to one root directory.
+//! resource template `list://{path}`, served over stdio or Streamable HTTP (`http/`),
+//! confined to one root directory.
 //!
 //! Module map: `cli` (arguments), `server` (the one dispatch place), `tools/` (one file
 //! per tool), `transport` (stdio framing), and pure logic in `paths`, `lines`, `edit`,
@@ -13,6 +14,8 @@ pub mod errors;
 #[cfg(feature = "faults")]
 pub mod faults;
 pub mod hash;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod json;
 pub mod lines;
 pub mod locks;
@@ -67,6 +70,9 @@ where
         locks: locks::Locks::default(),
     };
     let server = server::ReferenceServer::new(ctx, cli.name_style());
+    if let Some(addr) = &cli.http {
+        return serve_http(server, &cli, addr);
+    }
     // If the caller already runs inside a Tokio runtime, serve from a fresh thread:
     // a runtime cannot be started (blocked on) from within another one.
     if tokio::runtime::Handle::try_current().is_ok() {
@@ -77,6 +83,64 @@ where
         });
     }
     serve(server)
+}
+
+/// Serves Streamable HTTP until SIGINT/SIGTERM (exit 2 for a bad address or token file).
+#[cfg(feature = "http")]
+fn serve_http(server: server::ReferenceServer, cli: &cli::Cli, addr: &str) -> ExitCode {
+    let usage = |m: String| {
+        eprintln!("mcp-reference: error: {m}");
+        ExitCode::from(2)
+    };
+    let addr = match http::parse_addr(addr) {
+        Ok(a) => a,
+        Err(m) => return usage(m),
+    };
+    let tokens = match cli.auth_tokens.as_deref().map(http::auth::Tokens::load) {
+        None => None,
+        Some(Ok(t)) => Some(t),
+        Some(Err(m)) => return usage(m),
+    };
+    if cli.max_sessions == 0 || cli.max_body_bytes == 0 {
+        return usage("--max-sessions and --max-body-bytes must be at least 1".into());
+    }
+    let opts = http::HttpOptions {
+        addr,
+        tokens,
+        max_sessions: cli.max_sessions,
+        max_body: cli.max_body_bytes,
+        allowed_origins: cli.allow_origin.clone(),
+        allowed_hosts: cli.allow_host.clone(),
+    };
+    let run = move || {
+        // Many sessions at once: a multi-threaded runtime; file I/O still goes to the
+        // blocking pool as over stdio.
+        let runtime = match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(rt) => rt,
+            Err(e) => {
+                eprintln!("mcp-reference: error: cannot start the async runtime: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let code = runtime.block_on(http::serve(server, opts));
+        runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+        code
+    };
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return std::thread::scope(|s| s.spawn(run).join().unwrap_or(ExitCode::FAILURE));
+    }
+    run()
+}
+
+#[cfg(not(feature = "http"))]
+fn serve_http(_: server::ReferenceServer, _: &cli::Cli, _: &str) -> ExitCode {
+    eprintln!(
+        "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
+    );
+    ExitCode::from(2)
 }
 
 /// Builds the runtime and serves until stdin ends.
