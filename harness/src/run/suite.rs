@@ -110,6 +110,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
             let clarification = sc.tags.iter().any(|t| t == "clarification");
             let result_shape = sc.tags.iter().any(|t| t == "CLR-023");
             async move {
+                if let super::config::Target::HttpUrl { root, .. } = cfg.target()
+                    && let Err(e) = world.use_fixed_root(&root)
+                {
+                    eprintln!("mcp-harness: {e}");
+                }
                 world.config = Some(cfg);
                 world.clarification = clarification;
                 world.result_shape = result_shape;
