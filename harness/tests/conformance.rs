@@ -32,6 +32,11 @@ fn main() {
         env!("CARGO_BIN_EXE_mcp-harness"),
         ToolNames::Dotted,
     ));
+    // HTTP-only scenarios run against the reference over Streamable HTTP.
+    let http = Arc::new(ServerConfig::reference_http(
+        env!("CARGO_BIN_EXE_mcp-harness"),
+        ToolNames::Dotted,
+    ));
     let mut trials = Vec::new();
     for f in features() {
         let stem = f
@@ -51,7 +56,12 @@ fn main() {
             Ok(feature) => {
                 for one in split_scenarios(&feature) {
                     let name = format!("{stem}::{}", one.scenarios[0].name);
-                    let server = server.clone();
+                    let http_only = one.scenarios[0].tags.iter().any(|t| t == "http-only");
+                    let server = if http_only {
+                        http.clone()
+                    } else {
+                        server.clone()
+                    };
                     trials.push(Trial::test(name, move || run_one(one, server)));
                 }
             }

@@ -15,4 +15,7 @@ for _ in $(seq 100); do
   if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; then break; fi
   sleep 0.05
 done
-target/release/mcp-harness run --url "http://127.0.0.1:$port/mcp" --root "$dir/root" "$@"
+# The server runs without tokens, so the authorization cases (MCP-051) are left out here;
+# `--transport http` runs them against a reference started with the harness's tokens.
+target/release/mcp-harness run --url "http://127.0.0.1:$port/mcp" --root "$dir/root" \
+  --tags 'not @MCP-051' "$@"

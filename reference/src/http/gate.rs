@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
-use http_body_util::{BodyExt, Full, Limited, combinators::BoxBody};
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde::Deserialize;
@@ -133,30 +133,21 @@ impl Gate {
                 .handle(Request::from_parts(parts, Full::new(Bytes::new())))
                 .await;
         }
-        if let Some(len) = req
+        let declared = req
             .headers()
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok())
-            && len > self.max_body as u64
-        {
-            return self.too_large();
-        }
+            .and_then(|v| v.parse::<u64>().ok());
         let (parts, body) = req.into_parts();
-        let bytes = match Limited::new(body, self.max_body).collect().await {
-            Ok(c) => c.to_bytes(),
-            Err(e)
-                if e.downcast_ref::<http_body_util::LengthLimitError>()
-                    .is_some() =>
-            {
-                return self.too_large();
-            }
-            Err(e) => {
+        let bytes = match read_capped(body, self.max_body, declared).await {
+            Ok(b) => b,
+            Err(Some(e)) => {
                 return text(
                     StatusCode::BAD_REQUEST,
                     format!("Bad Request: the body could not be read ({e})."),
                 );
             }
+            Err(None) => return self.too_large(),
         };
         let json_type = parts
             .headers
@@ -319,6 +310,51 @@ impl Gate {
             ),
         )
     }
+}
+
+/// Past the cap, up to this much more is read and thrown away, so that a client still
+/// sending gets to read the 413 instead of a reset connection; a larger body is cut off.
+const DRAIN_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// Reads the body into memory, at most `max` bytes. `Err(None)`: too large (the rest has
+/// been drained, or the body is beyond `DRAIN_LIMIT`); `Err(Some(reason))`: a read error.
+async fn read_capped(
+    mut body: hyper::body::Incoming,
+    max: usize,
+    declared: Option<u64>,
+) -> Result<Bytes, Option<String>> {
+    let max = max as u64;
+    let mut buf = bytes::BytesMut::new();
+    let mut seen: u64 = 0;
+    if declared.is_some_and(|n| n > max + DRAIN_LIMIT) {
+        return Err(None);
+    }
+    let too_big_declared = declared.is_some_and(|n| n > max);
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(30), body.frame()).await;
+        let frame = match frame {
+            Err(_) => return Err(Some("no data for 30 s".into())),
+            Ok(None) => break,
+            Ok(Some(Err(e))) => return Err(Some(e.to_string())),
+            Ok(Some(Ok(f))) => f,
+        };
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        seen += data.len() as u64;
+        if too_big_declared || seen > max {
+            if seen > max + DRAIN_LIMIT {
+                return Err(None);
+            }
+            buf = bytes::BytesMut::new();
+            continue;
+        }
+        buf.extend_from_slice(&data);
+    }
+    if too_big_declared || seen > max {
+        return Err(None);
+    }
+    Ok(buf.freeze())
 }
 
 fn host_of<B>(req: &Request<B>) -> String {

@@ -348,7 +348,13 @@ async fn jsonrpc_result(w: &mut HarnessWorld, _: &[String]) -> Result<(), String
         .ok()
         .or_else(|| sse_message(&r.body));
     match msg {
-        Some(m) if m.get("result").is_some() && m.get("error").is_none() => Ok(()),
+        Some(m)
+            if m.get("result")
+                .is_some_and(|r| r.get("isError") != Some(&Value::Bool(true)))
+                && m.get("error").is_none() =>
+        {
+            Ok(())
+        }
         _ => Err(format!(
             "the body carries no JSON-RPC result; {}",
             describe(r)
