@@ -127,11 +127,18 @@ impl Gate {
             Err(resp) => return *resp,
         };
         if req.method() != Method::POST {
+            let delete = req.method() == Method::DELETE;
             let (parts, _) = req.into_parts();
-            return self
+            let mut r = self
                 .mcp
                 .handle(Request::from_parts(parts, Full::new(Bytes::new())))
                 .await;
+            // rmcp answers a DELETE with 202; the session is gone at that point, and
+            // clients (the Python SDK) expect 200 for a completed termination.
+            if delete && r.status() == StatusCode::ACCEPTED {
+                *r.status_mut() = StatusCode::OK;
+            }
+            return r;
         }
         let declared = req
             .headers()
