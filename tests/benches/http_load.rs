@@ -36,7 +36,7 @@ fn free_port() -> u16 {
 }
 
 fn spawn(root: &Path, port: u16) -> Child {
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .arg("--root")
         .arg(root)
         .args([
@@ -55,6 +55,8 @@ fn spawn(root: &Path, port: u16) -> Child {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not listen on port {port}");
 }
 
