@@ -145,6 +145,8 @@ mod tests {
             &["x", "--root", "/", "--bogus"],
             &["x", "--root", "/", "--tool-names", "weird"],
             &["x", "--root", "/etc/hostname"],
+            &["x", "--root", "/", "--auth-tokens", "t.txt"],
+            &["x", "--root", "/", "--http", "1", "--max-sessions", "many"],
         ] {
             let s = usage(args);
             assert!(!s.contains('\n'), "{s}");
@@ -165,6 +167,22 @@ mod tests {
             "underscore",
         ]) {
             Parsed::Run(cli) => assert_eq!(cli.name_style(), NameStyle::Underscore),
+            _ => panic!("should run"),
+        }
+        match parse([
+            "x",
+            "--root",
+            "/",
+            "--http",
+            "8080",
+            "--allow-origin",
+            "https://a",
+        ]) {
+            Parsed::Run(cli) => {
+                assert_eq!(cli.http.as_deref(), Some("8080"));
+                assert_eq!(cli.allow_origin, vec!["https://a".to_string()]);
+                assert_eq!(cli.max_body_bytes, 16 * 1024 * 1024);
+            }
             _ => panic!("should run"),
         }
         assert!(matches!(parse(["x", "--help"]), Parsed::Print(_)));

@@ -196,14 +196,25 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                 })
             }
             Err(e) => {
-                let mut m = format!(
-                    "The server could not be started and initialized, so no case was run. \
-                     Command: `{}` (with {{root}} replaced by a fresh directory, which is also its \
-                     working directory). Reason: {}. A conforming server speaks MCP (JSON-RPC, \
-                     one message per line) on stdin/stdout and logs only to stderr.",
-                    cfg.display_command(),
-                    e.reason
-                );
+                let mut m = if cfg.is_http() {
+                    format!(
+                        "The server could not be reached and initialized over Streamable HTTP, \
+                         so no case was run. Server: `{}` ({{addr}} is a free loopback \
+                         HOST:PORT; the endpoint is http://{{addr}}/mcp). Reason: {}.",
+                        cfg.display_command(),
+                        e.reason
+                    )
+                } else {
+                    format!(
+                        "The server could not be started and initialized, so no case was run. \
+                         Command: `{}` (with {{root}} replaced by a fresh directory, which is \
+                         also its working directory). Reason: {}. A conforming server speaks \
+                         MCP (JSON-RPC, one message per line) on stdin/stdout and logs only to \
+                         stderr.",
+                        cfg.display_command(),
+                        e.reason
+                    )
+                };
                 if e.timed_out {
                     m.push_str(
                         " If the server needs longer to start, raise --timeout; if it speaks \
