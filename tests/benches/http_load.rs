@@ -8,6 +8,12 @@
 //! with SIGKILL during a burst of writes, restarts it, and checks that no file is torn and
 //! no temp file is visible. A measurement, not a timed test: only the correctness checks
 //! can fail it.
+//!
+//! For scale, `HTTP_LOAD_SUPERGATEWAY=DIR` (a `node_modules/.bin` holding `supergateway`
+//! and `mcp-server-filesystem`) runs the same load against the official Node filesystem
+//! server behind supergateway (stateful Streamable HTTP): `read_text_file` and `edit_file`
+//! stand in for text.read and text.replace. That server has no hash guard, so lost updates
+//! on the hot file are counted, not asserted.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -185,6 +191,10 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn main() {
+    if let Ok(bin) = std::env::var("HTTP_LOAD_SUPERGATEWAY") {
+        node::run(Path::new(&bin));
+        return;
+    }
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().join("root");
     std::fs::create_dir_all(root.join("own")).expect("mkdir");
@@ -320,4 +330,216 @@ fn main() {
     );
     let _ = server.kill();
     let _ = server.wait();
+}
+
+/// The same load against the official Node server behind supergateway.
+mod node {
+    use super::*;
+
+    fn text_of(v: &Value) -> String {
+        v.get("content")
+            .and_then(Value::as_array)
+            .and_then(|a| a.first())
+            .and_then(|b| b.get("text"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    async fn raw_call(c: &Client, tool: &str, args: Value) -> (Value, bool, Duration) {
+        let mut p = CallToolRequestParams::new(tool.to_string());
+        p.arguments = args.as_object().cloned();
+        let t = Instant::now();
+        let r = c.peer().call_tool(p).await;
+        let el = t.elapsed();
+        match r {
+            Ok(r) => {
+                let v = serde_json::to_value(&r).expect("json");
+                let err = v.get("isError").and_then(Value::as_bool).unwrap_or(false);
+                (v, err, el)
+            }
+            Err(e) => (json!({"error": e.to_string()}), true, el),
+        }
+    }
+
+    async fn session(
+        url: String,
+        root: std::path::PathBuf,
+        i: usize,
+    ) -> (Vec<Duration>, Option<String>, usize) {
+        let c = connect(&url).await;
+        let mut lat = Vec::new();
+        let mut last = None;
+        let mut failed = 0;
+        let own = root
+            .join(format!("own/{i}.txt"))
+            .to_string_lossy()
+            .into_owned();
+        let hot = root.join("hot.txt").to_string_lossy().into_owned();
+        for k in 0..CYCLES {
+            let (_, e, d) = raw_call(&c, "read_text_file", json!({"path": own})).await;
+            lat.push(d);
+            failed += usize::from(e);
+            let (_, e, d) = raw_call(&c, "edit_file", json!({"path": own, "edits": [{"oldText": format!("v{k}"), "newText": format!("v{}", k + 1)}]})).await;
+            lat.push(d);
+            failed += usize::from(e);
+            let (h, e, d) = raw_call(&c, "read_text_file", json!({"path": hot})).await;
+            lat.push(d);
+            failed += usize::from(e);
+            let current = text_of(&h).lines().nth(i).unwrap_or_default().to_string();
+            let next = format!("s{i} v{k}");
+            let (_, e, d) = raw_call(
+                &c,
+                "edit_file",
+                json!({"path": hot, "edits": [{"oldText": current, "newText": next}]}),
+            )
+            .await;
+            lat.push(d);
+            if e {
+                failed += 1;
+            } else {
+                last = Some(next);
+            }
+        }
+        let _ = c.cancel().await;
+        (lat, last, failed)
+    }
+
+    /// VmHWM summed over `pid` and its descendants (supergateway starts one server per session).
+    fn tree_hwm_kb(pid: u32) -> u64 {
+        let mut parent: Vec<(u32, u32)> = Vec::new();
+        for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(p) = e.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            if let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat"))
+                && let Some(rest) = stat.rsplit(')').next()
+                && let Some(pp) = rest.split_whitespace().nth(1).and_then(|x| x.parse().ok())
+            {
+                parent.push((p, pp));
+            }
+        }
+        let mut tree = vec![pid];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (p, pp) in &parent {
+                if tree.contains(pp) && !tree.contains(p) {
+                    tree.push(*p);
+                    grew = true;
+                }
+            }
+        }
+        tree.iter()
+            .map(|p| {
+                vm_hwm(*p)
+                    .trim_end_matches(" kB")
+                    .trim()
+                    .parse::<u64>()
+                    .unwrap_or(0)
+            })
+            .sum()
+    }
+
+    pub fn run(bin: &Path) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("own")).expect("mkdir");
+        for i in 0..SESSIONS {
+            std::fs::write(root.join(format!("own/{i}.txt")), "v0\n").expect("write");
+        }
+        let hot: String = (0..SESSIONS).map(|i| format!("s{i} init\n")).collect();
+        std::fs::write(root.join("hot.txt"), &hot).expect("write hot");
+        let port = free_port();
+        let server_cmd = format!(
+            "{} {}",
+            bin.join("mcp-server-filesystem").display(),
+            root.display()
+        );
+        let mut gw = Command::new(bin.join("supergateway"))
+            .args([
+                "--stdio",
+                &server_cmd,
+                "--outputTransport",
+                "streamableHttp",
+                "--stateful",
+                "--port",
+                &port.to_string(),
+                "--logLevel",
+                "none",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn supergateway");
+        for _ in 0..1000 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let url = format!("http://127.0.0.1:{port}/mcp");
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let started = Instant::now();
+        let out: Vec<(Vec<Duration>, Option<String>, usize)> = rt.block_on(async {
+            let tasks: Vec<_> = (0..SESSIONS)
+                .map(|i| tokio::spawn(session(url.clone(), root.clone(), i)))
+                .collect();
+            let mut v = Vec::new();
+            for t in tasks {
+                v.push(t.await.expect("session task"));
+            }
+            v
+        });
+        let wall = started.elapsed();
+        let hwm = tree_hwm_kb(gw.id());
+        let mut lat: Vec<Duration> = out.iter().flat_map(|o| o.0.clone()).collect();
+        lat.sort();
+        let failed: usize = out.iter().map(|o| o.2).sum();
+        let final_hot = std::fs::read_to_string(root.join("hot.txt")).unwrap_or_default();
+        let lines: Vec<&str> = final_hot.lines().collect();
+        let lost = out
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| {
+                let want = o.1.clone().unwrap_or_else(|| format!("s{i} init"));
+                lines.get(*i) != Some(&want.as_str())
+            })
+            .count();
+        println!(
+            "Official Node filesystem server behind supergateway (stateful): {SESSIONS} sessions x {CYCLES} cycles"
+        );
+        println!("| figure | measured |");
+        println!("|---|---|");
+        println!(
+            "| calls | {} in {:.2} s ({failed} failed) |",
+            lat.len(),
+            wall.as_secs_f64()
+        );
+        println!(
+            "| calls per second | {:.0} |",
+            lat.len() as f64 / wall.as_secs_f64()
+        );
+        println!(
+            "| latency p50 | {:.2} ms |",
+            pct(&lat, 0.50).as_secs_f64() * 1e3
+        );
+        println!(
+            "| latency p99 | {:.2} ms |",
+            pct(&lat, 0.99).as_secs_f64() * 1e3
+        );
+        println!(
+            "| peak memory (VmHWM, gateway and its servers) | {} MB |",
+            hwm / 1024
+        );
+        println!(
+            "| hot-file lines whose last successful edit is missing (lost updates) | {lost} of {SESSIONS} |"
+        );
+        let _ = gw.kill();
+        let _ = gw.wait();
+    }
 }
