@@ -35,7 +35,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the conformance cases against a server (the built-in reference by default).
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// List requirements, clarifications and cases with their tags, without running them.
     List(ListArgs),
     /// Render features/<profile>/*.feature from specs/<profile>/*.yaml.
@@ -63,13 +63,33 @@ enum ProtocolArg {
     Auto,
 }
 
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum TransportArg {
+    Stdio,
+    Http,
+}
+
 #[derive(Debug, Args)]
 struct RunArgs {
     /// Server command line, split like a shell; `{root}` becomes the scenario's root
-    /// directory, which is also the server's working directory. Default: the built-in
-    /// reference.
-    #[arg(long, value_name = "CMD")]
+    /// directory, which is also the server's working directory. With `{addr}` in it, the
+    /// server is reached over Streamable HTTP at http://{addr}/mcp, `{addr}` being a free
+    /// loopback HOST:PORT; `{auth_tokens}` becomes a file of the harness's bearer tokens
+    /// (`TOKEN SCOPE...` per line). Default: the built-in reference.
+    #[arg(long, value_name = "CMD", conflicts_with = "url")]
     server: Option<String>,
+    /// The built-in reference's transport: stdio, or Streamable HTTP on a free loopback
+    /// port (with bearer tokens, so the authorization cases run too).
+    #[arg(long, value_enum, value_name = "KIND", default_value = "stdio")]
+    transport: TransportArg,
+    /// A running Streamable HTTP server, e.g. http://127.0.0.1:8080/mcp. Its root must be
+    /// given with --root: scenarios then run one at a time, and the harness empties that
+    /// root (and its sibling <root>_evil) before each.
+    #[arg(long, value_name = "URL", requires = "root")]
+    url: Option<String>,
+    /// With --url: the running server's root directory (it is emptied before each case).
+    #[arg(long, value_name = "DIR", requires = "url")]
+    root: Option<PathBuf>,
     /// Only scenarios matching this tag expression, e.g. '@must and not @clarification'.
     #[arg(long, value_name = "EXPR")]
     tags: Option<String>,
@@ -158,6 +178,15 @@ pub fn main() -> ExitCode {
 
 /// Parse and execute (exit codes: 0 pass, 1 failures, 2 usage or server start-up).
 pub fn run(args: Vec<OsString>) -> ExitCode {
+    // `mcp-harness --transport http` and the like: options without a subcommand are `run`'s.
+    let mut args = args;
+    if args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .is_some_and(|a| a.starts_with("--") && !matches!(a, "--help" | "--version"))
+    {
+        args.insert(1, OsString::from("run"));
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -169,7 +198,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli.command {
         // No subcommand: `run` with the options given at the top level.
         None => run_cmd(cli.run),
-        Some(Command::Run(a)) => run_cmd(a),
+        Some(Command::Run(a)) => run_cmd(*a),
         Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),
         Some(Command::ServeReference { args }) => {
@@ -183,6 +212,9 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 fn run_cmd(a: RunArgs) -> ExitCode {
     let req = RunRequest {
         server: a.server,
+        http: matches!(a.transport, TransportArg::Http),
+        url: a.url,
+        root: a.root,
         tags: a.tags,
         name: a.name,
         jobs: a

@@ -425,3 +425,30 @@ fn facts_only_for_kinds_the_harness_knows_facts_of() {
     );
     assert!(load(&ok).is_ok(), "{:?}", load(&ok).err());
 }
+
+#[test]
+fn http_steps_need_the_http_transport() {
+    let http_case = "    name: \"a raw request\"\n    covers: [MCP-012]\n    when:\n      - http:\n          message: {jsonrpc: \"2.0\", id: 1, method: ping}\n    then:\n      http: {status: 200}\n";
+    rejects(extra_case(http_case), &["X-001", "transports: [http]"]);
+    let ok = format!("{http_case}    transports: [http]\n");
+    let cat = load(&extra_case(&ok)).unwrap_or_else(|p| panic!("{p:?}"));
+    let case = cat
+        .cases()
+        .find(|(_, c)| c.id == "X-001")
+        .map(|(_, c)| c.clone());
+    let case = case.expect("the case loads");
+    assert_eq!(case.transport_tag(), Some("@http-only"));
+    assert!(cat.tags(&case).contains(&"@http-only".to_string()));
+    rejects(
+        extra_case(
+            "    name: \"bad\"\n    covers: [MCP-012]\n    when:\n      - http: {method: PUT}\n    then:\n      http: {status: 200}\n    transports: [http]\n",
+        ),
+        &["X-001", "PUT"],
+    );
+    rejects(
+        extra_case(
+            "    name: \"bad\"\n    covers: [MCP-012]\n    transports: [carrier-pigeon]\n    when:\n      - call: text.read\n        args: {path: a.txt}\n    then:\n      result: {}\n",
+        ),
+        &["X-001"],
+    );
+}

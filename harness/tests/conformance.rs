@@ -38,20 +38,23 @@ fn features() -> Vec<(String, FeatureText)> {
 fn main() {
     let args = Arguments::from_args();
     let catalogues = mcp_harness::catalogue::load_embedded_all().unwrap_or_else(|e| panic!("{e}"));
-    let server_for = |profile: &str| {
+    // (stdio, Streamable HTTP) configurations of the reference serving `profile`;
+    // HTTP-only scenarios run over HTTP.
+    let servers_for = |profile: &str| {
         let cat = catalogues
             .iter()
             .find(|c| c.profile.profile == profile)
             .unwrap_or_else(|| panic!("no profile {profile}"));
-        Arc::new(ServerConfig::reference(
-            env!("CARGO_BIN_EXE_mcp-harness"),
-            ToolNames::Dotted,
-            Arc::new(cat.profile.clone()),
-        ))
+        let p = Arc::new(cat.profile.clone());
+        let exe = env!("CARGO_BIN_EXE_mcp-harness");
+        (
+            Arc::new(ServerConfig::reference(exe, ToolNames::Dotted, p.clone())),
+            Arc::new(ServerConfig::reference_http(exe, ToolNames::Dotted, p)),
+        )
     };
     let mut trials = Vec::new();
     for (profile, f) in features() {
-        let server = server_for(&profile);
+        let (server, http) = servers_for(&profile);
         let stem = format!(
             "{profile}/{}",
             f.path
@@ -70,7 +73,12 @@ fn main() {
             Ok(feature) => {
                 for one in split_scenarios(&feature) {
                     let name = format!("{stem}::{}", one.scenarios[0].name);
-                    let server = server.clone();
+                    let http_only = one.scenarios[0].tags.iter().any(|t| t == "http-only");
+                    let server = if http_only {
+                        http.clone()
+                    } else {
+                        server.clone()
+                    };
                     trials.push(Trial::test(name, move || run_one(one, server)));
                 }
             }

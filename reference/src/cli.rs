@@ -1,5 +1,6 @@
 //! Command line: `--root DIR`, `--profile rootspace|lighthouse`, `--tool-names
-//! dotted|underscore`, `--audit-log FILE`, `--help`, `--version`.
+//! dotted|underscore`, `--audit-log FILE`, `--http ADDR` and its options, `--help`,
+//! `--version`.
 //!
 //! Usage errors print exactly one line on stderr and exit with code 2, so a harness or
 //! an MCP client launcher can show the reason verbatim.
@@ -29,7 +30,7 @@ pub enum Profile {
     Lighthouse,
 }
 
-/// Reference MCP server for file-tool interfaces (stdio).
+/// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).
 #[derive(Debug, Parser)]
 #[command(name = "mcp-reference", version, about)]
 pub struct Cli {
@@ -45,6 +46,26 @@ pub struct Cli {
     /// Append one JSON line per tool call to FILE (lighthouse).
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
+    /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; ADDR is HOST:PORT or a
+    /// port (then 127.0.0.1, loopback).
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+    /// HTTP: bearer tokens and their scopes, one per line: `TOKEN files:read [files:write]`.
+    #[arg(long, value_name = "FILE", requires = "http")]
+    pub auth_tokens: Option<PathBuf>,
+    /// HTTP: most sessions open at once.
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub max_sessions: usize,
+    /// HTTP: largest request body in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
+    pub max_body_bytes: usize,
+    /// HTTP: admit this browser Origin besides loopback ones (repeatable).
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// HTTP: admit this Host header besides loopback ones (repeatable; needed when
+    /// binding a non-loopback address).
+    #[arg(long, value_name = "HOST")]
+    pub allow_host: Vec<String>,
 }
 
 impl Cli {
@@ -155,6 +176,8 @@ mod tests {
             &["x", "--root", "/etc/hostname"],
             &["x", "--root", "/", "--profile", "nope"],
             &["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"],
+            &["x", "--root", "/", "--auth-tokens", "t.txt"],
+            &["x", "--root", "/", "--http", "1", "--max-sessions", "many"],
         ] {
             let s = usage(args);
             assert!(!s.contains('\n'), "{s}");
@@ -193,6 +216,22 @@ mod tests {
             Parsed::Run(cli) => {
                 assert_eq!(cli.profile, Profile::Lighthouse);
                 assert_eq!(cli.audit_log, Some(PathBuf::from("/tmp/a.jsonl")));
+            }
+            _ => panic!("should run"),
+        }
+        match parse([
+            "x",
+            "--root",
+            "/",
+            "--http",
+            "8080",
+            "--allow-origin",
+            "https://a",
+        ]) {
+            Parsed::Run(cli) => {
+                assert_eq!(cli.http.as_deref(), Some("8080"));
+                assert_eq!(cli.allow_origin, vec!["https://a".to_string()]);
+                assert_eq!(cli.max_body_bytes, 16 * 1024 * 1024);
             }
             _ => panic!("should run"),
         }

@@ -1,8 +1,8 @@
-//! Reference MCP server for file-tool interfaces, served over stdio and confined to one
-//! root directory. Each interface is a profile (`--profile`): `rootspace` (ADR-0005, the
-//! default: six tools file.create, file.remove, text.read, text.replace, text.insert,
-//! text.append and the resource template `list://{path}`) and `lighthouse` (seed 002:
-//! read, write, edit, delete).
+//! Reference MCP server for file-tool interfaces, served over stdio or Streamable HTTP
+//! (`http/`) and confined to one root directory. Each interface is a profile
+//! (`--profile`): `rootspace` (ADR-0005, the default: six tools file.create, file.remove,
+//! text.read, text.replace, text.insert, text.append and the resource template
+//! `list://{path}`) and `lighthouse` (seed 002: read, write, edit, delete).
 //!
 //! Module map: `cli` (arguments), rootspace in `server` (its one dispatch place) and
 //! `tools/` (one file per tool), lighthouse in `lighthouse/`, `transport` (stdio framing
@@ -18,6 +18,8 @@ pub mod edit;
 pub mod errors;
 pub mod filelock;
 pub mod hash;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod json;
 pub mod lighthouse;
 pub mod limits;
@@ -61,8 +63,18 @@ where
     match cli.profile {
         cli::Profile::Rootspace => {
             let server = server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style());
+            if let Some(addr) = &cli.http {
+                return serve_http(server, &cli, addr);
+            }
             let limits = server.limits();
             launch(server, limits)
+        }
+        cli::Profile::Lighthouse if cli.http.is_some() => {
+            eprintln!(
+                "mcp-reference: error: --http serves the rootspace profile only; serve \
+                 lighthouse over stdio (drop --http)"
+            );
+            ExitCode::from(2)
         }
         cli::Profile::Lighthouse => match lighthouse::LighthouseServer::from_cli(&cli, storage) {
             Ok(server) => launch(server, Default::default()),
@@ -152,6 +164,64 @@ fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> Exi
         });
     }
     serve(server, limits)
+}
+
+/// Serves Streamable HTTP until SIGINT/SIGTERM (exit 2 for a bad address or token file).
+#[cfg(feature = "http")]
+fn serve_http(server: server::ReferenceServer, cli: &cli::Cli, addr: &str) -> ExitCode {
+    let usage = |m: String| {
+        eprintln!("mcp-reference: error: {m}");
+        ExitCode::from(2)
+    };
+    let addr = match http::parse_addr(addr) {
+        Ok(a) => a,
+        Err(m) => return usage(m),
+    };
+    let tokens = match cli.auth_tokens.as_deref().map(http::auth::Tokens::load) {
+        None => None,
+        Some(Ok(t)) => Some(t),
+        Some(Err(m)) => return usage(m),
+    };
+    if cli.max_sessions == 0 || cli.max_body_bytes == 0 {
+        return usage("--max-sessions and --max-body-bytes must be at least 1".into());
+    }
+    let opts = http::HttpOptions {
+        addr,
+        tokens,
+        max_sessions: cli.max_sessions,
+        max_body: cli.max_body_bytes,
+        allowed_origins: cli.allow_origin.clone(),
+        allowed_hosts: cli.allow_host.clone(),
+    };
+    let run = move || {
+        // Many sessions at once: a multi-threaded runtime; file I/O still goes to the
+        // blocking pool as over stdio.
+        let runtime = match tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(rt) => rt,
+            Err(e) => {
+                eprintln!("mcp-reference: error: cannot start the async runtime: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let code = runtime.block_on(http::serve(server, opts));
+        runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+        code
+    };
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return std::thread::scope(|s| s.spawn(run).join().unwrap_or(ExitCode::FAILURE));
+    }
+    run()
+}
+
+#[cfg(not(feature = "http"))]
+fn serve_http(_: server::ReferenceServer, _: &cli::Cli, _: &str) -> ExitCode {
+    eprintln!(
+        "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
+    );
+    ExitCode::from(2)
 }
 
 /// Builds the runtime and serves until stdin ends.

@@ -73,6 +73,11 @@ impl ReferenceServer {
         self.limits.charge_work(id, cost(size)).await;
     }
 
+    /// The tool name style this server offers.
+    pub fn style(&self) -> NameStyle {
+        self.style
+    }
+
     /// Runs one tool call to completion on the current thread (file I/O: call it from a
     /// blocking thread). Every failure is a `ToolError`.
     pub fn run_tool(ctx: &Ctx, kind: ToolKind, args: JsonObject) -> ToolResult<Value> {

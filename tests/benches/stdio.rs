@@ -34,13 +34,21 @@ impl Server {
             .expect("spawn server");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::with_capacity(1 << 20, child.stdout.take().unwrap());
-        Self { child, stdin, stdout, next_id: 1 }
+        Self {
+            child,
+            stdin,
+            stdout,
+            next_id: 1,
+        }
     }
 
     fn request_line(&mut self, method: &str, params: Value) -> Vec<u8> {
         let id = self.next_id;
         self.next_id += 1;
-        let mut line = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})).unwrap();
+        let mut line = serde_json::to_vec(
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        )
+        .unwrap();
         line.push(b'\n');
         line
     }
@@ -75,8 +83,15 @@ impl Server {
         let reply = self.read_line_raw();
         let el = t.elapsed();
         let v: Value = serde_json::from_str(&reply).expect("stdout line is JSON");
-        let res = v.get("result").unwrap_or_else(|| panic!("{tool}: {v:.300}"));
-        assert_ne!(res.get("isError"), Some(&json!(true)), "{tool}: {:.300}", res.to_string());
+        let res = v
+            .get("result")
+            .unwrap_or_else(|| panic!("{tool}: {v:.300}"));
+        assert_ne!(
+            res.get("isError"),
+            Some(&json!(true)),
+            "{tool}: {:.300}",
+            res.to_string()
+        );
         (el, res["structuredContent"].clone())
     }
 
@@ -92,15 +107,24 @@ impl Server {
             "initialize",
             json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}),
         );
-        self.stdin.write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n").unwrap();
+        self.stdin
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+            .unwrap();
         self.stdin.flush().unwrap();
         r
     }
 
     fn call(&mut self, tool: &str, args: Value) -> Value {
         let r = self.request("tools/call", json!({"name": tool, "arguments": args}));
-        let res = r.get("result").unwrap_or_else(|| panic!("{tool}: {r:.300}"));
-        assert_ne!(res.get("isError"), Some(&json!(true)), "{tool}: {:.300}", res.to_string());
+        let res = r
+            .get("result")
+            .unwrap_or_else(|| panic!("{tool}: {r:.300}"));
+        assert_ne!(
+            res.get("isError"),
+            Some(&json!(true)),
+            "{tool}: {:.300}",
+            res.to_string()
+        );
         res["structuredContent"].clone()
     }
 
@@ -153,7 +177,12 @@ fn main() {
         starts.push(t.elapsed());
     }
     let start = median(starts);
-    rows.push(Row { what: "start → initialize reply (median of 20)", value: format!("{:.2} ms", ms(start)), target: "≤ 10 ms", ok: start <= Duration::from_millis(10) });
+    rows.push(Row {
+        what: "start → initialize reply (median of 20)",
+        value: format!("{:.2} ms", ms(start)),
+        target: "≤ 10 ms",
+        ok: start <= Duration::from_millis(10),
+    });
 
     eprintln!("[2/7] 1 KB text.read round trips");
     std::fs::write(root.join("one_kb.txt"), &big_text(1024)[..1024]).unwrap();
@@ -167,13 +196,29 @@ fn main() {
         rtts.push(s.timed_call("text.read", json!({"path": "one_kb.txt"})).0);
     }
     let p50 = median(rtts);
-    rows.push(Row { what: "1 KB text.read round trip p50", value: format!("{:.1} µs", us(p50)), target: "≤ 100 µs", ok: p50 <= Duration::from_micros(100) });
+    rows.push(Row {
+        what: "1 KB text.read round trip p50",
+        value: format!("{:.1} µs", us(p50)),
+        target: "≤ 100 µs",
+        ok: p50 <= Duration::from_micros(100),
+    });
 
     eprintln!("[3/7] pipelined calls");
     let n = 30_000;
-    let lines: Vec<u8> = (0..n).flat_map(|_| s.request_line("tools/call", json!({"name": "text.read", "arguments": {"path": "one_kb.txt"}}))).collect();
+    let lines: Vec<u8> = (0..n)
+        .flat_map(|_| {
+            s.request_line(
+                "tools/call",
+                json!({"name": "text.read", "arguments": {"path": "one_kb.txt"}}),
+            )
+        })
+        .collect();
     // The writer thread needs its own handle on the server's stdin while this one reads.
-    let mut stdin = std::fs::File::from(std::os::fd::AsFd::as_fd(&s.stdin).try_clone_to_owned().unwrap());
+    let mut stdin = std::fs::File::from(
+        std::os::fd::AsFd::as_fd(&s.stdin)
+            .try_clone_to_owned()
+            .unwrap(),
+    );
     let t = Instant::now();
     let writer = std::thread::spawn(move || {
         stdin.write_all(&lines).unwrap();
@@ -183,12 +228,20 @@ fn main() {
     for _ in 0..n {
         // Counting reply lines is enough here; parsing them would measure this client.
         let line = s.read_line_raw();
-        assert!(line.contains("\"result\""), "pipelined call failed: {line:.300}");
+        assert!(
+            line.contains("\"result\""),
+            "pipelined call failed: {line:.300}"
+        );
     }
     let el = t.elapsed();
     writer.join().unwrap();
     let cps = n as f64 / el.as_secs_f64();
-    rows.push(Row { what: "pipelined 1 KB text.read calls", value: format!("{cps:.0} /s"), target: "≥ 30,000 /s", ok: cps >= 30_000.0 });
+    rows.push(Row {
+        what: "pipelined 1 KB text.read calls",
+        value: format!("{cps:.0} /s"),
+        target: "≥ 30,000 /s",
+        ok: cps >= 30_000.0,
+    });
     drop(s);
 
     eprintln!("[4/7] text.read of a 10 MB file");
@@ -204,18 +257,35 @@ fn main() {
         hash = r["hash"].as_str().unwrap().to_string();
     }
     let read10 = median(reads);
-    rows.push(Row { what: "text.read of a 10 MB file (median of 7)", value: format!("{:.1} ms", ms(read10)), target: "≤ 40 ms", ok: read10 <= Duration::from_millis(40) });
+    rows.push(Row {
+        what: "text.read of a 10 MB file (median of 7)",
+        value: format!("{:.1} ms", ms(read10)),
+        target: "≤ 40 ms",
+        ok: read10 <= Duration::from_millis(40),
+    });
 
     eprintln!("[5/7] one-line text.replace in a 10 MB file");
     let mut reps = Vec::new();
     for i in 0..7 {
-        let (old, new) = if i % 2 == 0 { ("first line", "changed line") } else { ("changed line", "first line") };
-        let (el, r) = s.timed_call("text.replace", json!({"path": "ten.txt", "hash": hash, "lines": [1, 2], "old": old, "new": new}));
+        let (old, new) = if i % 2 == 0 {
+            ("first line", "changed line")
+        } else {
+            ("changed line", "first line")
+        };
+        let (el, r) = s.timed_call(
+            "text.replace",
+            json!({"path": "ten.txt", "hash": hash, "lines": [1, 2], "old": old, "new": new}),
+        );
         reps.push(el);
         hash = r["hash"].as_str().unwrap().to_string();
     }
     let rep10 = median(reps);
-    rows.push(Row { what: "one-line text.replace, 10 MB file (median of 7)", value: format!("{:.1} ms", ms(rep10)), target: "≤ 60 ms", ok: rep10 <= Duration::from_millis(60) });
+    rows.push(Row {
+        what: "one-line text.replace, 10 MB file (median of 7)",
+        value: format!("{:.1} ms", ms(rep10)),
+        target: "≤ 60 ms",
+        ok: rep10 <= Duration::from_millis(60),
+    });
     drop(s);
 
     eprintln!("[6/7] SHA-256 in process");
@@ -228,7 +298,12 @@ fn main() {
         best = best.min(t.elapsed());
     }
     let gbs = buf.len() as f64 / best.as_secs_f64() / 1e9;
-    rows.push(Row { what: "SHA-256 (sha2 crate, in process, best of 8)", value: format!("{gbs:.2} GB/s"), target: "≥ 1.5 GB/s", ok: gbs >= 1.5 });
+    rows.push(Row {
+        what: "SHA-256 (sha2 crate, in process, best of 8)",
+        value: format!("{gbs:.2} GB/s"),
+        target: "≥ 1.5 GB/s",
+        ok: gbs >= 1.5,
+    });
     drop(buf);
 
     eprintln!("[7/7] cost of the cross-process lock (CLR-026)");
@@ -248,14 +323,25 @@ fn main() {
     s.call("text.replace", json!({"path": "hundred.txt", "hash": h, "lines": [1, 2], "old": "first line", "new": "changed"}));
     let hwm = s.vm_hwm_kib() * 1024;
     let ratio = hwm as f64 / size as f64;
-    rows.push(Row { what: "server VmHWM after range read+replace of 100 MB", value: format!("{} MB ({ratio:.2}× file)", hwm >> 20), target: "≤ 3× file size", ok: ratio <= 3.0 });
+    rows.push(Row {
+        what: "server VmHWM after range read+replace of 100 MB",
+        value: format!("{} MB ({ratio:.2}× file)", hwm >> 20),
+        target: "≤ 3× file size",
+        ok: ratio <= 3.0,
+    });
     drop(s);
 
     println!();
     println!("{:<50} {:>24}  {:<14}", "measure", "value", "target");
     println!("{}", "-".repeat(96));
     for r in rows {
-        println!("{:<50} {:>24}  {:<14} {}", r.what, r.value, r.target, if r.ok { "ok" } else { "MISSED" });
+        println!(
+            "{:<50} {:>24}  {:<14} {}",
+            r.what,
+            r.value,
+            r.target,
+            if r.ok { "ok" } else { "MISSED" }
+        );
     }
 }
 

@@ -1,17 +1,23 @@
 # Interop check: the official Python MCP SDK (pinned in run.sh) drives the reference server.
-"""Interop check: the official Python MCP SDK drives the reference server over stdio.
+"""Interop check: the official Python MCP SDK drives the reference server over stdio and
+over Streamable HTTP (the SDK's `streamable_http_client`, against `--http 127.0.0.1:PORT`).
 
-Runs the same scenario twice, once per protocol era: mode="legacy" (2025-11-25, `initialize`)
-and mode="auto" (the SDK probes `server/discover` and must settle on 2026-07-28). Every tool
+Runs the same scenario once per protocol era and transport: mode="legacy" (2025-11-25,
+`initialize`; over HTTP with an `mcp-session-id` session) and mode="auto" (the SDK probes
+`server/discover` and must settle on 2026-07-28; over HTTP without a session). Every tool
 and the list:// resource are exercised and results checked against the bytes on disk.
 Usage: python_client.py PATH_TO_SERVER_BINARY. Exits non-zero with a message on any failure.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import json
+import socket
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from mcp import Client, StdioServerParameters
@@ -50,56 +56,85 @@ def tool_error(result, tool, code):
     return sc
 
 
-async def scenario(binary: str, mode: str, want_version: str, not_found_code: int):
+@contextlib.contextmanager
+def http_server(binary: str, root: Path):
+    """The server on a free loopback port; yields its endpoint URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([binary, "--root", str(root), "--http", f"127.0.0.1:{port}"], stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                check(proc.poll() is None, f"the server exited with {proc.returncode}")
+                time.sleep(0.02)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+async def scenario(binary: str, mode: str, want_version: str, not_found_code: int, http: bool):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "root"
         root.mkdir()
-        params = StdioServerParameters(command=binary, args=["--root", str(root)])
-        async with Client(params, mode=mode, cache=None) as c:
-            check(c.protocol_version == want_version, f"negotiated {c.protocol_version}, want {want_version}")
-            check(c.server_info is not None and c.server_info.name == "mcp-reference", f"server_info {c.server_info}")
+        with contextlib.ExitStack() as stack:
+            if http:
+                params = stack.enter_context(http_server(binary, root))
+            else:
+                params = StdioServerParameters(command=binary, args=["--root", str(root)])
+            await exercise(params, root, mode, want_version, not_found_code)
 
-            tools = (await c.list_tools()).tools
-            check({t.name for t in tools} == TOOLS, f"tools {[t.name for t in tools]}")
-            for t in tools:
-                check(t.output_schema is not None, f"{t.name}: no outputSchema")
-            templates = (await c.list_resource_templates()).resource_templates
-            check(any(t.uri_template == "list://{path}" for t in templates), f"templates {templates}")
 
-            f = root / "notes" / "a.md"
-            r = structured(await c.call_tool("file.create", {"path": "notes/a.md", "content": "one\ntwo\nthree\n"}), "file.create")
-            check(f.read_text() == "one\ntwo\nthree\n" and r["hash"] == sha(f), "file.create wrote wrong bytes or hash")
+async def exercise(params, root: Path, mode: str, want_version: str, not_found_code: int):
+    async with Client(params, mode=mode, cache=None) as c:
+        check(c.protocol_version == want_version, f"negotiated {c.protocol_version}, want {want_version}")
+        check(c.server_info is not None and c.server_info.name == "mcp-reference", f"server_info {c.server_info}")
 
-            r = structured(await c.call_tool("text.read", {"path": "/notes/a.md", "lines": [2, 0]}), "text.read")
-            check(r == {"content": "two\nthree\n", "hash": sha(f), "total_lines": 3}, f"text.read {r}")
+        tools = (await c.list_tools()).tools
+        check({t.name for t in tools} == TOOLS, f"tools {[t.name for t in tools]}")
+        for t in tools:
+            check(t.output_schema is not None, f"{t.name}: no outputSchema")
+        templates = (await c.list_resource_templates()).resource_templates
+        check(any(t.uri_template == "list://{path}" for t in templates), f"templates {templates}")
 
-            r = structured(await c.call_tool("text.replace", {"path": "notes/a.md", "hash": r["hash"], "lines": [1, 4], "old": "two", "new": "2"}), "text.replace")
-            check(f.read_text() == "one\n2\nthree\n" and r == {"hash": sha(f), "total_lines": 3}, f"text.replace {r}")
+        f = root / "notes" / "a.md"
+        r = structured(await c.call_tool("file.create", {"path": "notes/a.md", "content": "one\ntwo\nthree\n"}), "file.create")
+        check(f.read_text() == "one\ntwo\nthree\n" and r["hash"] == sha(f), "file.create wrote wrong bytes or hash")
 
-            r = structured(await c.call_tool("text.insert", {"path": "notes/a.md", "hash": r["hash"], "line": -1, "anchor": "three", "content": "2.5"}), "text.insert")
-            check(f.read_text() == "one\n2\n2.5\nthree\n" and r["total_lines"] == 4, f"text.insert {r}")
+        r = structured(await c.call_tool("text.read", {"path": "/notes/a.md", "lines": [2, 0]}), "text.read")
+        check(r == {"content": "two\nthree\n", "hash": sha(f), "total_lines": 3}, f"text.read {r}")
 
-            r = structured(await c.call_tool("text.append", {"path": "notes/a.md", "hash": r["hash"], "content": "four"}), "text.append")
-            check(f.read_text() == "one\n2\n2.5\nthree\nfour\n" and r["hash"] == sha(f), f"text.append {r}")
+        r = structured(await c.call_tool("text.replace", {"path": "notes/a.md", "hash": r["hash"], "lines": [1, 4], "old": "two", "new": "2"}), "text.replace")
+        check(f.read_text() == "one\n2\nthree\n" and r == {"hash": sha(f), "total_lines": 3}, f"text.replace {r}")
 
-            sc = tool_error(await c.call_tool("text.append", {"path": "notes/a.md", "hash": "0" * 64, "content": "x"}), "text.append", "STALE_HASH")
-            check(sha(f) in sc["message"] and "call text.read" in sc["message"], f"stale message: {sc['message']}")
-            tool_error(await c.call_tool("text.read", {"path": "../escape"}), "text.read", "PATH_ESCAPE")
-            tool_error(await c.call_tool("text.read", {}), "text.read", "INVALID_ARGUMENT")
+        r = structured(await c.call_tool("text.insert", {"path": "notes/a.md", "hash": r["hash"], "line": -1, "anchor": "three", "content": "2.5"}), "text.insert")
+        check(f.read_text() == "one\n2\n2.5\nthree\n" and r["total_lines"] == 4, f"text.insert {r}")
 
-            listing = await c.read_resource("list://")
-            check(len(listing.contents) == 1 and listing.contents[0].mime_type == "application/json", f"listing {listing}")
-            check(json.loads(listing.contents[0].text) == {"path": "/", "entries": [{"name": "notes", "type": "directory"}]}, f"root listing {listing.contents[0].text}")
-            sub = json.loads((await c.read_resource("list://notes")).contents[0].text)
-            check(sub == {"path": "/notes", "entries": [{"name": "a.md", "type": "file"}]}, f"notes listing {sub}")
-            try:
-                await c.read_resource("list://missing")
-                raise Failure("list://missing succeeded")
-            except MCPError as e:
-                check(e.code == not_found_code, f"list://missing gave {e.code}, want {not_found_code}")
+        r = structured(await c.call_tool("text.append", {"path": "notes/a.md", "hash": r["hash"], "content": "four"}), "text.append")
+        check(f.read_text() == "one\n2\n2.5\nthree\nfour\n" and r["hash"] == sha(f), f"text.append {r}")
 
-            structured(await c.call_tool("file.remove", {"path": "notes/a.md", "hash": sha(f)}), "file.remove")
-            check(not f.exists(), "file.remove left the file")
+        sc = tool_error(await c.call_tool("text.append", {"path": "notes/a.md", "hash": "0" * 64, "content": "x"}), "text.append", "STALE_HASH")
+        check(sha(f) in sc["message"] and "call text.read" in sc["message"], f"stale message: {sc['message']}")
+        tool_error(await c.call_tool("text.read", {"path": "../escape"}), "text.read", "PATH_ESCAPE")
+        tool_error(await c.call_tool("text.read", {}), "text.read", "INVALID_ARGUMENT")
+
+        listing = await c.read_resource("list://")
+        check(len(listing.contents) == 1 and listing.contents[0].mime_type == "application/json", f"listing {listing}")
+        check(json.loads(listing.contents[0].text) == {"path": "/", "entries": [{"name": "notes", "type": "directory"}]}, f"root listing {listing.contents[0].text}")
+        sub = json.loads((await c.read_resource("list://notes")).contents[0].text)
+        check(sub == {"path": "/notes", "entries": [{"name": "a.md", "type": "file"}]}, f"notes listing {sub}")
+        try:
+            await c.read_resource("list://missing")
+            raise Failure("list://missing succeeded")
+        except MCPError as e:
+            check(e.code == not_found_code, f"list://missing gave {e.code}, want {not_found_code}")
+
+        structured(await c.call_tool("file.remove", {"path": "notes/a.md", "hash": sha(f)}), "file.remove")
+        check(not f.exists(), "file.remove left the file")
 
 
 def describe(e: BaseException) -> str:
@@ -115,13 +150,15 @@ async def main():
         return 2
     binary = sys.argv[1]
     failed = False
-    for mode, version, code in [("legacy", "2025-11-25", -32002), ("auto", "2026-07-28", -32602)]:
-        try:
-            await scenario(binary, mode, version, code)
-            print(f"ok   python SDK, mode={mode} ({version})")
-        except Exception as e:  # Failure or anything the SDK raises, possibly in a group
-            failed = True
-            print(f"FAIL python SDK, mode={mode} ({version}): {describe(e)}", file=sys.stderr)
+    for http in (False, True):
+        transport = "Streamable HTTP" if http else "stdio"
+        for mode, version, code in [("legacy", "2025-11-25", -32002), ("auto", "2026-07-28", -32602)]:
+            try:
+                await scenario(binary, mode, version, code, http)
+                print(f"ok   python SDK over {transport}, mode={mode} ({version})")
+            except Exception as e:  # Failure or anything the SDK raises, possibly in a group
+                failed = True
+                print(f"FAIL python SDK over {transport}, mode={mode} ({version}): {describe(e)}", file=sys.stderr)
     return 1 if failed else 0
 
 

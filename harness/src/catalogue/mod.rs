@@ -116,6 +116,9 @@ impl Catalogue {
         if self.is_clarification(case) {
             tags.push("@clarification".to_string());
         }
+        if let Some(t) = case.transport_tag() {
+            tags.push(t.to_string());
+        }
         tags
     }
 }

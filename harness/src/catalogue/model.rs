@@ -112,6 +112,103 @@ pub struct Case {
     pub given: Vec<Fixture>,
     pub when: Vec<Step>,
     pub then: Then,
+    /// The transports the case applies to; empty (the default) means every transport.
+    #[serde(default)]
+    pub transports: Vec<Transport>,
+}
+
+/// A transport a case can apply to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    Stdio,
+    Http,
+}
+
+impl Case {
+    /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
+    pub fn transport_tag(&self) -> Option<&'static str> {
+        let http = self.transports.contains(&Transport::Http);
+        let stdio = self.transports.contains(&Transport::Stdio);
+        match (stdio, http) {
+            (false, true) => Some("@http-only"),
+            (true, false) => Some("@stdio-only"),
+            _ => None,
+        }
+    }
+}
+
+/// Which session a raw HTTP request carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HttpSession {
+    /// No `mcp-session-id` header.
+    #[default]
+    None,
+    /// A session the harness has just opened with a raw `initialize`.
+    New,
+    /// A random UUID v4 no server handed out.
+    Unknown,
+    /// A session opened and then ended with DELETE.
+    Ended,
+}
+
+/// Which bearer token a raw HTTP request carries (when the server was given
+/// `{auth_tokens}`; otherwise none at all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HttpToken {
+    /// `files:read files:write`.
+    #[default]
+    Full,
+    /// `files:read` only.
+    Read,
+    /// A token the server does not know.
+    Bad,
+    /// No `Authorization` header.
+    None,
+}
+
+/// A raw HTTP request to the server's endpoint (HTTP-only cases).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpStep {
+    /// POST (default), GET or DELETE.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(default)]
+    pub session: HttpSession,
+    #[serde(default)]
+    pub token: HttpToken,
+    /// A JSON-RPC message as the body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<Value>,
+    /// A body given verbatim (e.g. text that is not JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_body: Option<String>,
+    /// A body of this many bytes (for the size limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_bytes: Option<u64>,
+    /// Extra or replaced headers (`content-type`, `accept`, `origin`, ...); an empty
+    /// value removes a default header.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub headers: std::collections::BTreeMap<String, String>,
+}
+
+/// What a raw HTTP response must show.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpCheck {
+    pub status: u16,
+    /// The `mcp-session-id` header is a UUID v4.
+    #[serde(default)]
+    pub session_id_uuid_v4: bool,
+    /// Substring of the `WWW-Authenticate` header (which must be present).
+    #[serde(default)]
+    pub www_authenticate: Option<String>,
+    /// The body carries a JSON-RPC result (not an error), as JSON or SSE.
+    #[serde(default)]
+    pub jsonrpc_result: bool,
 }
 
 impl Case {
@@ -372,6 +469,8 @@ pub enum Step {
         args: Value,
         path: String,
     },
+    /// A raw HTTP request to the endpoint.
+    Http(Box<HttpStep>),
 }
 
 impl Step {
@@ -385,6 +484,7 @@ impl Step {
             Step::ListResourceTemplates => "list_resource_templates",
             Step::Concurrent { .. } => "concurrent",
             Step::ReadDuring { .. } => "read_during",
+            Step::Http(_) => "http",
         }
     }
 }
@@ -403,6 +503,7 @@ struct RawStep {
     list_resource_templates: bool,
     concurrent: Option<RawConcurrent>,
     read_during: Option<RawReadDuring>,
+    http: Option<HttpStep>,
 }
 
 #[derive(Deserialize)]
@@ -454,12 +555,13 @@ impl TryFrom<RawStep> for Step {
             r.list_resource_templates,
             r.concurrent.is_some(),
             r.read_during.is_some(),
+            r.http.is_some(),
         ];
         let n = forms.iter().filter(|f| **f).count();
         if n != 1 {
             return Err(format!(
                 "a step needs exactly one of `call`, `write_on_disk`, `read_resource`, `list_tools`, \
-                 `list_resource_templates`, `concurrent`, `read_during` (found {n})"
+                 `list_resource_templates`, `concurrent`, `read_during`, `http` (found {n})"
             ));
         }
         if r.call.is_none() && (r.args.is_some() || r.save.is_some()) {
@@ -484,6 +586,25 @@ impl TryFrom<RawStep> for Step {
         }
         if let Some(uri) = r.read_resource {
             return Ok(Step::ReadResource(uri));
+        }
+        if let Some(h) = r.http {
+            let bodies = [
+                h.message.is_some(),
+                h.raw_body.is_some(),
+                h.body_bytes.is_some(),
+            ];
+            if bodies.iter().filter(|b| **b).count() > 1 {
+                return Err(
+                    "an `http` step takes at most one of `message`, `raw_body`, `body_bytes`"
+                        .into(),
+                );
+            }
+            if let Some(m) = &h.method
+                && !matches!(m.as_str(), "POST" | "GET" | "DELETE")
+            {
+                return Err(format!("`http` method {m:?}: use POST, GET or DELETE"));
+            }
+            return Ok(Step::Http(Box::new(h)));
         }
         if r.list_tools {
             return Ok(Step::ListTools);
@@ -629,6 +750,8 @@ pub enum Expect {
     /// The `read_during` call succeeded, at least one read happened, and every read
     /// returned the file's content as it was just before the call or as it is after it.
     ReadsDuring(ReadsDuringCheck),
+    /// The raw HTTP response of an `http` step.
+    Http(HttpCheck),
 }
 
 /// What the reads during a `read_during` call may see.
@@ -649,6 +772,7 @@ impl Expect {
             Expect::Templates(_) => "templates",
             Expect::Concurrent(_) => "concurrent",
             Expect::ReadsDuring(_) => "reads_during",
+            Expect::Http(_) => "http",
         }
     }
 }
@@ -663,6 +787,7 @@ struct RawThen {
     templates: Option<Vec<String>>,
     concurrent: Option<ConcurrentCheck>,
     reads_during: Option<ReadsDuringCheck>,
+    http: Option<HttpCheck>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
 }
@@ -678,11 +803,12 @@ impl TryFrom<RawThen> for Then {
         found.extend(r.templates.map(Expect::Templates));
         found.extend(r.concurrent.map(Expect::Concurrent));
         found.extend(r.reads_during.map(Expect::ReadsDuring));
+        found.extend(r.http.map(Expect::Http));
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`, `reads_during`; found {}",
+                 `concurrent`, `reads_during`, `http`; found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {

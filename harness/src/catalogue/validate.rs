@@ -315,6 +315,15 @@ impl Validator<'_> {
         let last = c.when.len() - 1;
         for (i, step) in c.when.iter().enumerate() {
             match step {
+                Step::Http(_) => {
+                    if c.transport_tag() != Some("@http-only") {
+                        self.push(
+                            f,
+                            id,
+                            "an `http` step needs `transports: [http]`: it cannot run over stdio",
+                        );
+                    }
+                }
                 Step::Call { tool, save, .. } => {
                     self.quotable(f, id, "tool name", tool);
                     for (var, field) in save.iter() {
@@ -372,6 +381,7 @@ impl Validator<'_> {
                 | (Expect::Templates(_), Step::ListResourceTemplates)
                 | (Expect::Concurrent(_), Step::Concurrent { .. })
                 | (Expect::ReadsDuring(_), Step::ReadDuring { .. })
+                | (Expect::Http(_), Step::Http(_))
         );
         if !fits {
             self.push(
@@ -452,7 +462,7 @@ impl Validator<'_> {
                     );
                 }
             }
-            Expect::ReadsDuring(_) => {}
+            Expect::ReadsDuring(_) | Expect::Http(_) => {}
         }
         for d in &c.then.disk {
             match d {
@@ -524,7 +534,7 @@ impl Validator<'_> {
                 Step::ReadDuring { args, .. } => {
                     check_json(args, &defined, &[], &place, &mut problems)
                 }
-                Step::ListTools | Step::ListResourceTemplates => {}
+                Step::ListTools | Step::ListResourceTemplates | Step::Http(_) => {}
             }
         }
         match &c.then.expect {

@@ -137,6 +137,10 @@ fn when_steps(case: &Case) -> Vec<String> {
                  with {}",
                 json(args)
             )),
+            Step::Http(h) => v.push(format!(
+                "the client sends the HTTP request {}",
+                json(&serde_json::to_value(h).unwrap_or_default())
+            )),
             Step::ReadDuring { call, args, path } => v.push(format!(
                 "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly",
                 json(args)
@@ -149,6 +153,21 @@ fn when_steps(case: &Case) -> Vec<String> {
 fn then_steps(case: &Case) -> Vec<String> {
     let mut v = Vec::new();
     match &case.then.expect {
+        Expect::Http(h) => {
+            v.push(format!("the HTTP status is {}", h.status));
+            if h.session_id_uuid_v4 {
+                v.push("the response header \"mcp-session-id\" is a UUID v4".to_string());
+            }
+            if let Some(w) = &h.www_authenticate {
+                v.push(format!(
+                    "the response header \"www-authenticate\" contains {}",
+                    js(w)
+                ));
+            }
+            if h.jsonrpc_result {
+                v.push("the HTTP response carries a JSON-RPC result".to_string());
+            }
+        }
         Expect::Result(r) => {
             v.push("the call succeeds".to_string());
             for (f, val) in r.fields.iter() {

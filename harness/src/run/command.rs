@@ -22,6 +22,11 @@ use crate::catalogue::{Catalogue, Profile};
 #[derive(Debug, Clone, Default)]
 pub struct RunRequest {
     pub server: Option<String>,
+    /// The built-in reference over Streamable HTTP instead of stdio.
+    pub http: bool,
+    /// A running HTTP server (with `root`, its fixed root directory).
+    pub url: Option<String>,
+    pub root: Option<PathBuf>,
     pub tags: Option<String>,
     pub name: Option<String>,
     pub jobs: usize,
@@ -87,6 +92,24 @@ pub fn scenario_ids(features: &[FeatureText]) -> BTreeSet<String> {
 
 /// The server configuration a request describes, tested against `profile`.
 pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerConfig, String> {
+    if let Some(url) = &req.url {
+        let Some(root) = &req.root else {
+            return Err("--url needs --root DIR, the running server's root".into());
+        };
+        if !root.is_dir() {
+            return Err(format!("--root {}: not a directory", root.display()));
+        }
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("--url {url:?}: not an http:// URL"));
+        }
+        let root = root
+            .canonicalize()
+            .map_err(|e| format!("--root {}: {e}", root.display()))?;
+        let mut cfg = ServerConfig::url(url, &root, req.tool_names, profile);
+        cfg.protocol = req.protocol;
+        cfg.timeout = req.timeout;
+        return Ok(cfg);
+    }
     let mut cfg = match &req.server {
         Some(line) => ServerConfig {
             argv: ServerConfig::split_command(line)?,
@@ -98,7 +121,11 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
         None => {
             let exe = std::env::current_exe()
                 .map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
-            ServerConfig::reference(&exe.to_string_lossy(), req.tool_names, profile)
+            if req.http {
+                ServerConfig::reference_http(&exe.to_string_lossy(), req.tool_names, profile)
+            } else {
+                ServerConfig::reference(&exe.to_string_lossy(), req.tool_names, profile)
+            }
         }
     };
     cfg.protocol = req.protocol;
@@ -159,7 +186,14 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
             .prefix("mcp-harness-probe-")
             .tempdir()
             .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
-        match start_probe(cfg, dir.path()).await {
+        let root = match cfg.target() {
+            super::config::Target::HttpUrl { root, .. } => {
+                super::world::empty_dir(&root)?;
+                root
+            }
+            _ => dir.path().to_path_buf(),
+        };
+        match start_probe(cfg, &root).await {
             Ok((mut s, protocol)) => {
                 let tools = s.tool_names().await.unwrap_or_default();
                 let listing = match s.read_resource("list://").await {
@@ -178,14 +212,25 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                 })
             }
             Err(e) => {
-                let mut m = format!(
-                    "The server could not be started and initialized, so no case was run. \
-                     Command: `{}` (with {{root}} replaced by a fresh directory, which is also its \
-                     working directory). Reason: {}. A conforming server speaks MCP (JSON-RPC, \
-                     one message per line) on stdin/stdout and logs only to stderr.",
-                    cfg.display_command(),
-                    e.reason
-                );
+                let mut m = if cfg.is_http() {
+                    format!(
+                        "The server could not be reached and initialized over Streamable HTTP, \
+                         so no case was run. Server: `{}` ({{addr}} is a free loopback \
+                         HOST:PORT; the endpoint is http://{{addr}}/mcp). Reason: {}.",
+                        cfg.display_command(),
+                        e.reason
+                    )
+                } else {
+                    format!(
+                        "The server could not be started and initialized, so no case was run. \
+                         Command: `{}` (with {{root}} replaced by a fresh directory, which is \
+                         also its working directory). Reason: {}. A conforming server speaks \
+                         MCP (JSON-RPC, one message per line) on stdin/stdout and logs only to \
+                         stderr.",
+                        cfg.display_command(),
+                        e.reason
+                    )
+                };
                 if e.timed_out {
                     m.push_str(
                         " If the server needs longer to start, raise --timeout; if it speaks \
@@ -390,7 +435,35 @@ pub fn run_command(req: RunRequest) -> u8 {
                 .join(", ")
         );
     }
-    let skip: HashSet<String> = unlisted.iter().map(|r| r.scenario.clone()).collect();
+    let other_transport = other_transport(&parsed, tags.as_ref(), name.as_ref(), cfg.is_http());
+    if !other_transport.is_empty() {
+        let (tag, _) = super::config::transport_tag(cfg.is_http());
+        println!(
+            "SKIP {} cases tagged @{tag} ({}): this run uses {}.\n",
+            other_transport.len(),
+            other_transport
+                .iter()
+                .map(|r| r.case_id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            if cfg.is_http() {
+                "Streamable HTTP"
+            } else {
+                "stdio"
+            }
+        );
+    }
+    let skip: HashSet<String> = unlisted
+        .iter()
+        .chain(&other_transport)
+        .map(|r| r.scenario.clone())
+        .collect();
+    // A running server has one fixed root: its scenarios cannot overlap.
+    let jobs = if matches!(cfg.target(), super::config::Target::HttpUrl { .. }) {
+        1
+    } else {
+        req.jobs
+    };
     let outcome = run_parsed(
         parsed,
         SuiteOptions {
@@ -398,7 +471,7 @@ pub fn run_command(req: RunRequest) -> u8 {
             tags,
             name,
             skip,
-            jobs: req.jobs,
+            jobs,
             json,
             echo_failures: true,
             progress: true,
@@ -414,6 +487,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     }
     let mut results = outcome.results;
     results.extend(unlisted);
+    results.extend(other_transport);
     print!("{}", console::summary(&results, Some(catalogue)));
     let stale = baseline.stale(&results);
     for r in &stale {
@@ -427,20 +501,22 @@ pub fn run_command(req: RunRequest) -> u8 {
         .filter(|r| counts(r, req.strict, &baseline))
         .collect();
     let failed = results.iter().filter(|r| !r.passed()).count();
+    let skipped = results.iter().filter(|r| r.skipped()).count();
     let expected = results
         .iter()
         .filter(|r| !r.passed() && baseline.lists(&r.case_id))
         .count();
     let tolerated = failed - counted.len() - expected;
     println!(
-        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} stale baseline entries",
+        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport), {} stale baseline entries",
         results.len(),
         started.elapsed().as_secs_f64(),
-        results.len() - failed,
+        results.len() - failed - skipped,
         failed,
         counted.len(),
         tolerated,
         expected,
+        skipped,
         stale.len()
     );
     if let (Some(path), Some(file)) = (&req.report, report) {
@@ -507,6 +583,35 @@ fn without_listing(
                 r.outcome = Outcome::Failed {
                     step: "(start-up probe) the client reads the resource \"list://\"".into(),
                     message: message.to_string(),
+                };
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// The selected scenarios tagged for the other transport, as skipped results.
+fn other_transport(
+    parsed: &Parsed,
+    tags: Option<&TagOperation>,
+    name: Option<&regex::Regex>,
+    http: bool,
+) -> Vec<CaseResult> {
+    let (tag, why) = super::config::transport_tag(http);
+    let mut out = Vec::new();
+    for feat in parsed.iter().flatten() {
+        let file = super::collect::feature_name(feat);
+        let scenarios = feat.scenarios.iter().map(|sc| (None, sc)).chain(
+            feat.rules
+                .iter()
+                .flat_map(|r| r.scenarios.iter().map(move |sc| (Some(r), sc))),
+        );
+        for (rule, sc) in scenarios {
+            if sc.tags.iter().any(|t| t == tag) && selected(tags, name, feat, rule, sc) {
+                let mut r = CaseResult::describe(&file, &sc.name, &sc.tags);
+                r.outcome = Outcome::Skipped {
+                    reason: format!("skipped: {why}"),
                 };
                 out.push(r);
             }

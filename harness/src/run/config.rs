@@ -1,5 +1,8 @@
 //! How to reach the server under test: command line, the profile (interface) it is tested
-//! against, tool naming, protocol era, timeout.
+//! against, tool naming, protocol era, timeout, and the transport, which the command line
+//! implies: `{addr}` in it means Streamable HTTP on a free loopback port, and a running
+//! server at a URL is encoded as `[URL_MARK, url, root]` (so `ServerConfig` keeps its
+//! fields and literal form).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -85,7 +88,93 @@ pub struct ServerConfig {
     pub profile: Arc<Profile>,
 }
 
+/// First element of an argv that names a running HTTP server rather than a command.
+pub const URL_MARK: &str = "mcp-harness:url";
+
+/// How the harness reaches the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Start the command per scenario; MCP over its stdin/stdout.
+    Stdio,
+    /// Start the command per scenario with `{addr}` a free loopback `HOST:PORT`; MCP over
+    /// Streamable HTTP at `http://{addr}/mcp`.
+    HttpSpawn,
+    /// A server that is already running; its root is fixed, so scenarios run one at a time
+    /// and the root is emptied before each.
+    HttpUrl {
+        url: String,
+        root: std::path::PathBuf,
+    },
+}
+
+/// Which transports a scenario applies to (from its `@http-only` / `@stdio-only` tags).
+pub fn transport_tag(http: bool) -> (&'static str, &'static str) {
+    if http {
+        (
+            "stdio-only",
+            "it applies only to the stdio transport and this run uses HTTP",
+        )
+    } else {
+        (
+            "http-only",
+            "it applies only to the Streamable HTTP transport and this run uses stdio",
+        )
+    }
+}
+
 impl ServerConfig {
+    /// A running server at `url` whose root is `root`.
+    pub fn url(
+        url: &str,
+        root: &std::path::Path,
+        tool_names: ToolNames,
+        profile: Arc<Profile>,
+    ) -> ServerConfig {
+        ServerConfig {
+            argv: vec![
+                URL_MARK.to_string(),
+                url.to_string(),
+                root.to_string_lossy().into_owned(),
+            ],
+            tool_names,
+            protocol: Protocol::Auto,
+            timeout: Duration::from_secs(10),
+            profile,
+        }
+    }
+
+    pub fn target(&self) -> Target {
+        match self.argv.as_slice() {
+            [mark, url, root] if mark == URL_MARK => Target::HttpUrl {
+                url: url.clone(),
+                root: root.into(),
+            },
+            argv if argv.iter().any(|a| a.contains("{addr}")) => Target::HttpSpawn,
+            _ => Target::Stdio,
+        }
+    }
+
+    pub fn is_http(&self) -> bool {
+        self.target() != Target::Stdio
+    }
+
+    /// The server was given `{auth_tokens}`: the harness writes a token file and
+    /// authenticates every request with its full-scope token.
+    pub fn has_auth(&self) -> bool {
+        self.argv.iter().any(|a| a.contains("{auth_tokens}"))
+    }
+
+    /// The built-in reference over Streamable HTTP, with the harness's token file.
+    pub fn reference_http(exe: &str, tool_names: ToolNames, profile: Arc<Profile>) -> ServerConfig {
+        let mut cfg = ServerConfig::reference(exe, tool_names, profile);
+        cfg.argv.extend(
+            ["--http", "{addr}", "--auth-tokens", "{auth_tokens}"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        cfg
+    }
+
     /// The built-in reference: this very binary, through its hidden `serve-reference`
     /// subcommand, so nothing has to be installed or configured.
     pub fn reference(exe: &str, tool_names: ToolNames, profile: Arc<Profile>) -> ServerConfig {
@@ -122,6 +211,9 @@ impl ServerConfig {
 
     /// A one-line rendering of the command, for messages.
     pub fn display_command(&self) -> String {
+        if let Target::HttpUrl { url, .. } = self.target() {
+            return url;
+        }
         shlex::try_join(self.argv.iter().map(String::as_str))
             .unwrap_or_else(|_| self.argv.join(" "))
     }

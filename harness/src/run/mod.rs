@@ -7,6 +7,7 @@ pub mod command;
 pub mod config;
 pub mod disk;
 pub mod exchange;
+pub mod http;
 pub mod outcome;
 pub mod panics;
 pub mod parser;

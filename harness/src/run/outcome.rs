@@ -7,7 +7,15 @@ pub use crate::catalogue::model::Level;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Passed,
-    Failed { step: String, message: String },
+    Failed {
+        step: String,
+        message: String,
+    },
+    /// Not run, for the reason given (e.g. an HTTP-only case over stdio). Neither passed
+    /// nor failed, and never counted as either.
+    Skipped {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -26,8 +34,13 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// Passed, or skipped: nothing against the server.
     pub fn passed(&self) -> bool {
-        self.outcome == Outcome::Passed
+        matches!(self.outcome, Outcome::Passed | Outcome::Skipped { .. })
+    }
+
+    pub fn skipped(&self) -> bool {
+        matches!(self.outcome, Outcome::Skipped { .. })
     }
 
     /// Build from a scenario's name and tags (tags without the `@`).
@@ -42,8 +55,10 @@ impl CaseResult {
         let covers = tags
             .iter()
             .filter(|t| {
-                !matches!(t.as_str(), "must" | "should" | "clarification" | "serial")
-                    && **t != case_id
+                !matches!(
+                    t.as_str(),
+                    "must" | "should" | "clarification" | "serial" | "http-only" | "stdio-only"
+                ) && **t != case_id
             })
             .cloned()
             .collect();

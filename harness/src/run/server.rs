@@ -1,4 +1,5 @@
-//! One running server under test: the child process, its stderr, and the rmcp client.
+//! One running server under test: the child process (if the harness started it), its
+//! stderr, and the rmcp client over stdio or Streamable HTTP.
 //!
 //! Every request is bounded by the configured timeout, and every failure (crash, hang,
 //! garbage on stdout, undecodable reply) becomes a `Reply::Broken` with a plain reason, so
@@ -17,8 +18,9 @@ use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
-use super::config::{Protocol, ServerConfig};
+use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
+use super::http;
 use super::process_group::{GroupGuard, own_group};
 use super::transport::{MALFORMED_MARK, TeeTransport};
 
@@ -38,9 +40,13 @@ pub enum Reply {
 }
 
 pub struct Session {
-    child: Child,
+    /// The server process (none for a server reached by URL).
+    child: Option<Child>,
     /// Ends the server's whole process group when the session ends.
-    group: GroupGuard,
+    group: Option<GroupGuard>,
+    endpoint: Option<String>,
+    /// The token file given as `{auth_tokens}`, removed with the session.
+    _tokens_file: Option<tempfile::NamedTempFile>,
     client: RunningService<RoleClient, ClientConfig>,
     pub exchange: Exchange,
     pub stderr: StderrTail,
@@ -60,59 +66,94 @@ pub struct StartError {
 }
 
 impl Session {
-    /// Spawn the server with `root` substituted and as working directory, and initialize.
+    /// Start the server (or reach the running one) with `root` substituted and as working
+    /// directory, and initialize.
     pub async fn start(cfg: &ServerConfig, root: &Path) -> Result<Session, StartError> {
         let exchange = Exchange::default();
         let stderr = StderrTail::default();
-        let root_str = root.to_string_lossy();
-        let argv: Vec<String> = cfg
-            .argv
-            .iter()
-            .map(|a| a.replace("{root}", &root_str))
-            .collect();
         let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
             reason,
             timed_out: false,
             stderr_tail: stderr.tail(20),
             exchange: exchange.render_since(0),
         };
-        let Some((program, args)) = argv.split_first() else {
-            return Err(fail(
-                "the server command is empty".into(),
-                &stderr,
-                &exchange,
-            ));
+        let target = cfg.target();
+        let tokens_file = if cfg.has_auth() && target == Target::HttpSpawn {
+            Some(http::token_file().map_err(|e| {
+                fail(
+                    format!("cannot write the token file: {e}"),
+                    &stderr,
+                    &exchange,
+                )
+            })?)
+        } else {
+            None
         };
-        let mut child = own_group(&mut Command::new(program))
-            .args(args)
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| fail(format!("cannot start `{program}`: {e}"), &stderr, &exchange))?;
-        let group = GroupGuard::of(&child);
-        let (Some(stdin), Some(stdout), Some(mut err_pipe)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            return Err(fail(
-                "the server's stdio pipes are missing".into(),
-                &stderr,
-                &exchange,
-            ));
-        };
-        let sink = stderr.clone();
-        tokio::spawn(async move {
-            let mut buf = vec![0u8; 8192];
-            while let Ok(n) = err_pipe.read(&mut buf).await {
-                if n == 0 {
-                    break;
+        let addr =
+            match target {
+                Target::HttpSpawn => Some(http::free_addr().map_err(|e| {
+                    fail(format!("cannot find a free port: {e}"), &stderr, &exchange)
+                })?),
+                _ => None,
+            };
+        let root_str = root.to_string_lossy();
+        let tokens_str = tokens_file
+            .as_ref()
+            .map(|f| f.path().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let argv: Vec<String> = cfg
+            .argv
+            .iter()
+            .map(|a| {
+                a.replace("{root}", &root_str)
+                    .replace("{addr}", addr.as_deref().unwrap_or(""))
+                    .replace("{auth_tokens}", &tokens_str)
+            })
+            .collect();
+        let bearer = cfg.has_auth().then(|| http::tokens().full.clone());
+        let (mut child, group, endpoint) = match &target {
+            Target::HttpUrl { url, .. } => (None, None, Some(url.clone())),
+            _ => {
+                let Some((program, args)) = argv.split_first() else {
+                    return Err(fail(
+                        "the server command is empty".into(),
+                        &stderr,
+                        &exchange,
+                    ));
+                };
+                let http = target == Target::HttpSpawn;
+                let mut child = own_group(&mut Command::new(program))
+                    .args(args)
+                    .current_dir(root)
+                    .stdin(if http { Stdio::null() } else { Stdio::piped() })
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .kill_on_drop(true)
+                    .spawn()
+                    .map_err(|e| {
+                        fail(format!("cannot start `{program}`: {e}"), &stderr, &exchange)
+                    })?;
+                let group = GroupGuard::of(&child);
+                if let Some(err_pipe) = child.stderr.take() {
+                    tokio::spawn(drain(err_pipe, stderr.clone()));
                 }
-                sink.append(&buf[..n]);
+                if http {
+                    // Over HTTP, stdout is just another log.
+                    if let Some(out) = child.stdout.take() {
+                        tokio::spawn(drain(out, stderr.clone()));
+                    }
+                    let addr = addr.clone().unwrap_or_default();
+                    if let Err(why) = http::wait_listening(&addr, cfg.timeout, &mut child).await {
+                        let mut e = fail(why, &stderr, &exchange);
+                        e.timed_out = false;
+                        return Err(e);
+                    }
+                    (Some(child), Some(group), Some(http::endpoint(&addr)))
+                } else {
+                    (Some(child), Some(group), None)
+                }
             }
-        });
-        let transport = TeeTransport::new(stdout, stdin, exchange.clone());
+        };
         let info = ClientConfig::new(
             ClientCapabilities::default(),
             Implementation::new("mcp-harness", env!("CARGO_PKG_VERSION")),
@@ -136,13 +177,31 @@ impl Session {
                 },
             ),
         };
-        let started =
-            tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(transport, lifecycle))
-                .await;
+        let started = match &endpoint {
+            Some(url) => {
+                let t =
+                    http::Recording::new(http::transport(url, bearer.as_deref()), exchange.clone());
+                tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(t, lifecycle)).await
+            }
+            None => {
+                let (Some(stdin), Some(stdout)) = (
+                    child.as_mut().and_then(|c| c.stdin.take()),
+                    child.as_mut().and_then(|c| c.stdout.take()),
+                ) else {
+                    return Err(fail(
+                        "the server's stdio pipes are missing".into(),
+                        &stderr,
+                        &exchange,
+                    ));
+                };
+                let t = TeeTransport::new(stdout, stdin, exchange.clone());
+                tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(t, lifecycle)).await
+            }
+        };
         let client = match started {
             Ok(Ok(c)) => c,
             Ok(Err(e)) => {
-                let status = exit_note(&mut child).await;
+                let status = exit_note(child.as_mut()).await;
                 let reason = if status.is_empty() {
                     format!("initialization failed: {e}")
                 } else {
@@ -151,7 +210,7 @@ impl Session {
                 return Err(fail(reason, &stderr, &exchange));
             }
             Err(_) => {
-                let status = exit_note(&mut child).await;
+                let status = exit_note(child.as_mut()).await;
                 let handshake = match cfg.protocol {
                     Protocol::V2025_11_25 => "the `initialize` request",
                     Protocol::V2026_07_28 => "the `server/discover` request",
@@ -179,7 +238,14 @@ impl Session {
             stderr,
             timeout: cfg.timeout,
             tool_names: None,
+            endpoint,
+            _tokens_file: tokens_file,
         })
+    }
+
+    /// The HTTP endpoint (`http://HOST:PORT/mcp`), when the transport is HTTP.
+    pub fn endpoint(&self) -> Option<&str> {
+        self.endpoint.as_deref()
     }
 
     pub async fn call_tool(&mut self, name: &str, args: Value) -> Reply {
@@ -331,7 +397,7 @@ impl Session {
                     .into(),
             ),
             Ok(Err(e)) => {
-                let status = exit_note(&mut self.child).await;
+                let status = exit_note(self.child.as_mut()).await;
                 Reply::Broken(format!("the connection failed: {e}{status}"))
             }
         }
@@ -360,7 +426,7 @@ impl Session {
 
     /// Whether the server process has exited, as a note for messages.
     pub async fn exit_note(&mut self) -> String {
-        exit_note(&mut self.child).await
+        exit_note(self.child.as_mut()).await
     }
 
     /// Stop the server. Each server serves one scenario and its root is about to be
@@ -369,17 +435,35 @@ impl Session {
     pub async fn shutdown(mut self) {
         // Kill first: a server that stopped reading stdin could otherwise keep a pending
         // write (and so the client's close) blocked forever.
-        self.group.kill();
-        let _ = self.child.start_kill();
+        if let Some(g) = &mut self.group {
+            g.kill();
+        }
+        if let Some(c) = &mut self.child {
+            let _ = c.start_kill();
+        }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(1), self.client.cancel()).await;
     }
 }
 
 /// " (the server exited with status N)" when it has exited; waits briefly for the exit so
 /// a crash is reported as a crash rather than a closed pipe.
-async fn exit_note(child: &mut Child) -> String {
+async fn exit_note(child: Option<&mut Child>) -> String {
+    let Some(child) = child else {
+        return String::new();
+    };
     match tokio::time::timeout(std::time::Duration::from_millis(100), child.wait()).await {
         Ok(Ok(status)) => format!(" (the server exited: {status})"),
         _ => String::new(),
+    }
+}
+
+/// Copies a child's output into the stderr tail until it ends.
+async fn drain<R: tokio::io::AsyncRead + Unpin>(mut pipe: R, sink: StderrTail) {
+    let mut buf = vec![0u8; 8192];
+    while let Ok(n) = pipe.read(&mut buf).await {
+        if n == 0 {
+            break;
+        }
+        sink.append(&buf[..n]);
     }
 }

@@ -102,6 +102,9 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
     let mut collector = Collector::new(json, echo_failures, progress);
     collector.annotate = annotate;
     let cfg = server.clone();
+    // Scenarios for the other transport never run (`mcp-harness run` reports them as
+    // skipped, with the reason).
+    let (other_tag, _) = super::config::transport_tag(server.is_http());
     let runner = cucumber::runner::Basic::default()
         .steps(steps::collection())
         .max_concurrent_scenarios(jobs.max(1))
@@ -110,6 +113,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
             let clarification = sc.tags.iter().any(|t| t == "clarification");
             let result_shape = sc.tags.iter().any(|t| t == "CLR-023");
             async move {
+                if let super::config::Target::HttpUrl { root, .. } = cfg.target()
+                    && let Err(e) = world.use_fixed_root(&root)
+                {
+                    eprintln!("mcp-harness: {e}");
+                }
                 world.config = Some(cfg);
                 world.clarification = clarification;
                 world.result_shape = result_shape;
@@ -128,7 +136,9 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         cucumber::Cucumber::custom(InMemory, runner, Normalize::new(collector)).with_default_cli();
     let writer = cucumber
         .filter_run(features, move |feat, rule, sc| {
-            !skip.contains(&sc.name) && selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
+            !skip.contains(&sc.name)
+                && !sc.tags.iter().any(|t| t == other_tag)
+                && selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
         })
         .await;
     let c = writer.inner_writer();

@@ -36,6 +36,25 @@ pub enum Last {
         tool: String,
         replies: Vec<Reply>,
     },
+    /// A raw HTTP response (HTTP-only cases).
+    Http(HttpReply),
+}
+
+/// Status, headers (names in lower case) and body of a raw HTTP response.
+#[derive(Debug, Clone, Default)]
+pub struct HttpReply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl HttpReply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 pub struct HarnessWorld {
@@ -262,6 +281,24 @@ impl HarnessWorld {
         self.snapshot.as_ref()
     }
 
+    /// Use a running server's fixed root (and its sibling `<root>_evil`) for this scenario,
+    /// both emptied first.
+    pub fn use_fixed_root(&mut self, root: &std::path::Path) -> Result<(), String> {
+        let name = root
+            .file_name()
+            .ok_or_else(|| format!("{} has no name", root.display()))?;
+        let mut evil = name.to_os_string();
+        evil.push("_evil");
+        let outside = root.with_file_name(evil);
+        std::fs::create_dir_all(&outside)
+            .map_err(|e| format!("cannot create {}: {e}", outside.display()))?;
+        empty_dir(root)?;
+        empty_dir(&outside)?;
+        self.root = root.to_path_buf();
+        self.outside = outside;
+        Ok(())
+    }
+
     /// A path inside the root, as written in the catalogue (leading `/` optional).
     pub fn in_root(&self, rel: &str) -> PathBuf {
         self.root.join(rel.trim_start_matches('/'))
@@ -338,4 +375,21 @@ pub fn indent(s: &str) -> String {
         .map(|l| format!("    {l}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Removes everything inside `dir`, leaving it empty.
+pub fn empty_dir(dir: &std::path::Path) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let p = entry.path();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        let r = if is_dir {
+            std::fs::remove_dir_all(&p)
+        } else {
+            std::fs::remove_file(&p)
+        };
+        r.map_err(|e| format!("cannot empty {}: {e}", p.display()))?;
+    }
+    Ok(())
 }

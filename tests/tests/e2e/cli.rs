@@ -6,16 +6,35 @@ use std::process::{Command, Stdio};
 use crate::common::*;
 
 fn run(args: &[&str]) -> std::process::Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("run binary")
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run binary")
 }
 
 fn assert_usage_error(args: &[&str]) {
     let out = run(args);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: exit status, stderr {stderr:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: stdout must stay empty, got {:?}", String::from_utf8_lossy(&out.stdout));
-    assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: exactly one stderr line, got {stderr:?}");
-    assert!(stderr.len() > 10, "{args:?}: the line should say what is wrong: {stderr:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: exit status, stderr {stderr:?}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?}: stdout must stay empty, got {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "{args:?}: exactly one stderr line, got {stderr:?}"
+    );
+    assert!(
+        stderr.len() > 10,
+        "{args:?}: the line should say what is wrong: {stderr:?}"
+    );
 }
 
 #[test]
@@ -36,11 +55,17 @@ fn help_and_version() {
     let out = run(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
     let help = String::from_utf8_lossy(&out.stdout);
-    assert!(help.contains("--root") && help.contains("--tool-names"), "{help}");
+    assert!(
+        help.contains("--root") && help.contains("--tool-names"),
+        "{help}"
+    );
     let out = run(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
     let v = String::from_utf8_lossy(&out.stdout);
-    assert!(v.contains("mcp-reference") && v.contains(env!("CARGO_PKG_VERSION")), "{v:?}");
+    assert!(
+        v.contains("mcp-reference") && v.contains(env!("CARGO_PKG_VERSION")),
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -51,7 +76,10 @@ fn eof_on_stdin_ends_the_server_cleanly_and_stdout_stays_pure() {
     raw.call("text.read", serde_json::json!({"path": "nope"}));
     raw.close_stdin();
     // Every remaining stdout line must still be JSON-RPC (next_message asserts it).
-    while raw.next_message(std::time::Duration::from_secs(5)).is_some() {}
+    while raw
+        .next_message(std::time::Duration::from_secs(5))
+        .is_some()
+    {}
     let status = raw.child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "EOF is a normal end");
 }

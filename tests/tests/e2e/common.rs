@@ -35,7 +35,11 @@ impl Fixture {
         std::fs::create_dir(&root).unwrap();
         std::fs::create_dir(&outside).unwrap();
         std::fs::write(outside.join("secret"), "top secret\n").unwrap();
-        Self { _dir: dir, root, outside }
+        Self {
+            _dir: dir,
+            root,
+            outside,
+        }
     }
 
     pub fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) {
@@ -81,7 +85,13 @@ fn walk(base: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
             out.push((rel, b"<dir>".to_vec()));
             walk(base, &p, out);
         } else if ft.is_symlink() {
-            out.push((rel, std::fs::read_link(&p).unwrap().into_os_string().into_encoded_bytes()));
+            out.push((
+                rel,
+                std::fs::read_link(&p)
+                    .unwrap()
+                    .into_os_string()
+                    .into_encoded_bytes(),
+            ));
         } else {
             out.push((rel, std::fs::read(&p).unwrap()));
         }
@@ -109,7 +119,11 @@ pub fn server_command(root: &Path, extra: &[&str]) -> tokio::process::Command {
 
 /// Server stderr is discarded unless E2E_SERVER_STDERR is set (it is only for debugging).
 pub fn stderr_cfg() -> Stdio {
-    if std::env::var_os("E2E_SERVER_STDERR").is_some() { Stdio::inherit() } else { Stdio::null() }
+    if std::env::var_os("E2E_SERVER_STDERR").is_some() {
+        Stdio::inherit()
+    } else {
+        Stdio::null()
+    }
 }
 
 pub async fn connect(root: &Path, era: Era, extra: &[&str]) -> Client {
@@ -167,12 +181,22 @@ pub async fn call(c: &Client, tool: &str, args: Value) -> Value {
 
 /// Asserts success; checks that structuredContent equals the JSON of the single text block.
 pub fn ok(tool: &str, r: &Value) -> Value {
-    assert_ne!(r.get("isError"), Some(&Value::Bool(true)), "{tool} failed: {r}");
-    let sc = r.get("structuredContent").cloned().unwrap_or_else(|| panic!("{tool}: no structuredContent: {r}"));
+    assert_ne!(
+        r.get("isError"),
+        Some(&Value::Bool(true)),
+        "{tool} failed: {r}"
+    );
+    let sc = r
+        .get("structuredContent")
+        .cloned()
+        .unwrap_or_else(|| panic!("{tool}: no structuredContent: {r}"));
     let text = single_text(tool, r);
     let parsed: Value = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("{tool}: text block is not JSON ({e}): {text}"));
-    assert_eq!(parsed, sc, "{tool}: text block and structuredContent differ");
+    assert_eq!(
+        parsed, sc,
+        "{tool}: text block and structuredContent differ"
+    );
     sc
 }
 
@@ -183,12 +207,26 @@ pub async fn call_ok(c: &Client, tool: &str, args: Value) -> Value {
 
 /// Asserts a tool error with the given code; returns structuredContent.
 pub fn err(tool: &str, r: &Value, code: &str) -> Value {
-    assert_eq!(r.get("isError"), Some(&Value::Bool(true)), "{tool}: expected {code}, got success {r}");
-    let sc = r.get("structuredContent").cloned().unwrap_or_else(|| panic!("{tool}: error without structuredContent: {r}"));
+    assert_eq!(
+        r.get("isError"),
+        Some(&Value::Bool(true)),
+        "{tool}: expected {code}, got success {r}"
+    );
+    let sc = r
+        .get("structuredContent")
+        .cloned()
+        .unwrap_or_else(|| panic!("{tool}: error without structuredContent: {r}"));
     assert_eq!(sc["code"], code, "{tool}: wrong code in {sc}");
     let text = single_text(tool, r);
-    assert_eq!(sc["message"].as_str(), Some(text.as_str()), "{tool}: message differs from text block");
-    assert!(sc["recoverable"].is_boolean(), "{tool}: recoverable must be a bool: {sc}");
+    assert_eq!(
+        sc["message"].as_str(),
+        Some(text.as_str()),
+        "{tool}: message differs from text block"
+    );
+    assert!(
+        sc["recoverable"].is_boolean(),
+        "{tool}: recoverable must be a bool: {sc}"
+    );
     assert!(!text.trim().is_empty(), "{tool}: empty error message");
     sc
 }
@@ -199,8 +237,14 @@ pub async fn call_err(c: &Client, tool: &str, args: Value, code: &str) -> Value 
 }
 
 pub fn single_text(tool: &str, r: &Value) -> String {
-    let content = r["content"].as_array().unwrap_or_else(|| panic!("{tool}: no content array: {r}"));
-    assert_eq!(content.len(), 1, "{tool}: expected exactly one content block: {r}");
+    let content = r["content"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{tool}: no content array: {r}"));
+    assert_eq!(
+        content.len(),
+        1,
+        "{tool}: expected exactly one content block: {r}"
+    );
     assert_eq!(content[0]["type"], "text", "{tool}: block is not text: {r}");
     content[0]["text"].as_str().unwrap().to_string()
 }
@@ -213,12 +257,20 @@ pub fn msg(sc: &Value) -> String {
 pub fn mentions(sc: &Value, needles: &[&str]) {
     let m = msg(sc).to_lowercase();
     for n in needles {
-        assert!(m.contains(&n.to_lowercase()), "message should mention {n:?}: {}", msg(sc));
+        assert!(
+            m.contains(&n.to_lowercase()),
+            "message should mention {n:?}: {}",
+            msg(sc)
+        );
     }
 }
 
 pub async fn read_resource(c: &Client, uri: &str) -> Result<Value, ErrorData> {
-    let r = tokio::time::timeout(CALL_TIMEOUT, c.read_resource(ReadResourceRequestParams::new(uri))).await;
+    let r = tokio::time::timeout(
+        CALL_TIMEOUT,
+        c.read_resource(ReadResourceRequestParams::new(uri)),
+    )
+    .await;
     match r.unwrap_or_else(|_| panic!("{uri}: no reply within {CALL_TIMEOUT:?}")) {
         Ok(r) => Ok(serde_json::to_value(r).unwrap()),
         Err(ServiceError::McpError(e)) => Err(e),
@@ -228,7 +280,9 @@ pub async fn read_resource(c: &Client, uri: &str) -> Result<Value, ErrorData> {
 
 /// Reads a listing and returns its parsed JSON text (checking the one-content, mimeType shape).
 pub async fn listing(c: &Client, uri: &str) -> Value {
-    let r = read_resource(c, uri).await.unwrap_or_else(|e| panic!("{uri}: {e:?}"));
+    let r = read_resource(c, uri)
+        .await
+        .unwrap_or_else(|e| panic!("{uri}: {e:?}"));
     let contents = r["contents"].as_array().unwrap();
     assert_eq!(contents.len(), 1, "{uri}: one content expected: {r}");
     assert_eq!(contents[0]["mimeType"], "application/json", "{uri}: {r}");
@@ -236,9 +290,17 @@ pub async fn listing(c: &Client, uri: &str) -> Value {
 }
 
 pub fn names(listing: &Value) -> Vec<String> {
-    listing["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_string()).collect()
+    listing["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect()
 }
 
 pub async fn read_hash(c: &Client, path: &str) -> String {
-    call_ok(c, "text.read", serde_json::json!({"path": path})).await["hash"].as_str().unwrap().to_string()
+    call_ok(c, "text.read", serde_json::json!({"path": path})).await["hash"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }

@@ -28,9 +28,16 @@ fn content(first: &str) -> Vec<u8> {
 
 /// Sends (without waiting) the replace that turns the file into the other version.
 fn replace(raw: &mut Raw, from_alpha: bool, hash: &str) -> i64 {
-    let (old, new) = if from_alpha { ("alpha", "omega") } else { ("omega", "alpha") };
-    raw.request_nowait("tools/call", json!({"name": "text.replace", "arguments":
-        {"path": "big.txt", "hash": hash, "lines": [1, 2], "old": old, "new": new}}))
+    let (old, new) = if from_alpha {
+        ("alpha", "omega")
+    } else {
+        ("omega", "alpha")
+    };
+    raw.request_nowait(
+        "tools/call",
+        json!({"name": "text.replace", "arguments":
+        {"path": "big.txt", "hash": hash, "lines": [1, 2], "old": old, "new": new}}),
+    )
 }
 
 #[test]
@@ -49,11 +56,21 @@ fn sigkill_during_large_replace_leaves_old_or_new() {
     let id = replace(&mut raw, true, &ha);
     let r = raw.response(id, Duration::from_secs(30));
     let full = t.elapsed();
-    let hb = r["result"]["structuredContent"]["hash"].as_str().unwrap_or_else(|| panic!("{r:.300}")).to_string();
-    assert!(f.read("big.txt") == b, "an uninterrupted replace must give the new bytes");
+    let hb = r["result"]["structuredContent"]["hash"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{r:.300}"))
+        .to_string();
+    assert!(
+        f.read("big.txt") == b,
+        "an uninterrupted replace must give the new bytes"
+    );
     drop(raw);
 
-    let mut seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64 | 1;
+    let mut seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
     eprintln!("crash test: full replace {full:?}, seed {seed}");
     let window = full.as_micros() as u64 * 12 / 10 + 1;
     let mut outcomes = (0, 0, 0);
@@ -65,19 +82,41 @@ fn sigkill_during_large_replace_leaves_old_or_new() {
         std::thread::sleep(Duration::from_micros(next(&mut seed) % window));
         raw.kill();
         let bytes = f.read("big.txt");
-        assert!(bytes == a || bytes == b, "round {round}: torn file after SIGKILL (seed {seed}), {} bytes", bytes.len());
-        if (bytes == a) == was_alpha { outcomes.0 += 1 } else { outcomes.1 += 1 }
+        assert!(
+            bytes == a || bytes == b,
+            "round {round}: torn file after SIGKILL (seed {seed}), {} bytes",
+            bytes.len()
+        );
+        if (bytes == a) == was_alpha {
+            outcomes.0 += 1
+        } else {
+            outcomes.1 += 1
+        }
         let leftovers = std::fs::read_dir(&f.root).unwrap().filter(|e| {
-            e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".mcp-tmp-")
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with(".mcp-tmp-")
         });
         outcomes.2 += leftovers.count();
 
         let mut raw = Raw::spawn(&f.root, &[]);
         raw.initialize();
         let l = raw.request("resources/read", json!({"uri": "list://"}));
-        let text = l["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{l}")).to_string();
+        let text = l["result"]["contents"][0]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{l}"))
+            .to_string();
         let listing: serde_json::Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(listing["entries"], json!([{"name": "big.txt", "type": "file"}]), "round {round}: {text}");
+        assert_eq!(
+            listing["entries"],
+            json!([{"name": "big.txt", "type": "file"}]),
+            "round {round}: {text}"
+        );
     }
-    eprintln!("crash test: kept old {} times, got new {} times; temp files left on disk: {}", outcomes.0, outcomes.1, outcomes.2);
+    eprintln!(
+        "crash test: kept old {} times, got new {} times; temp files left on disk: {}",
+        outcomes.0, outcomes.1, outcomes.2
+    );
 }

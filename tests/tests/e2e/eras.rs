@@ -16,16 +16,25 @@ fn legacy_initialize_era() {
     assert_eq!(res["protocolVersion"], LEGACY, "{r}");
     assert_eq!(res["serverInfo"]["name"], "mcp-reference", "{r}");
     assert!(res["serverInfo"]["version"].is_string(), "{r}");
-    assert!(res["capabilities"]["tools"].is_object() && res["capabilities"]["resources"].is_object(), "{r}");
+    assert!(
+        res["capabilities"]["tools"].is_object() && res["capabilities"]["resources"].is_object(),
+        "{r}"
+    );
 
     let r = raw.call("file.create", json!({"path": "a.txt", "content": "hi"}));
     assert_eq!(r["structuredContent"]["hash"], f.sha("a.txt"));
-    assert!(r.get("resultType").is_none(), "2025-11-25 results carry no resultType: {r}");
+    assert!(
+        r.get("resultType").is_none(),
+        "2025-11-25 results carry no resultType: {r}"
+    );
 
     let r = raw.request("resources/read", json!({"uri": "list://missing"}));
     assert_eq!(r["error"]["code"], -32002, "{r}");
     let r = raw.request("resources/read", json!({"uri": "list://"}));
-    assert_eq!(r["result"]["contents"][0]["mimeType"], "application/json", "{r}");
+    assert_eq!(
+        r["result"]["contents"][0]["mimeType"], "application/json",
+        "{r}"
+    );
 }
 
 #[test]
@@ -34,27 +43,50 @@ fn modern_discover_era() {
     let mut raw = Raw::spawn(&f.root, &[]);
     let r = raw.discover();
     let res = &r["result"];
-    let versions = res["supportedVersions"].as_array().unwrap_or_else(|| panic!("{r}"));
-    assert!(versions.contains(&json!(MODERN)) && versions.contains(&json!(LEGACY)), "both eras supported: {r}");
-    assert_eq!(res["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "mcp-reference", "{r}");
+    let versions = res["supportedVersions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{r}"));
+    assert!(
+        versions.contains(&json!(MODERN)) && versions.contains(&json!(LEGACY)),
+        "both eras supported: {r}"
+    );
+    assert_eq!(
+        res["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "mcp-reference",
+        "{r}"
+    );
     assert!(res["capabilities"]["tools"].is_object(), "{r}");
 
     let r = raw.request("tools/list", json!({}));
-    assert_eq!(r["result"]["tools"].as_array().map(Vec::len), Some(6), "{r}");
+    assert_eq!(
+        r["result"]["tools"].as_array().map(Vec::len),
+        Some(6),
+        "{r}"
+    );
     let r = raw.call("file.create", json!({"path": "a.txt", "content": "hi"}));
     assert_eq!(r["structuredContent"]["hash"], f.sha("a.txt"), "{r}");
     assert_eq!(r["resultType"], "complete", "{r}");
 
     let r = raw.request("resources/read", json!({"uri": "list://missing"}));
-    assert_eq!(r["error"]["code"], -32602, "rmcp upgrades resource-not-found for 2026-07-28: {r}");
+    assert_eq!(
+        r["error"]["code"], -32602,
+        "rmcp upgrades resource-not-found for 2026-07-28: {r}"
+    );
     let r = raw.request("resources/read", json!({"uri": "list://"}));
-    let text = r["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{r}"));
-    assert_eq!(serde_json::from_str::<serde_json::Value>(text).unwrap()["entries"][0]["name"], "a.txt");
+    let text = r["result"]["contents"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(text).unwrap()["entries"][0]["name"],
+        "a.txt"
+    );
 
     // A 2026-07-28 request without the required `_meta` is refused, and the server goes on.
     raw.era = LEGACY;
     let r = raw.request("tools/list", json!({}));
-    assert!(r.get("error").is_some(), "request without _meta accepted in the modern era: {r}");
+    assert!(
+        r.get("error").is_some(),
+        "request without _meta accepted in the modern era: {r}"
+    );
     raw.era = MODERN;
     let r = raw.request("tools/list", json!({}));
     assert!(r.get("result").is_some(), "{r}");

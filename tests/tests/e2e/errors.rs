@@ -15,20 +15,48 @@ async fn missing_or_mistyped_arguments_are_tool_errors_naming_the_field() {
         ("file.create", json!({"content": "x"}), "path"),
         ("file.create", json!({"path": "b.txt"}), "content"),
         ("file.create", json!({"path": 5, "content": "x"}), "path"),
-        ("file.create", json!({"path": "b.txt", "content": "x", "encoding": "latin-1"}), "encoding"),
+        (
+            "file.create",
+            json!({"path": "b.txt", "content": "x", "encoding": "latin-1"}),
+            "encoding",
+        ),
         ("file.remove", json!({"path": "a.txt"}), "hash"),
         ("text.read", json!({}), "path"),
         ("text.read", json!({"path": ["a.txt"]}), "path"),
-        ("text.replace", json!({"path": "a.txt", "hash": h, "lines": [1, 2], "new": "y"}), "old"),
-        ("text.insert", json!({"path": "a.txt", "hash": h, "anchor": "x", "content": "y"}), "line"),
-        ("text.insert", json!({"path": "a.txt", "hash": h, "line": "1", "anchor": "x", "content": "y"}), "line"),
-        ("text.append", json!({"path": "a.txt", "hash": h}), "content"),
-        ("text.append", json!({"path": "a.txt", "hash": 7, "content": "y"}), "hash"),
+        (
+            "text.replace",
+            json!({"path": "a.txt", "hash": h, "lines": [1, 2], "new": "y"}),
+            "old",
+        ),
+        (
+            "text.insert",
+            json!({"path": "a.txt", "hash": h, "anchor": "x", "content": "y"}),
+            "line",
+        ),
+        (
+            "text.insert",
+            json!({"path": "a.txt", "hash": h, "line": "1", "anchor": "x", "content": "y"}),
+            "line",
+        ),
+        (
+            "text.append",
+            json!({"path": "a.txt", "hash": h}),
+            "content",
+        ),
+        (
+            "text.append",
+            json!({"path": "a.txt", "hash": 7, "content": "y"}),
+            "hash",
+        ),
     ];
     for (tool, args, field) in cases {
         let r = call(&c, tool, args.clone()).await;
         let e = err(tool, &r, "INVALID_ARGUMENT");
-        assert!(msg(&e).contains(field), "{tool} {args}: message should name {field:?}: {}", msg(&e));
+        assert!(
+            msg(&e).contains(field),
+            "{tool} {args}: message should name {field:?}: {}",
+            msg(&e)
+        );
     }
     assert_eq!(f.text("a.txt"), "x\n");
     assert!(!f.root.join("b.txt").exists());
@@ -39,8 +67,13 @@ async fn missing_or_mistyped_arguments_are_tool_errors_naming_the_field() {
 async fn unknown_tool_is_a_protocol_error() {
     let f = Fixture::new();
     let c = f.connect().await;
-    let e = try_call(&c, "file.explode", json!({"path": "a"})).await.expect_err("unknown tool must be a protocol error");
-    assert!(e.code.0 == -32602 || e.code.0 == -32601, "unexpected code {e:?}");
+    let e = try_call(&c, "file.explode", json!({"path": "a"}))
+        .await
+        .expect_err("unknown tool must be a protocol error");
+    assert!(
+        e.code.0 == -32602 || e.code.0 == -32601,
+        "unexpected code {e:?}"
+    );
     // The server still works afterwards.
     call_ok(&c, "file.create", json!({"path": "a", "content": ""})).await;
     c.cancel().await.unwrap();
@@ -51,7 +84,13 @@ async fn stale_and_mismatch_errors_are_recoverable_with_details() {
     let f = Fixture::new();
     f.write("a.txt", "one\ntwo\n");
     let c = f.connect().await;
-    let e = call_err(&c, "text.append", json!({"path": "a.txt", "hash": "0".repeat(64), "content": "x"}), "STALE_HASH").await;
+    let e = call_err(
+        &c,
+        "text.append",
+        json!({"path": "a.txt", "hash": "0".repeat(64), "content": "x"}),
+        "STALE_HASH",
+    )
+    .await;
     assert_eq!(e["recoverable"], true);
     let e = call_err(&c, "text.insert", json!({"path": "a.txt", "hash": f.sha("a.txt"), "line": 2, "anchor": "one", "content": "x"}), "CONTENT_MISMATCH").await;
     assert_eq!(e["recoverable"], true);

@@ -10,7 +10,12 @@ async fn template_is_advertised() {
     let c = f.connect().await;
     let r = c.list_resource_templates(None).await.unwrap();
     let v = serde_json::to_value(&r).unwrap();
-    let uris: Vec<&str> = v["resourceTemplates"].as_array().unwrap().iter().filter_map(|t| t["uriTemplate"].as_str()).collect();
+    let uris: Vec<&str> = v["resourceTemplates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["uriTemplate"].as_str())
+        .collect();
     assert!(uris.contains(&"list://{path}"), "templates: {v}");
     c.cancel().await.unwrap();
 }
@@ -39,7 +44,11 @@ async fn root_listing_orders_dirs_first_by_bytes_and_hides_temp_files() {
         let l = listing(&c, uri).await;
         // Files and symlinks are one group after directories, sorted by byte order.
         let got_names = names(&l);
-        assert_eq!(got_names, ["Adir", "zdir", ".hidden", "B.md", "b.md", "link"], "{uri}: {l}");
+        assert_eq!(
+            got_names,
+            ["Adir", "zdir", ".hidden", "B.md", "b.md", "link"],
+            "{uri}: {l}"
+        );
         assert_eq!(l, want, "{uri}");
     }
     c.cancel().await.unwrap();
@@ -57,14 +66,24 @@ async fn subdirectory_listing_and_errors() {
     for uri in ["list://notes", "list:///notes", "list://notes/"] {
         assert_eq!(listing(&c, uri).await, want, "{uri}");
     }
-    let e = read_resource(&c, "list://missing").await.expect_err("missing dir");
+    let e = read_resource(&c, "list://missing")
+        .await
+        .expect_err("missing dir");
     assert_eq!(e.code.0, -32002, "2025-11-25 resource-not-found: {e:?}");
-    let e = read_resource(&c, "list://notes/a.md").await.expect_err("file, not dir");
+    let e = read_resource(&c, "list://notes/a.md")
+        .await
+        .expect_err("file, not dir");
     assert_eq!(e.code.0, -32602, "{e:?}");
-    assert!(e.message.contains("text.read"), "should point to text.read: {e:?}");
+    assert!(
+        e.message.contains("text.read"),
+        "should point to text.read: {e:?}"
+    );
     for uri in ["list://../root_evil", "list://out", "list://out/"] {
         let e = read_resource(&c, uri).await.expect_err("escape");
-        assert!(!format!("{e:?}").contains("secret"), "{uri}: leaked outside names: {e:?}");
+        assert!(
+            !format!("{e:?}").contains("secret"),
+            "{uri}: leaked outside names: {e:?}"
+        );
     }
     // A link that stays inside is followed when it is the directory being listed.
     assert_eq!(names(&listing(&c, "list://in").await), ["sub", "a.md"]);

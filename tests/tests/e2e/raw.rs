@@ -54,7 +54,14 @@ impl Raw {
             }
         });
         let stdin = child.stdin.take();
-        Self { child, stdin, lines: rx, next_id: 1, era: LEGACY, stash: Vec::new() }
+        Self {
+            child,
+            stdin,
+            lines: rx,
+            next_id: 1,
+            era: LEGACY,
+            stash: Vec::new(),
+        }
     }
 
     pub fn send_line(&mut self, line: &[u8]) {
@@ -98,13 +105,19 @@ impl Raw {
 
     /// Waits for the response with this id; other messages are stashed for later.
     pub fn response(&mut self, id: i64, timeout: Duration) -> Value {
-        if let Some(i) = self.stash.iter().position(|m| m.get("id") == Some(&json!(id))) {
+        if let Some(i) = self
+            .stash
+            .iter()
+            .position(|m| m.get("id") == Some(&json!(id)))
+        {
             return self.stash.remove(i);
         }
         let deadline = std::time::Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let m = self.next_message(left).unwrap_or_else(|| panic!("no response to id {id} within {timeout:?}"));
+            let m = self
+                .next_message(left)
+                .unwrap_or_else(|| panic!("no response to id {id} within {timeout:?}"));
             if m.get("id") == Some(&json!(id)) {
                 return m;
             }
@@ -125,7 +138,10 @@ impl Raw {
         let id = self.next_id;
         self.next_id += 1;
         if self.era == MODERN {
-            params.as_object_mut().unwrap().insert("_meta".into(), self.meta());
+            params
+                .as_object_mut()
+                .unwrap()
+                .insert("_meta".into(), self.meta());
         }
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         id
@@ -156,7 +172,9 @@ impl Raw {
     /// tools/call; returns the JSON-RPC `result` (panics on a protocol error).
     pub fn call(&mut self, tool: &str, args: Value) -> Value {
         let r = self.request("tools/call", json!({"name": tool, "arguments": args}));
-        r.get("result").cloned().unwrap_or_else(|| panic!("{tool}: protocol error {r}"))
+        r.get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("{tool}: protocol error {r}"))
     }
 
     pub fn kill(&mut self) {

@@ -23,7 +23,12 @@ async fn swapping_a_directory_for_an_outside_symlink_never_escapes() {
     let stop = Arc::new(AtomicBool::new(false));
     let swaps = Arc::new(AtomicUsize::new(0));
     let swapper = {
-        let (root, outside, stop, swaps) = (f.root.clone(), f.outside.clone(), stop.clone(), swaps.clone());
+        let (root, outside, stop, swaps) = (
+            f.root.clone(),
+            f.outside.clone(),
+            stop.clone(),
+            swaps.clone(),
+        );
         std::thread::spawn(move || {
             let (d, parked) = (root.join("d"), root.join("d.parked"));
             // Two ready-made links, one absolute and one relative, both leading outside.
@@ -58,26 +63,59 @@ async fn swapping_a_directory_for_an_outside_symlink_never_escapes() {
         i += 1;
         let r = call(&c, "text.read", json!({"path": "d/f"})).await;
         let text = r.to_string();
-        assert!(!text.contains("SECRET"), "read outside content through the swapped link: {text}");
+        assert!(
+            !text.contains("SECRET"),
+            "read outside content through the swapped link: {text}"
+        );
         if r.get("isError") != Some(&json!(true)) {
-            assert_eq!(r["structuredContent"]["content"].as_str().unwrap_or_default().lines().next(), Some("inside"));
+            assert_eq!(
+                r["structuredContent"]["content"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .lines()
+                    .next(),
+                Some("inside")
+            );
             reads_ok += 1;
         }
-        let r = call(&c, "file.create", json!({"path": format!("d/new{i}"), "content": "x"})).await;
+        let r = call(
+            &c,
+            "file.create",
+            json!({"path": format!("d/new{i}"), "content": "x"}),
+        )
+        .await;
         if r.get("isError") != Some(&json!(true)) {
             writes_ok += 1;
         }
         let h = sha_hex(b"SECRET\n");
-        let r = call(&c, "text.append", json!({"path": "d/f", "hash": h, "content": "pwned"})).await;
-        assert_eq!(r.get("isError"), Some(&json!(true)), "append with the outside file's hash succeeded: {r}");
+        let r = call(
+            &c,
+            "text.append",
+            json!({"path": "d/f", "hash": h, "content": "pwned"}),
+        )
+        .await;
+        assert_eq!(
+            r.get("isError"),
+            Some(&json!(true)),
+            "append with the outside file's hash succeeded: {r}"
+        );
     }
     stop.store(true, Ordering::Relaxed);
     swapper.join().unwrap();
     c.cancel().await.unwrap();
 
-    assert!(swaps.load(Ordering::Relaxed) > 100, "the swapper barely ran");
-    assert!(reads_ok > 0 && writes_ok > 0, "no call ever went through the real dir ({reads_ok} reads, {writes_ok} creates)");
+    assert!(
+        swaps.load(Ordering::Relaxed) > 100,
+        "the swapper barely ran"
+    );
+    assert!(
+        reads_ok > 0 && writes_ok > 0,
+        "no call ever went through the real dir ({reads_ok} reads, {writes_ok} creates)"
+    );
     assert_eq!(f.outside_snapshot(), before, "the outside area changed");
     let inside = f.text("d/f");
-    assert!(inside.starts_with("inside\n") && !inside.contains("pwned"), "d/f: {inside:?}");
+    assert!(
+        inside.starts_with("inside\n") && !inside.contains("pwned"),
+        "d/f: {inside:?}"
+    );
 }

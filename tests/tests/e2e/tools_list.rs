@@ -6,15 +6,45 @@ use serde_json::{Value, json};
 use crate::common::*;
 
 /// (tool, required, all properties, success fields)
-type ToolSpec = (&'static str, &'static [&'static str], &'static [&'static str], &'static [&'static str]);
+type ToolSpec = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
 
 pub const TOOLS: &[ToolSpec] = &[
-    ("file.create", &["path", "content"], &["path", "content", "encoding"], &["hash"]),
+    (
+        "file.create",
+        &["path", "content"],
+        &["path", "content", "encoding"],
+        &["hash"],
+    ),
     ("file.remove", &["path", "hash"], &["path", "hash"], &[]),
-    ("text.read", &["path"], &["path", "lines"], &["content", "hash", "total_lines"]),
-    ("text.replace", &["path", "hash", "lines", "old", "new"], &["path", "hash", "lines", "old", "new"], &["hash", "total_lines"]),
-    ("text.insert", &["path", "hash", "line", "anchor", "content"], &["path", "hash", "line", "anchor", "content"], &["hash", "total_lines"]),
-    ("text.append", &["path", "hash", "content"], &["path", "hash", "content"], &["hash", "total_lines"]),
+    (
+        "text.read",
+        &["path"],
+        &["path", "lines"],
+        &["content", "hash", "total_lines"],
+    ),
+    (
+        "text.replace",
+        &["path", "hash", "lines", "old", "new"],
+        &["path", "hash", "lines", "old", "new"],
+        &["hash", "total_lines"],
+    ),
+    (
+        "text.insert",
+        &["path", "hash", "line", "anchor", "content"],
+        &["path", "hash", "line", "anchor", "content"],
+        &["hash", "total_lines"],
+    ),
+    (
+        "text.append",
+        &["path", "hash", "content"],
+        &["path", "hash", "content"],
+        &["hash", "total_lines"],
+    ),
 ];
 
 fn sorted(v: &Value) -> Vec<String> {
@@ -38,26 +68,57 @@ pub fn check_tools(tools: &Value, rename: impl Fn(&str) -> String) {
     assert_eq!(tools.len(), TOOLS.len(), "exactly six tools: {tools:?}");
     for (name, required, props, out) in TOOLS {
         let name = rename(name);
-        let t = tools.iter().find(|t| t["name"] == name.as_str()).unwrap_or_else(|| panic!("tool {name} missing"));
+        let t = tools
+            .iter()
+            .find(|t| t["name"] == name.as_str())
+            .unwrap_or_else(|| panic!("tool {name} missing"));
         let input = &t["inputSchema"];
         assert_eq!(input["type"], "object", "{name}");
-        assert_eq!(sorted(&input["required"]), strs(required), "{name} required");
-        assert_eq!(sorted(&input["properties"]), strs(props), "{name} properties");
-        assert!(t["description"].as_str().is_some_and(|d| d.len() > 20), "{name} needs a real description");
+        assert_eq!(
+            sorted(&input["required"]),
+            strs(required),
+            "{name} required"
+        );
+        assert_eq!(
+            sorted(&input["properties"]),
+            strs(props),
+            "{name} properties"
+        );
+        assert!(
+            t["description"].as_str().is_some_and(|d| d.len() > 20),
+            "{name} needs a real description"
+        );
         let output = &t["outputSchema"];
         assert_eq!(output["type"], "object", "{name} outputSchema: {t}");
         for field in *out {
-            assert!(output["properties"].get(*field).is_some(), "{name} outputSchema lacks {field}: {output}");
+            assert!(
+                output["properties"].get(*field).is_some(),
+                "{name} outputSchema lacks {field}: {output}"
+            );
         }
         let ann = &t["annotations"];
         let read_only = ann["readOnlyHint"] == json!(true);
-        assert_eq!(read_only, name.ends_with("read"), "{name} readOnlyHint: {ann}");
+        assert_eq!(
+            read_only,
+            name.ends_with("read"),
+            "{name} readOnlyHint: {ann}"
+        );
         if name.ends_with("remove") {
-            assert_ne!(ann["destructiveHint"], json!(false), "{name} is destructive: {ann}");
+            assert_ne!(
+                ann["destructiveHint"],
+                json!(false),
+                "{name} is destructive: {ann}"
+            );
         }
     }
-    let lines = &tools.iter().find(|t| t["name"] == rename("text.read").as_str()).unwrap()["inputSchema"]["properties"]["lines"];
-    assert!(lines.to_string().contains("array"), "lines is an array: {lines}");
+    let lines = &tools
+        .iter()
+        .find(|t| t["name"] == rename("text.read").as_str())
+        .unwrap()["inputSchema"]["properties"]["lines"];
+    assert!(
+        lines.to_string().contains("array"),
+        "lines is an array: {lines}"
+    );
 }
 
 #[tokio::test]

@@ -51,7 +51,7 @@ pub struct Tally {
 /// Group the results by covered id (ids sorted).
 pub fn tally(results: &[CaseResult]) -> BTreeMap<String, Tally> {
     let mut map: BTreeMap<String, Tally> = BTreeMap::new();
-    for r in results {
+    for r in results.iter().filter(|r| !r.skipped()) {
         for id in &r.covers {
             let t = map.entry(id.clone()).or_default();
             t.level = Some(t.level.map_or(r.level, |l| l.max(r.level)));

@@ -63,7 +63,9 @@ impl Baseline {
     pub fn stale<'a>(&self, results: &'a [CaseResult]) -> Vec<&'a CaseResult> {
         results
             .iter()
-            .filter(|r| r.passed() && self.lists(&r.case_id))
+            .filter(|r| {
+                r.outcome == super::super::outcome::Outcome::Passed && self.lists(&r.case_id)
+            })
             .collect()
     }
 }

@@ -61,6 +61,7 @@ fn test_case(r: &CaseResult, class: &str, counted: bool, note: Option<String>) -
     let time = r.duration.try_into().unwrap_or_default();
     let mut case = match &r.outcome {
         Outcome::Passed => TestCase::success(&r.scenario, time),
+        Outcome::Skipped { reason } => TestCase::skipped_with_cause(&r.scenario, "skipped", reason),
         Outcome::Failed { step, message } => {
             let expectation = message.lines().next().unwrap_or("").trim();
             let mut c = if counted {

@@ -46,17 +46,25 @@ fn cases(t: Option<&Tally>) -> String {
 
 pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &RunFacts) -> String {
     let t = tally(results);
+    let skipped = results.iter().filter(|r| r.skipped()).count();
+    let results: Vec<CaseResult> = results.iter().filter(|r| !r.skipped()).cloned().collect();
+    let results = results.as_slice();
     let passed = results.iter().filter(|r| r.passed()).count();
     let mut out = String::new();
     let _ = writeln!(out, "# Conformance report\n");
     let _ = writeln!(
         out,
-        "Server: `{}` · protocol: {} · {} cases run: {} passed, {} failed{}.\n",
+        "Server: `{}` · protocol: {} · {} cases run: {} passed, {} failed{}{}.\n",
         facts.server,
         facts.protocol,
         results.len(),
         passed,
         results.len() - passed,
+        if skipped > 0 {
+            format!(" · {skipped} skipped (another transport)")
+        } else {
+            String::new()
+        },
         if facts.strict {
             " · strict (SHOULD failures count)"
         } else {

@@ -11,6 +11,7 @@ pub mod concurrency;
 pub mod disk;
 pub mod facts;
 pub mod fixtures;
+pub mod http;
 pub mod listing;
 pub mod results;
 
@@ -59,6 +60,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(results::steps());
     all.extend(listing::steps());
     all.extend(disk::steps());
+    all.extend(http::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
         // The patterns are literals in this crate; a bad one is a bug caught by the tests.

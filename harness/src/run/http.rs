@@ -1,0 +1,168 @@
+//! Streamable HTTP plumbing for the runner: a free loopback address for a server started
+//! per scenario, waiting until it listens, the harness's bearer tokens and their file, the
+//! rmcp client transport (reqwest) wrapped so the exchange is recorded, and raw requests
+//! for the cases that check HTTP itself (status codes, headers).
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use rmcp::RoleClient;
+use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
+use rmcp::transport::Transport;
+
+use super::exchange::{Direction, Exchange};
+
+/// The harness's tokens: random per run, written to the file given to the server as
+/// `{auth_tokens}` (format: `TOKEN SCOPE...` per line).
+pub struct Tokens {
+    /// `files:read files:write`: used for every ordinary request.
+    pub full: String,
+    /// `files:read` only.
+    pub read: String,
+}
+
+pub fn tokens() -> &'static Tokens {
+    static T: OnceLock<Tokens> = OnceLock::new();
+    T.get_or_init(|| {
+        use sha2::Digest;
+        let seed = format!(
+            "{:?}{}{:p}",
+            std::time::SystemTime::now(),
+            std::process::id(),
+            &T
+        );
+        let h = hex(&sha2::Sha256::digest(seed.as_bytes()));
+        Tokens {
+            full: format!("harness-full-{}", &h[..24]),
+            read: format!("harness-read-{}", &h[24..48]),
+        }
+    })
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Writes the token file for a server started with `{auth_tokens}`.
+pub fn token_file() -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    let mut f = tempfile::Builder::new()
+        .prefix("mcp-harness-tokens-")
+        .tempfile()?;
+    let t = tokens();
+    writeln!(f, "{} files:read files:write", t.full)?;
+    writeln!(f, "{} files:read", t.read)?;
+    f.flush()?;
+    Ok(f)
+}
+
+/// A loopback `HOST:PORT` that was free a moment ago.
+pub fn free_addr() -> std::io::Result<String> {
+    let l = std::net::TcpListener::bind("127.0.0.1:0")?;
+    Ok(l.local_addr()?.to_string())
+}
+
+/// Waits until `addr` accepts connections, the child exits, or `limit` passes.
+pub async fn wait_listening(
+    addr: &str,
+    limit: Duration,
+    child: &mut tokio::process::Child,
+) -> Result<(), String> {
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            return Ok(());
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!(
+                "it exited before listening on {addr} (status: {status})"
+            ));
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(format!(
+                "it did not listen on {addr} within {} s",
+                limit.as_secs()
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// The endpoint of a server started with `{addr}`.
+pub fn endpoint(addr: &str) -> String {
+    format!("http://{addr}/mcp")
+}
+
+/// A reqwest client without proxies (loopback only) and with the given bearer token.
+pub fn client(bearer: Option<&str>) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Some(t) = bearer
+        && let Ok(v) = reqwest::header::HeaderValue::from_str(&format!("Bearer {t}"))
+    {
+        headers.insert(reqwest::header::AUTHORIZATION, v);
+    }
+    reqwest::Client::builder()
+        .no_proxy()
+        .default_headers(headers)
+        .build()
+        .unwrap_or_default()
+}
+
+/// rmcp's Streamable HTTP client transport to `url`.
+pub fn transport(
+    url: &str,
+    bearer: Option<&str>,
+) -> rmcp::transport::StreamableHttpClientTransport<reqwest::Client> {
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    rmcp::transport::StreamableHttpClientTransport::with_client(
+        client(bearer),
+        StreamableHttpClientTransportConfig::with_uri(url.to_string()),
+    )
+}
+
+/// Records every message a client transport sends and receives, as the stdio tee does.
+pub struct Recording<T> {
+    inner: T,
+    log: Exchange,
+}
+
+impl<T> Recording<T> {
+    pub fn new(inner: T, log: Exchange) -> Self {
+        Recording { inner, log }
+    }
+}
+
+impl<T> Transport<RoleClient> for Recording<T>
+where
+    T: Transport<RoleClient> + Send,
+{
+    type Error = T::Error;
+
+    fn name() -> Cow<'static, str> {
+        "harness-http".into()
+    }
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleClient>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        if let Ok(text) = serde_json::to_string(&item) {
+            self.log.push(Direction::Sent, text);
+        }
+        self.inner.send(item)
+    }
+
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
+        let msg = self.inner.receive().await?;
+        if let Ok(text) = serde_json::to_string(&msg) {
+            self.log.push(Direction::Received, text);
+        }
+        Some(msg)
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.inner.close().await
+    }
+}

@@ -1,0 +1,404 @@
+//! The gate in front of rmcp's Streamable HTTP service: routing, `Origin`, bearer tokens
+//! and scopes, the body cap, a 400 for non-JSON bodies, and the session cap. Every refusal
+//! is a plain status with a one-paragraph body saying what to do instead.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::{HeaderValue, Method, Request, Response, StatusCode, header};
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use tokio_util::sync::CancellationToken;
+
+use super::auth::{self, Scopes, Tokens};
+use super::{HttpOptions, origin};
+use crate::server::ReferenceServer;
+use crate::tools::{NameStyle, ToolKind};
+
+type Body = BoxBody<Bytes, Infallible>;
+type Service = StreamableHttpService<ReferenceServer, LocalSessionManager>;
+
+const ENDPOINT: &str = "/mcp";
+const METADATA: &str = "/.well-known/oauth-protected-resource";
+
+pub struct Gate {
+    mcp: Service,
+    sessions: Arc<LocalSessionManager>,
+    /// Held while an `initialize` is checked against the cap and creates its session, so
+    /// concurrent handshakes cannot overshoot the cap.
+    init_gate: tokio::sync::Mutex<()>,
+    tokens: Option<Tokens>,
+    max_sessions: usize,
+    max_body: usize,
+    allowed_origins: Vec<String>,
+    style: NameStyle,
+    cancel: CancellationToken,
+}
+
+/// Just the parts of a JSON-RPC message the gate routes on; everything else is skipped
+/// without being copied.
+#[derive(Deserialize)]
+struct Peek {
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    params: Option<PeekParams>,
+    #[serde(default, rename = "id")]
+    _id: Option<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct PeekParams {
+    #[serde(default)]
+    name: Option<serde_json::Value>,
+}
+
+impl Gate {
+    pub fn new(server: ReferenceServer, opts: HttpOptions, local: SocketAddr) -> Gate {
+        let style = server.style();
+        let mut manager = LocalSessionManager::default();
+        // Idle sessions end after 5 minutes (rmcp's default); a request naming one then
+        // gets 404 like any unknown id.
+        manager.session_config.keep_alive = Some(std::time::Duration::from_secs(300));
+        let sessions = Arc::new(manager);
+        let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+        if !local.ip().is_unspecified() {
+            hosts.push(local.ip().to_string());
+        }
+        hosts.extend(opts.allowed_hosts);
+        let cancel = CancellationToken::new();
+        let config = StreamableHttpServerConfig::default()
+            .with_allowed_hosts(hosts)
+            .with_max_request_body_bytes(opts.max_body)
+            .with_cancellation_token(cancel.clone());
+        let mcp = StreamableHttpService::new(move || Ok(server.clone()), sessions.clone(), config);
+        Gate {
+            mcp,
+            sessions,
+            init_gate: tokio::sync::Mutex::new(()),
+            tokens: opts.tokens,
+            max_sessions: opts.max_sessions,
+            max_body: opts.max_body,
+            allowed_origins: opts.allowed_origins,
+            style,
+            cancel,
+        }
+    }
+
+    /// Ends every session (on shutdown).
+    pub fn shutdown(&self) {
+        self.cancel.cancel();
+    }
+
+    pub async fn handle(&self, req: Request<hyper::body::Incoming>) -> Response<Body> {
+        let path = req.uri().path().to_string();
+        if let Some(origin) = req.headers().get(header::ORIGIN) {
+            let ok = origin
+                .to_str()
+                .is_ok_and(|o| origin::allowed(o, &self.allowed_origins));
+            if !ok {
+                return text(
+                    StatusCode::FORBIDDEN,
+                    format!(
+                        "Forbidden: the Origin {:?} is not allowed (DNS rebinding protection). \
+                         Only loopback origins are admitted; start the server with \
+                         --allow-origin ORIGIN to admit another.",
+                        String::from_utf8_lossy(origin.as_bytes())
+                    ),
+                );
+            }
+        }
+        if path == METADATA || path == format!("{METADATA}{ENDPOINT}") {
+            return self.metadata(&req);
+        }
+        if path != ENDPOINT {
+            return text(
+                StatusCode::NOT_FOUND,
+                format!("Not Found: {path:?}. The MCP endpoint is {ENDPOINT}."),
+            );
+        }
+        let scopes = match self.authenticate(&req) {
+            Ok(s) => s,
+            Err(resp) => return *resp,
+        };
+        if req.method() != Method::POST {
+            let delete = req.method() == Method::DELETE;
+            let (parts, _) = req.into_parts();
+            let mut r = self
+                .mcp
+                .handle(Request::from_parts(parts, Full::new(Bytes::new())))
+                .await;
+            // rmcp answers a DELETE with 202; the session is gone at that point, and
+            // clients (the Python SDK) expect 200 for a completed termination.
+            if delete && r.status() == StatusCode::ACCEPTED {
+                *r.status_mut() = StatusCode::OK;
+            }
+            return r;
+        }
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        let (parts, body) = req.into_parts();
+        let bytes = match read_capped(body, self.max_body, declared).await {
+            Ok(b) => b,
+            Err(Some(e)) => {
+                return text(
+                    StatusCode::BAD_REQUEST,
+                    format!("Bad Request: the body could not be read ({e})."),
+                );
+            }
+            Err(None) => return self.too_large(),
+        };
+        let json_type = parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                v.split(';')
+                    .next()
+                    .is_some_and(|e| e.trim().eq_ignore_ascii_case("application/json"))
+            });
+        let peek = match serde_json::from_slice::<Peek>(&bytes) {
+            Ok(p) => Some(p),
+            Err(e) if json_type && (e.is_syntax() || e.is_eof()) => {
+                let body = serde_json::json!({
+                    "jsonrpc": "2.0",
+                    "id": null,
+                    "error": {"code": -32700, "message": format!(
+                        "Parse error: the body is not valid JSON ({e}). Send one JSON-RPC \
+                         message as application/json."
+                    )}
+                });
+                return json(StatusCode::BAD_REQUEST, body.to_string());
+            }
+            Err(_) => None,
+        };
+        if let (Some(scopes), Some(peek)) = (scopes, &peek) {
+            let needed = self.needed_scope(peek);
+            if !scopes.has(needed) {
+                return self.insufficient(needed, scopes, peek);
+            }
+        }
+        let is_initialize = !parts.headers.contains_key("mcp-session-id")
+            && peek
+                .as_ref()
+                .is_some_and(|p| p.method.as_deref() == Some("initialize"));
+        let req = Request::from_parts(parts, Full::new(bytes));
+        if !is_initialize {
+            return self.mcp.handle(req).await;
+        }
+        let _held = self.init_gate.lock().await;
+        let open = self.sessions.sessions.read().await.len();
+        if open >= self.max_sessions {
+            let mut r = text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "Service Unavailable: {open} sessions are open, the most this server \
+                     allows (--max-sessions {}). End a session with DELETE, or retry once \
+                     idle sessions have expired (after 5 minutes).",
+                    self.max_sessions
+                ),
+            );
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            return r;
+        }
+        self.mcp.handle(req).await
+    }
+
+    /// The scope a message needs: `files:write` for a mutation, `files:read` otherwise.
+    fn needed_scope(&self, peek: &Peek) -> &'static str {
+        let mutation = peek.method.as_deref() == Some("tools/call")
+            && peek
+                .params
+                .as_ref()
+                .and_then(|p| p.name.as_ref())
+                .and_then(serde_json::Value::as_str)
+                .and_then(|n| ToolKind::from_name(n, self.style))
+                .is_some_and(|k| k != ToolKind::Read);
+        if mutation { auth::WRITE } else { auth::READ }
+    }
+
+    fn authenticate<B>(&self, req: &Request<B>) -> Result<Option<Scopes>, Box<Response<Body>>> {
+        let Some(tokens) = &self.tokens else {
+            return Ok(None);
+        };
+        let challenge = |error: Option<&str>| {
+            let mut v = format!(
+                "Bearer realm=\"mcp-reference\", resource_metadata=\"{}\"",
+                metadata_url(req)
+            );
+            if let Some(e) = error {
+                v.push_str(&format!(", error=\"{e}\""));
+            }
+            v
+        };
+        let Some(value) = req.headers().get(header::AUTHORIZATION) else {
+            return Err(Box::new(with_challenge(
+                text(
+                    StatusCode::UNAUTHORIZED,
+                    "Unauthorized: this server needs a bearer token. Send \
+                     `Authorization: Bearer <token>` with a token from the server's token file."
+                        .into(),
+                ),
+                &challenge(None),
+            )));
+        };
+        match auth::bearer(value.as_bytes()).and_then(|t| tokens.check(t)) {
+            Some(scopes) => Ok(Some(scopes)),
+            None => Err(Box::new(with_challenge(
+                text(
+                    StatusCode::UNAUTHORIZED,
+                    "Unauthorized: the bearer token is not valid for this server. Send \
+                     `Authorization: Bearer <token>` with a token from the server's token file."
+                        .into(),
+                ),
+                &challenge(Some("invalid_token")),
+            ))),
+        }
+    }
+
+    fn insufficient(&self, needed: &str, has: Scopes, peek: &Peek) -> Response<Body> {
+        let what = match peek
+            .params
+            .as_ref()
+            .and_then(|p| p.name.as_ref())
+            .and_then(serde_json::Value::as_str)
+        {
+            Some(tool) if peek.method.as_deref() == Some("tools/call") => format!("calling {tool}"),
+            _ => format!("{:?}", peek.method.as_deref().unwrap_or("this request")),
+        };
+        let r = text(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Forbidden: insufficient_scope. {what} needs the scope {needed}; this token has \
+                 {}. Nothing was changed. Use a token with {needed}.",
+                has.describe()
+            ),
+        );
+        with_challenge(
+            r,
+            &format!("Bearer error=\"insufficient_scope\", scope=\"{needed}\""),
+        )
+    }
+
+    /// RFC 9728 protected-resource metadata (only when tokens are configured).
+    fn metadata<B>(&self, req: &Request<B>) -> Response<Body> {
+        if self.tokens.is_none() {
+            return text(
+                StatusCode::NOT_FOUND,
+                "Not Found: this server runs without authorization.".into(),
+            );
+        }
+        let host = host_of(req);
+        let body = serde_json::json!({
+            "resource": format!("http://{host}{ENDPOINT}"),
+            "scopes_supported": [auth::READ, auth::WRITE],
+            "bearer_methods_supported": ["header"],
+            "resource_name": "mcp-reference",
+        });
+        json(StatusCode::OK, body.to_string())
+    }
+
+    fn too_large(&self) -> Response<Body> {
+        text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "Payload Too Large: the request body exceeds {} bytes (--max-body-bytes). \
+                 Nothing was done; send a smaller request.",
+                self.max_body
+            ),
+        )
+    }
+}
+
+/// Past the cap, up to this much more is read and thrown away, so that a client still
+/// sending gets to read the 413 instead of a reset connection; a larger body is cut off.
+const DRAIN_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// Reads the body into memory, at most `max` bytes. `Err(None)`: too large (the rest has
+/// been drained, or the body is beyond `DRAIN_LIMIT`); `Err(Some(reason))`: a read error.
+async fn read_capped(
+    mut body: hyper::body::Incoming,
+    max: usize,
+    declared: Option<u64>,
+) -> Result<Bytes, Option<String>> {
+    let max = max as u64;
+    let mut buf = bytes::BytesMut::new();
+    let mut seen: u64 = 0;
+    if declared.is_some_and(|n| n > max + DRAIN_LIMIT) {
+        return Err(None);
+    }
+    let too_big_declared = declared.is_some_and(|n| n > max);
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(30), body.frame()).await;
+        let frame = match frame {
+            Err(_) => return Err(Some("no data for 30 s".into())),
+            Ok(None) => break,
+            Ok(Some(Err(e))) => return Err(Some(e.to_string())),
+            Ok(Some(Ok(f))) => f,
+        };
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        seen += data.len() as u64;
+        if too_big_declared || seen > max {
+            if seen > max + DRAIN_LIMIT {
+                return Err(None);
+            }
+            buf = bytes::BytesMut::new();
+            continue;
+        }
+        buf.extend_from_slice(&data);
+    }
+    if too_big_declared || seen > max {
+        return Err(None);
+    }
+    Ok(buf.freeze())
+}
+
+fn host_of<B>(req: &Request<B>) -> String {
+    req.headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("localhost")
+        .to_string()
+}
+
+fn metadata_url<B>(req: &Request<B>) -> String {
+    format!("http://{}{METADATA}{ENDPOINT}", host_of(req))
+}
+
+fn text(status: StatusCode, body: String) -> Response<Body> {
+    let mut r = Response::new(Full::new(Bytes::from(body)).boxed());
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+fn json(status: StatusCode, body: String) -> Response<Body> {
+    let mut r = Response::new(Full::new(Bytes::from(body)).boxed());
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r
+}
+
+fn with_challenge(mut r: Response<Body>, value: &str) -> Response<Body> {
+    if let Ok(v) = HeaderValue::from_str(value) {
+        r.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+    }
+    r
+}

@@ -1,0 +1,130 @@
+//! Streamable HTTP (`--http ADDR`): rmcp's `StreamableHttpService` with its in-memory
+//! session manager, served by hyper on one endpoint, `/mcp`, in both protocol eras.
+//!
+//! In front of rmcp sits a thin gate (`gate.rs`) for what rmcp leaves to the host: the
+//! `Origin` check against DNS rebinding, bearer tokens and scopes (`auth.rs`), a body cap
+//! enforced while reading, a clear 400 for a body that is not JSON, and a cap on open
+//! sessions. Every session shares one `ReferenceServer`, so the per-file locks (and the
+//! exactly-one-winner rule) hold across sessions.
+
+pub mod auth;
+mod gate;
+mod origin;
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use hyper_util::rt::TokioIo;
+
+use crate::server::ReferenceServer;
+
+pub use gate::Gate;
+
+/// Default largest request body: large enough for a 10 MB `file.create` as JSON, small
+/// enough that a 50 MB body is refused before it is buffered whole.
+pub const DEFAULT_MAX_BODY: usize = 16 * 1024 * 1024;
+/// Default most sessions open at once (2025-11-25 era; the 2026 era has none).
+pub const DEFAULT_MAX_SESSIONS: usize = 256;
+
+/// How the HTTP endpoint is set up.
+#[derive(Debug)]
+pub struct HttpOptions {
+    pub addr: SocketAddr,
+    pub tokens: Option<auth::Tokens>,
+    pub max_sessions: usize,
+    pub max_body: usize,
+    /// Extra origins admitted besides loopback ones, e.g. `https://app.example:443`.
+    pub allowed_origins: Vec<String>,
+    /// Extra `Host` values admitted besides loopback ones (needed when binding elsewhere).
+    pub allowed_hosts: Vec<String>,
+}
+
+/// Serves `server` over HTTP until SIGINT or SIGTERM.
+pub async fn serve(server: ReferenceServer, opts: HttpOptions) -> ExitCode {
+    let listener = match tokio::net::TcpListener::bind(opts.addr).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("mcp-reference: error: cannot listen on {}: {e}", opts.addr);
+            return ExitCode::from(2);
+        }
+    };
+    let local = listener.local_addr().unwrap_or(opts.addr);
+    let gate = Arc::new(Gate::new(server, opts, local));
+    eprintln!("mcp-reference: serving Streamable HTTP at http://{local}/mcp");
+    let stop = shutdown_signal();
+    tokio::pin!(stop);
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            () = &mut stop => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of descriptors and the like: say so, breathe, keep serving.
+                eprintln!("mcp-reference: warning: accept failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let gate = gate.clone();
+        tokio::spawn(async move {
+            let svc = hyper::service::service_fn(move |req| {
+                let gate = gate.clone();
+                async move { Ok::<_, std::convert::Infallible>(gate.handle(req).await) }
+            });
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), svc)
+                .await;
+        });
+    }
+    gate.shutdown();
+    ExitCode::SUCCESS
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Parses `--http`'s value: `HOST:PORT`, `[V6]:PORT`, or a bare port (loopback).
+pub fn parse_addr(s: &str) -> Result<SocketAddr, String> {
+    if let Ok(port) = s.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    let s2 = s
+        .strip_prefix("localhost:")
+        .map(|p| format!("127.0.0.1:{p}"));
+    s2.as_deref()
+        .unwrap_or(s)
+        .parse::<SocketAddr>()
+        .map_err(|_| format!("--http {s:?} is not an address (use 127.0.0.1:PORT or a port)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses() {
+        assert_eq!(parse_addr("8080").unwrap().to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            parse_addr("localhost:9").unwrap().to_string(),
+            "127.0.0.1:9"
+        );
+        assert_eq!(parse_addr("[::1]:7").unwrap().to_string(), "[::1]:7");
+        assert!(parse_addr("nowhere").is_err());
+    }
+}
