@@ -1,7 +1,8 @@
 //! One integration-test binary for the reference server (one binary links faster than ten).
 //!
 //! Every module spawns `mcp-reference-e2e` (this package's copy of the reference binary)
-//! with a fresh root and drives it over stdio, through rmcp's client or raw JSON-RPC lines.
+//! with a fresh root and drives it over stdio, through rmcp's client or raw JSON-RPC lines
+//! (`http`: over Streamable HTTP with raw requests).
 
 mod common;
 mod raw;
@@ -12,6 +13,7 @@ mod crash;
 mod eras;
 mod errors;
 mod harness_probe;
+mod http;
 mod lighthouse;
 mod listing;
 mod naming;
