@@ -64,20 +64,26 @@ where
         cli::Profile::Rootspace => {
             let server = server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style());
             if let Some(addr) = &cli.http {
-                return serve_http(server, &cli, addr);
+                let style = cli.name_style();
+                let is_mutation = move |name: &str| {
+                    tools::ToolKind::from_name(name, style)
+                        .is_some_and(|k| k != tools::ToolKind::Read)
+                };
+                return serve_http(server, is_mutation, &cli, addr);
             }
             let limits = server.limits();
             launch(server, limits)
         }
-        cli::Profile::Lighthouse if cli.http.is_some() => {
-            eprintln!(
-                "mcp-reference: error: --http serves the rootspace profile only; serve \
-                 lighthouse over stdio (drop --http)"
-            );
-            ExitCode::from(2)
-        }
         cli::Profile::Lighthouse => match lighthouse::LighthouseServer::from_cli(&cli, storage) {
-            Ok(server) => launch(server, Default::default()),
+            Ok(server) => match &cli.http {
+                Some(addr) => {
+                    let is_mutation = |name: &str| {
+                        lighthouse::Op::from_name(name).is_some_and(|o| o != lighthouse::Op::Read)
+                    };
+                    serve_http(server, is_mutation, &cli, addr)
+                }
+                None => launch(server, Default::default()),
+            },
             Err(line) => {
                 eprintln!("{line}");
                 ExitCode::from(2)
@@ -168,7 +174,12 @@ fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> Exi
 
 /// Serves Streamable HTTP until SIGINT/SIGTERM (exit 2 for a bad address or token file).
 #[cfg(feature = "http")]
-fn serve_http(server: server::ReferenceServer, cli: &cli::Cli, addr: &str) -> ExitCode {
+fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
+    server: S,
+    is_mutation: impl Fn(&str) -> bool + Send + Sync + 'static,
+    cli: &cli::Cli,
+    addr: &str,
+) -> ExitCode {
     let usage = |m: String| {
         eprintln!("mcp-reference: error: {m}");
         ExitCode::from(2)
@@ -206,7 +217,7 @@ fn serve_http(server: server::ReferenceServer, cli: &cli::Cli, addr: &str) -> Ex
                 return ExitCode::FAILURE;
             }
         };
-        let code = runtime.block_on(http::serve(server, opts));
+        let code = runtime.block_on(http::serve(server, Arc::new(is_mutation), opts));
         runtime.shutdown_timeout(std::time::Duration::from_secs(2));
         code
     };
@@ -217,7 +228,7 @@ fn serve_http(server: server::ReferenceServer, cli: &cli::Cli, addr: &str) -> Ex
 }
 
 #[cfg(not(feature = "http"))]
-fn serve_http(_: server::ReferenceServer, _: &cli::Cli, _: &str) -> ExitCode {
+fn serve_http<S>(_: S, _: impl Fn(&str) -> bool, _: &cli::Cli, _: &str) -> ExitCode {
     eprintln!(
         "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
     );

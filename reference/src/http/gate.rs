@@ -16,18 +16,15 @@ use serde::de::IgnoredAny;
 use tokio_util::sync::CancellationToken;
 
 use super::auth::{self, Scopes, Tokens};
-use super::{HttpOptions, origin};
-use crate::server::ReferenceServer;
-use crate::tools::{NameStyle, ToolKind};
+use super::{HttpOptions, IsMutation, origin};
 
 type Body = BoxBody<Bytes, Infallible>;
-type Service = StreamableHttpService<ReferenceServer, LocalSessionManager>;
 
 const ENDPOINT: &str = "/mcp";
 const METADATA: &str = "/.well-known/oauth-protected-resource";
 
-pub struct Gate {
-    mcp: Service,
+pub struct Gate<S: rmcp::ServerHandler + Clone + Send + 'static> {
+    mcp: StreamableHttpService<S, LocalSessionManager>,
     sessions: Arc<LocalSessionManager>,
     /// Held while an `initialize` is checked against the cap and creates its session, so
     /// concurrent handshakes cannot overshoot the cap.
@@ -36,7 +33,8 @@ pub struct Gate {
     max_sessions: usize,
     max_body: usize,
     allowed_origins: Vec<String>,
-    style: NameStyle,
+    /// Whether a tool (by the name the server offers) changes files: it needs `files:write`.
+    is_mutation: IsMutation,
     cancel: CancellationToken,
 }
 
@@ -58,9 +56,8 @@ struct PeekParams {
     name: Option<serde_json::Value>,
 }
 
-impl Gate {
-    pub fn new(server: ReferenceServer, opts: HttpOptions, local: SocketAddr) -> Gate {
-        let style = server.style();
+impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
+    pub fn new(server: S, is_mutation: IsMutation, opts: HttpOptions, local: SocketAddr) -> Self {
         let mut manager = LocalSessionManager::default();
         // Idle sessions end after 5 minutes (rmcp's default); a request naming one then
         // gets 404 like any unknown id.
@@ -85,7 +82,7 @@ impl Gate {
             max_sessions: opts.max_sessions,
             max_body: opts.max_body,
             allowed_origins: opts.allowed_origins,
-            style,
+            is_mutation,
             cancel,
         }
     }
@@ -221,8 +218,7 @@ impl Gate {
                 .as_ref()
                 .and_then(|p| p.name.as_ref())
                 .and_then(serde_json::Value::as_str)
-                .and_then(|n| ToolKind::from_name(n, self.style))
-                .is_some_and(|k| k != ToolKind::Read);
+                .is_some_and(|n| (self.is_mutation)(n));
         if mutation { auth::WRITE } else { auth::READ }
     }
 

@@ -17,8 +17,6 @@ use std::sync::Arc;
 
 use hyper_util::rt::TokioIo;
 
-use crate::server::ReferenceServer;
-
 pub use gate::Gate;
 
 /// Default largest request body: large enough for a 10 MB `file.create` as JSON, small
@@ -40,8 +38,16 @@ pub struct HttpOptions {
     pub allowed_hosts: Vec<String>,
 }
 
-/// Serves `server` over HTTP until SIGINT or SIGTERM.
-pub async fn serve(server: ReferenceServer, opts: HttpOptions) -> ExitCode {
+/// Tells whether a tool, by the name the server offers, changes files (so it needs the
+/// `files:write` scope); every other request needs `files:read`.
+pub type IsMutation = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
+/// Serves `server` (any profile's handler) over HTTP until SIGINT or SIGTERM.
+pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
+    server: S,
+    is_mutation: IsMutation,
+    opts: HttpOptions,
+) -> ExitCode {
     let listener = match tokio::net::TcpListener::bind(opts.addr).await {
         Ok(l) => l,
         Err(e) => {
@@ -50,7 +56,7 @@ pub async fn serve(server: ReferenceServer, opts: HttpOptions) -> ExitCode {
         }
     };
     let local = listener.local_addr().unwrap_or(opts.addr);
-    let gate = Arc::new(Gate::new(server, opts, local));
+    let gate = Arc::new(Gate::new(server, is_mutation, opts, local));
     eprintln!("mcp-reference: serving Streamable HTTP at http://{local}/mcp");
     let stop = shutdown_signal();
     tokio::pin!(stop);

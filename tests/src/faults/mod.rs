@@ -351,6 +351,26 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
         "CLR-030",
         "not built: Unicode normalization needs normalization tables the project does not depend on",
     ),
+    (
+        "CLR-031",
+        "not built: the other reasonable choice, editing a read-only file through a rename as many editors do, needs a storage variant",
+    ),
+    (
+        "CLR-032",
+        "not built: other caps only show with replies or listings above these sizes, which the catalogue keeps small",
+    ),
+    (
+        "CLR-033",
+        "no other reasonable choice: the MCP transport text requires local servers to validate Origin",
+    ),
+    (
+        "CLR-034",
+        "not built: an HTTP-level variant needs an HTTP proxy, and the power trials run over stdio",
+    ),
+    (
+        "CLR-035",
+        "not built: hiding the mutations from read-only tokens is the other choice; an HTTP-level variant needs an HTTP proxy",
+    ),
 ];
 
 /// Every injection of this module (not the proxy's), of every profile.
