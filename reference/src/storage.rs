@@ -59,7 +59,7 @@ pub trait Storage: Send + Sync {
     }
 
     // Operations of interfaces without hashes (the lighthouse profile and later ones).
-    // They have defaults so that a storage written for rootspace alone (the e2e-tests
+    // They have default bodies so that a storage written for rootspace alone (the e2e-tests
     // crate's faulty ones) still compiles; such a storage refuses them plainly.
 
     /// Creates or atomically overwrites a file under its lock; `make_parents` creates
