@@ -4,8 +4,8 @@
 //! text.read, text.replace, text.insert, text.append and the resource template
 //! `list://{path}`) and `lighthouse` (seed 002: read, write, edit, delete).
 //!
-//! Module map: `cli` (arguments), rootspace in `server` (its one dispatch place) and
-//! `tools/` (one file per tool), lighthouse in `lighthouse/`, `transport` (stdio framing
+//! Module map: `cli` (arguments), one folder per profile (`rootspace/`: its `server` and
+//! `tools/`, re-exported at the crate root; `lighthouse/`), `transport` (stdio framing
 //! for any handler), `audit` (the audit log), and pure logic in `paths`, `lines`, `edit`,
 //! `hash`, `errors`, `limits`. Tools reach files only through the `storage` seam, whose
 //! production implementation is `sandbox` (cap-std root), `atomic`, `locks` and
@@ -26,11 +26,14 @@ pub mod limits;
 pub mod lines;
 pub mod locks;
 pub mod paths;
+pub mod rootspace;
 pub mod sandbox;
-pub mod server;
 pub mod storage;
-pub mod tools;
 pub mod transport;
+
+// The rootspace profile's modules keep their crate-level paths (`crate::server`,
+// `mcp_reference::tools`), which the other layers and the e2e-tests crate use.
+pub use rootspace::{server, tools};
 
 use std::ffi::OsString;
 use std::io::Write;
