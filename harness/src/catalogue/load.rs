@@ -89,7 +89,35 @@ pub fn load(dir: &Path) -> Result<Catalogue, CatalogueError> {
         return Err(CatalogueError { problems });
     }
     let prefix = format!("{}/", shown.trim_end_matches('/'));
-    load_sources(&files, &prefix)
+    let shared_dir = dir.parent().map(|p| p.join("shared"));
+    let shared = match &shared_dir {
+        Some(d) if d.is_dir() => read_yaml_files(d)?,
+        _ => Vec::new(),
+    };
+    let shared_shown = shared_dir
+        .map(|d| format!("{}/", d.display()))
+        .unwrap_or_default();
+    load_with_shared(&files, &shared, &shared_shown, &prefix)
+}
+
+/// `(name, text)` of every `*.yaml` directly in `dir`.
+fn read_yaml_files(dir: &Path) -> Result<Vec<(String, String)>, CatalogueError> {
+    let shown = dir.display().to_string();
+    let fail = |message: String| CatalogueError {
+        problems: vec![Problem::new(shown.clone(), None, message)],
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| fail(format!("cannot read directory: {e}")))? {
+        let entry = entry.map_err(|e| fail(format!("cannot read directory: {e}")))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".yaml") {
+            let text = std::fs::read_to_string(entry.path())
+                .map_err(|e| fail(format!("cannot read {name}: {e}")))?;
+            files.push((name, text));
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// Loads and validates the profile `name` compiled into this binary.
@@ -111,7 +139,11 @@ pub fn load_embedded(name: &str) -> Result<Catalogue, CatalogueError> {
             )],
         });
     }
-    load_sources(&files, &format!("specs/{prefix}"))
+    let shared: Vec<(String, String)> = super::embedded::SPECS
+        .iter()
+        .filter_map(|(n, t)| Some((n.strip_prefix("shared/")?.to_string(), t.to_string())))
+        .collect();
+    load_with_shared(&files, &shared, "specs/shared/", &format!("specs/{prefix}"))
 }
 
 /// Loads and validates every profile compiled into this binary, sorted by name.
@@ -122,6 +154,17 @@ pub fn load_embedded_all() -> Result<Vec<Catalogue>, CatalogueError> {
 /// Loads and validates a catalogue given as `(file name, YAML text)` pairs. `prefix` is put
 /// before file names in messages (e.g. `specs/`).
 pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogue, CatalogueError> {
+    load_with_shared(files, &[], "", prefix)
+}
+
+/// `load_sources` plus the shared safety checks (`specs/shared/`, shown as `shared_shown`),
+/// expanded into the profile's own cases.
+pub fn load_with_shared(
+    files: &[(String, String)],
+    shared: &[(String, String)],
+    shared_shown: &str,
+    prefix: &str,
+) -> Result<Catalogue, CatalogueError> {
     let mut files: Vec<&(String, String)> = files.iter().collect();
     files.sort_by(|a, b| a.0.cmp(&b.0));
     let mut cat = Catalogue::default();
@@ -182,6 +225,12 @@ pub fn load_sources(files: &[(String, String)], prefix: &str) -> Result<Catalogu
             None,
             "missing",
         ));
+    }
+    if !shared.is_empty() && seen_profile && problems.is_empty() {
+        match super::shared::expand(&cat.profile, shared, shared_shown) {
+            Ok(areas) => cat.areas.extend(areas),
+            Err(p) => problems.extend(p),
+        }
     }
     problems.extend(validate::validate(&cat, prefix));
     if problems.is_empty() {

@@ -8,6 +8,7 @@ pub mod lint;
 mod load;
 pub mod model;
 pub mod profile;
+pub mod shared;
 mod validate;
 
 use std::fmt;

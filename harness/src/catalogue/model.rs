@@ -99,6 +99,17 @@ impl Area {
     pub fn feature_file(&self) -> String {
         format!("{}.feature", self.area)
     }
+
+    /// Where the area's cases are written, as shown to people: `specs/<profile>/read.yaml`,
+    /// or for the shared checks `specs/shared/safety.yaml with the operations of ...`.
+    pub fn source(&self, profile: &str) -> String {
+        match self.file.strip_prefix("../shared/") {
+            Some(shared) => {
+                format!("specs/shared/{shared} with the operations of specs/{profile}/profile.yaml")
+            }
+            None => format!("specs/{profile}/{}", self.file),
+        }
+    }
 }
 
 /// One test case; becomes one Gherkin scenario.

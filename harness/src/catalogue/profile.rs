@@ -33,6 +33,15 @@ pub struct Profile {
     /// Arguments that make the built-in reference serve this interface.
     #[serde(default)]
     pub reference_args: Vec<String>,
+    /// How the shared safety checks (`specs/shared/`) do each abstract operation here: a
+    /// step template (`{call: read, args: {path: "{path}"}}`), or a sentence saying why the
+    /// interface has no such operation (its shared cases are then left out).
+    #[serde(default)]
+    pub operations: BTreeMap<String, serde_yaml::Value>,
+    /// For each shared check, the ids of this profile it rests on (requirements, or
+    /// clarifications where the source is silent).
+    #[serde(default)]
+    pub shared_covers: BTreeMap<String, Vec<String>>,
 }
 
 impl Profile {

@@ -129,7 +129,8 @@ impl Validator<'_> {
 
     fn area(&mut self, a: &Area) {
         let f = a.file.as_str();
-        let stem = f.strip_suffix(".yaml").unwrap_or(f);
+        let base = f.rsplit('/').next().unwrap_or(f);
+        let stem = base.strip_suffix(".yaml").unwrap_or(base);
         if a.area != stem {
             self.push(
                 f,
@@ -682,9 +683,19 @@ pub fn is_clarification_id(id: &str) -> bool {
     tail.len() >= 2 && tail.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// `T3.5.2`, `READ-007`; a shared case carries its profile: `lighthouse/SAFE-004`.
 fn is_case_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
+    let local = match id.split_once('/') {
+        Some((profile, rest))
+            if !profile.is_empty() && profile.bytes().all(|b| b.is_ascii_lowercase()) =>
+        {
+            rest
+        }
+        Some(_) => return false,
+        None => id,
+    };
+    !local.is_empty()
+        && local
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'-')
 }

@@ -51,9 +51,9 @@ pub fn list(cat: &Catalogue) -> String {
     for a in &cat.areas {
         let _ = writeln!(
             out,
-            "  features/{p}/{} (specs/{p}/{}): {} — {} case(s)",
+            "  features/{p}/{} ({}): {} — {} case(s)",
             a.feature_file(),
-            a.file,
+            a.source(&p.profile),
             a.title,
             a.cases.len(),
             p = p.profile

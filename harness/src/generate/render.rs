@@ -14,9 +14,10 @@ pub const FIX_COMMAND: &str = "cargo run -p mcp-harness -- generate";
 
 /// The text of `features/<profile>/<area>.feature`.
 pub fn render_feature(area: &Area, catalogue: &Catalogue) -> String {
+    let source = area.source(&catalogue.profile.profile);
     let mut out = format!(
-        "# Generated from specs/{}/{} by `{FIX_COMMAND}`. Do not edit.\nFeature: {}\n",
-        catalogue.profile.profile, area.file, area.title
+        "# Generated from {source} by `{FIX_COMMAND}`. Do not edit.\nFeature: {}\n",
+        area.title
     );
     for case in &area.cases {
         out.push('\n');

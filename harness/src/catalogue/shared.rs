@@ -1,0 +1,398 @@
+//! The safety checks every profile shares (`specs/shared/`), written once against abstract
+//! operations ("read file X", "create file X", "delete X", ...) and turned into one
+//! profile's own cases with the `operations` and `shared_covers` of its `profile.yaml`.
+//!
+//! Expansion works on the YAML before it is parsed into cases, so a shared case becomes an
+//! ordinary case of the profile (id `<profile>/<id>`, e.g. `lighthouse/SAFE-004`) and is
+//! validated, linted, rendered and run like any other.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_yaml::{Mapping, Value};
+use sha2::{Digest, Sha256};
+
+use super::Problem;
+use super::model::Area;
+use super::profile::Profile;
+
+/// `specs/shared/checks.yaml`: the abstract checks a shared case covers, and the operations
+/// its steps may use. Each profile maps both in its `profile.yaml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedIndex {
+    pub checks: Vec<Described>,
+    pub operations: Vec<Described>,
+}
+
+/// A named check or operation with what it means.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Described {
+    pub id: String,
+    pub meaning: String,
+}
+
+/// The parameters an operation step may carry; `{name}` in a profile's template is replaced
+/// by the value (`{hash}` by the SHA-256 of `believed`, for interfaces that guard
+/// mutations by the hash of the content the caller believes is there).
+const PARAMS: [&str; 3] = ["path", "content", "believed"];
+
+/// The shared areas of `files` (`(name, YAML)` of `specs/shared/`), expanded for `profile`.
+/// Cases that use an operation the profile does not offer are left out. `shown` is the
+/// folder as shown in messages (e.g. `specs/shared/`).
+pub fn expand(
+    profile: &Profile,
+    files: &[(String, String)],
+    shown: &str,
+) -> Result<Vec<Area>, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut index = None;
+    let mut areas = Vec::new();
+    for (name, text) in files {
+        let file = format!("{shown}{name}");
+        let parsed: Result<Value, _> = serde_yaml::from_str(text);
+        match (name.as_str(), parsed) {
+            (_, Err(e)) => problems.push(Problem::new(&file, None, e.to_string())),
+            ("checks.yaml", Ok(v)) => match serde_yaml::from_value::<SharedIndex>(v) {
+                Ok(i) => index = Some(i),
+                Err(e) => problems.push(Problem::new(&file, None, e.to_string())),
+            },
+            (_, Ok(v)) => areas.push((name.clone(), file, v)),
+        }
+    }
+    let Some(index) = index else {
+        problems.push(Problem::new(format!("{shown}checks.yaml"), None, "missing"));
+        return Err(problems);
+    };
+    problems.extend(check_profile(profile, &index, shown));
+    let mut out = Vec::new();
+    if problems.is_empty() {
+        for (name, file, value) in areas {
+            match expand_area(profile, &index, value, &file) {
+                Ok(mut area) => {
+                    area.file = format!("../shared/{name}");
+                    out.push(area);
+                }
+                Err(p) => problems.extend(p),
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Every operation of the index is mapped (or explained) by the profile, and the profile
+/// maps nothing the index does not know. (A check needs a mapping once a case that covers
+/// it applies to the profile; `expand_case` says so.)
+fn check_profile(profile: &Profile, index: &SharedIndex, shown: &str) -> Vec<Problem> {
+    let file = format!("specs/{}/profile.yaml", profile.profile);
+    let mut out = Vec::new();
+    let known = |list: &[Described], id: &str| list.iter().any(|d| d.id == id);
+    for o in &index.operations {
+        if !profile.operations.contains_key(&o.id) {
+            out.push(Problem::new(
+                &file,
+                None,
+                format!(
+                    "`operations` needs `{}` ({}): a step template such as `{{call: TOOL, args: \
+                     {{path: \"{{path}}\"}}}}`, or a sentence saying why the interface has no \
+                     such operation",
+                    o.id, o.meaning
+                ),
+            ));
+        }
+    }
+    for k in profile.shared_covers.keys() {
+        if !known(&index.checks, k) {
+            out.push(Problem::new(
+                &file,
+                None,
+                format!("`shared_covers` names `{k}`, which {shown}checks.yaml does not define"),
+            ));
+        }
+    }
+    for k in profile.operations.keys() {
+        if !known(&index.operations, k) {
+            out.push(Problem::new(
+                &file,
+                None,
+                format!("`operations` names `{k}`, which {shown}checks.yaml does not define"),
+            ));
+        }
+    }
+    out
+}
+
+/// One shared area file, with its cases rewritten for the profile.
+fn expand_area(
+    profile: &Profile,
+    index: &SharedIndex,
+    mut value: Value,
+    file: &str,
+) -> Result<Area, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let cases = value
+        .get_mut("cases")
+        .and_then(Value::as_sequence_mut)
+        .map(std::mem::take)
+        .unwrap_or_default();
+    let mut kept = Vec::new();
+    for mut case in cases {
+        let id = case
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
+        match expand_case(profile, index, &mut case) {
+            Ok(true) => kept.push(case),
+            Ok(false) => {}
+            Err(m) => problems.push(Problem::new(file, Some(&id), m)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if let Some(map) = value.as_mapping_mut() {
+        map.insert("cases".into(), Value::Sequence(kept));
+    }
+    serde_yaml::from_value::<Area>(value).map_err(|e| vec![Problem::new(file, None, e.to_string())])
+}
+
+/// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
+/// profile's steps for operations. `Ok(false)`: the profile lacks an operation it uses.
+fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Result<bool, String> {
+    let map = case.as_mapping_mut().ok_or("a case must be a mapping")?;
+    let id = map
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or("a case needs an `id`")?;
+    let id = format!("{}/{id}", profile.profile);
+    map.insert("id".into(), id.into());
+
+    if let Some(steps) = map.get_mut("when").and_then(Value::as_sequence_mut) {
+        for step in steps.iter_mut() {
+            if !expand_step(profile, step)? {
+                return Ok(false);
+            }
+        }
+    }
+    let checks: Vec<String> = match map.get("covers") {
+        Some(v) => serde_yaml::from_value(v.clone()).map_err(|e| format!("`covers`: {e}"))?,
+        None => return Err("a shared case needs `covers` (check names)".into()),
+    };
+    let mut ids: Vec<String> = Vec::new();
+    for c in &checks {
+        if !index.checks.iter().any(|d| &d.id == c) {
+            return Err(format!(
+                "`covers` names `{c}`, which checks.yaml does not define"
+            ));
+        }
+        let mapped = profile.shared_covers.get(c).filter(|ids| !ids.is_empty());
+        let mapped = mapped.ok_or_else(|| {
+            format!(
+                "specs/{}/profile.yaml: `shared_covers` needs `{c}`, the ids of the profile \
+                 this check rests on",
+                profile.profile
+            )
+        })?;
+        for id in mapped {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+    }
+    map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
+
+    Ok(true)
+}
+
+/// Replaces an operation step (`{op: read, path: x}`), or the operation inside a
+/// `concurrent` or `read_during` step (`do: {op: ...}`), by the profile's template.
+fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
+    let Some(map) = step.as_mapping_mut() else {
+        return Ok(true);
+    };
+    if map.contains_key("op") {
+        return match template(profile, map)? {
+            Some(t) => {
+                *step = t;
+                Ok(true)
+            }
+            None => Ok(false),
+        };
+    }
+    for wrapper in ["concurrent", "read_during"] {
+        let Some(inner) = map.get_mut(wrapper).and_then(Value::as_mapping_mut) else {
+            continue;
+        };
+        let Some(op) = inner.remove("do") else {
+            continue;
+        };
+        let op = op
+            .as_mapping()
+            .ok_or_else(|| format!("`{wrapper}.do` must be an operation mapping"))?;
+        let Some(t) = template(profile, op)? else {
+            return Ok(false);
+        };
+        let call = t
+            .get("call")
+            .ok_or_else(|| format!("`{wrapper}` needs an operation that is a tool call"))?;
+        inner.insert("call".into(), call.clone());
+        inner.insert("args".into(), t.get("args").cloned().unwrap_or_default());
+    }
+    Ok(true)
+}
+
+/// The profile's step for one operation invocation, with its parameters filled in; `None`
+/// when the profile does not offer the operation.
+fn template(profile: &Profile, op: &Mapping) -> Result<Option<Value>, String> {
+    let name = op
+        .get("op")
+        .and_then(Value::as_str)
+        .ok_or("`op` names an operation")?;
+    let t = profile
+        .operations
+        .get(name)
+        .ok_or_else(|| format!("the profile has no entry for operation `{name}`"))?;
+    if t.is_string() {
+        return Ok(None);
+    }
+    let mut params: BTreeMap<String, String> = BTreeMap::new();
+    for (k, v) in op {
+        let k = k.as_str().unwrap_or_default();
+        if k == "op" {
+            continue;
+        }
+        if !PARAMS.contains(&k) {
+            return Err(format!(
+                "operation `{name}` has unknown parameter `{k}`; they are {}",
+                PARAMS.join(", ")
+            ));
+        }
+        let v = v
+            .as_str()
+            .ok_or_else(|| format!("operation parameter `{k}` must be a string"))?;
+        params.insert(k.to_string(), v.to_string());
+    }
+    if let Some(b) = params.get("believed") {
+        let hash = Sha256::digest(b.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        params.insert("hash".into(), hash);
+    }
+    let mut t = t.clone();
+    fill(&mut t, &params).map_err(|p| {
+        format!("operation `{name}`: the profile's template uses `{{{p}}}`, which this step does not give")
+    })?;
+    Ok(Some(t))
+}
+
+/// Replaces `{name}` placeholders in every string of `v`; `Err(name)` for one not given.
+fn fill(v: &mut Value, params: &BTreeMap<String, String>) -> Result<(), String> {
+    match v {
+        Value::String(s) => {
+            for p in PARAMS.iter().copied().chain(["hash"]) {
+                let key = format!("{{{p}}}");
+                if s.contains(&key) {
+                    let val = params.get(p).ok_or_else(|| p.to_string())?;
+                    *s = s.replace(&key, val);
+                }
+            }
+            Ok(())
+        }
+        Value::Sequence(seq) => seq.iter_mut().try_for_each(|x| fill(x, params)),
+        Value::Mapping(m) => m.iter_mut().try_for_each(|(_, x)| fill(x, params)),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(ops: &str) -> Profile {
+        serde_yaml::from_str(&format!(
+            "profile: p\ntitle: P\nsource: s\ntools: [rd, rm]\n\
+             shared_covers: {{confinement: [R-1]}}\noperations: {ops}\n"
+        ))
+        .unwrap()
+    }
+
+    const INDEX: &str = "checks: [{id: confinement, meaning: m}]\n\
+                         operations: [{id: read, meaning: r}, {id: delete, meaning: d}]\n";
+
+    const AREA: &str = "area: safety\ntitle: T\ncases:\n\
+        - id: SAFE-001\n  name: n\n  covers: [confinement]\n  when:\n    - op: read\n      path: \"../x\"\n  then: {error: {kind: any}}\n\
+        - id: SAFE-002\n  name: n\n  covers: [confinement]\n  when:\n    - op: delete\n      path: x\n      believed: \"a\\n\"\n  then: {error: {kind: any}}\n";
+
+    fn files() -> Vec<(String, String)> {
+        vec![
+            ("checks.yaml".into(), INDEX.into()),
+            ("safety.yaml".into(), AREA.into()),
+        ]
+    }
+
+    #[test]
+    fn cases_take_the_profile_steps_ids_and_covers() {
+        let p = profile(
+            "{read: {call: rd, args: {path: \"{path}\"}}, \
+              delete: {call: rm, args: {path: \"{path}\", hash: \"{hash}\"}}}",
+        );
+        let areas = expand(&p, &files(), "specs/shared/").unwrap();
+        let cases = &areas[0].cases;
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].id, "p/SAFE-001");
+        assert_eq!(cases[0].covers, vec!["R-1".to_string()]);
+        let rendered = format!("{:?}", cases[1].when);
+        assert!(rendered.contains("\"rm\""), "{rendered}");
+        // SHA-256 of "a\n".
+        assert!(
+            rendered.contains("87428fc522803d31065e7bce3cf03fe475096631e5e07bbd7a0fde60c4cf25c7"),
+            "{rendered}"
+        );
+        assert_eq!(areas[0].file, "../shared/safety.yaml");
+    }
+
+    #[test]
+    fn an_operation_the_profile_lacks_leaves_the_case_out() {
+        let p = profile(
+            "{read: {call: rd, args: {path: \"{path}\"}}, delete: \"this interface deletes nothing\"}",
+        );
+        let areas = expand(&p, &files(), "specs/shared/").unwrap();
+        let ids: Vec<&str> = areas[0].cases.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["p/SAFE-001"]);
+    }
+
+    #[test]
+    fn an_unmapped_operation_or_check_is_named() {
+        let p = profile("{read: {call: rd, args: {path: \"{path}\"}}}");
+        let e = expand(&p, &files(), "specs/shared/").unwrap_err();
+        let text: Vec<String> = e.iter().map(|p| p.to_string()).collect();
+        assert!(
+            text.iter()
+                .any(|t| t.contains("`operations` needs `delete`")),
+            "{text:?}"
+        );
+        let mut p = profile("{read: {call: rd, args: {path: \"{path}\"}}, delete: \"none\"}");
+        p.shared_covers.clear();
+        let e = expand(&p, &files(), "specs/shared/").unwrap_err();
+        assert!(
+            e[0].message.contains("`shared_covers` needs `confinement`"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_template_parameter_the_step_lacks_is_an_error() {
+        let p = profile(
+            "{read: {call: rd, args: {path: \"{path}\", x: \"{content}\"}}, delete: \"none\"}",
+        );
+        let e = expand(&p, &files(), "specs/shared/").unwrap_err();
+        assert!(e[0].message.contains("`{content}`"), "{e:?}");
+    }
+}
