@@ -75,7 +75,8 @@ struct RunArgs {
     /// directory, which is also the server's working directory. With `{addr}` in it, the
     /// server is reached over Streamable HTTP at http://{addr}/mcp, `{addr}` being a free
     /// loopback HOST:PORT; `{auth_tokens}` becomes a file of the harness's bearer tokens
-    /// (`TOKEN SCOPE...` per line). Default: the built-in reference.
+    /// (`TOKEN SCOPE...` per line); `{audit_log}` becomes a fresh file beside the root that
+    /// the `@audit-log` cases read (skipped without it). Default: the built-in reference.
     #[arg(long, value_name = "CMD", conflicts_with = "url")]
     server: Option<String>,
     /// The built-in reference's transport: stdio, or Streamable HTTP on a free loopback

@@ -366,22 +366,44 @@ fn lock_cost(root: &Path, rows: &mut Vec<Row>) {
             .unwrap()
     };
     let plain = best(&|| drop(dir.open("lock.txt").unwrap()));
-    let locked = best(&|| drop(mcp_reference::filelock::lock_if(&dir, "lock.txt", true, true).ok().unwrap()));
+    let locked = best(&|| {
+        drop(
+            mcp_reference::filelock::lock_if(&dir, "lock.txt", true, true)
+                .ok()
+                .unwrap(),
+        )
+    });
     let extra = locked.saturating_sub(plain);
-    rows.push(Row { what: "flock + re-check per mutation, beyond a plain open", value: format!("{:.2} µs", us(extra)), target: "(cost)", ok: true });
+    rows.push(Row {
+        what: "flock + re-check per mutation, beyond a plain open",
+        value: format!("{:.2} µs", us(extra)),
+        target: "(cost)",
+        ok: true,
+    });
     let mut s = Server::spawn(root);
     s.initialize();
     std::fs::write(root.join("one_kb_edit.txt"), "a\n".repeat(512)).unwrap();
-    let mut h = s.call("text.read", json!({"path": "one_kb_edit.txt"}))["hash"].as_str().unwrap().to_string();
+    let mut h = s.call("text.read", json!({"path": "one_kb_edit.txt"}))["hash"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let mut rtts = Vec::new();
     for i in 0..200 {
         let (old, new) = if i % 2 == 0 { ("a", "b") } else { ("b", "a") };
-        let (el, r) = s.timed_call("text.replace", json!({"path": "one_kb_edit.txt", "hash": h, "lines": [1, 2], "old": old, "new": new}));
+        let (el, r) = s.timed_call(
+            "text.replace",
+            json!({"path": "one_kb_edit.txt", "hash": h, "lines": [1, 2], "old": old, "new": new}),
+        );
         h = r["hash"].as_str().unwrap().to_string();
         rtts.push(el);
     }
     let p50 = median(rtts);
-    rows.push(Row { what: "1 KB text.replace round trip p50 (fsyncs, lock)", value: format!("{:.0} µs", us(p50)), target: "(for scale)", ok: true });
+    rows.push(Row {
+        what: "1 KB text.replace round trip p50 (fsyncs, lock)",
+        value: format!("{:.0} µs", us(p50)),
+        target: "(for scale)",
+        ok: true,
+    });
 }
 
 fn ms(d: Duration) -> f64 {

@@ -109,11 +109,17 @@ pub fn clarification_problems(cat: &Catalogue) -> Vec<Problem> {
 /// Tags in feature texts that name nothing in the catalogue. `features` holds
 /// `(file name, text)` pairs; the result holds `file: @tag` strings.
 pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> Vec<String> {
-    let mut known: BTreeSet<String> =
-        ["must", "should", "clarification", "http-only", "stdio-only"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    let mut known: BTreeSet<String> = [
+        "must",
+        "should",
+        "clarification",
+        "http-only",
+        "stdio-only",
+        "audit-log",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     known.extend(cat.requirements.iter().map(|r| r.id.clone()));
     known.extend(cat.clarifications.iter().map(|c| c.id.clone()));
     known.extend(cat.cases().map(|(_, c)| c.id.clone()));

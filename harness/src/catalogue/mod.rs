@@ -117,12 +117,19 @@ impl Catalogue {
         if self.is_clarification(case) {
             tags.push("@clarification".to_string());
         }
+        if !case.then.audit.is_empty() {
+            tags.push(AUDIT_TAG.to_string());
+        }
         if let Some(t) = case.transport_tag() {
             tags.push(t.to_string());
         }
         tags
     }
 }
+
+/// Tag of the cases that read the server's audit log (skipped unless the server command
+/// has `{audit_log}`).
+pub const AUDIT_TAG: &str = "@audit-log";
 
 /// One problem found while loading or linting, naming the file and (if any) the case.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -747,6 +747,10 @@ impl fmt::Display for ErrorKind {
 pub struct Then {
     pub expect: Expect,
     pub disk: Vec<DiskCheck>,
+    /// Entries the server's audit log must hold after the last step, each given by some of
+    /// its fields (exact JSON; strings interpolated). Only for a server started with
+    /// `{audit_log}`; other runs skip the case.
+    pub audit: Vec<serde_json::Map<String, Value>>,
 }
 
 /// The primary expectation on the last step.
@@ -801,6 +805,8 @@ struct RawThen {
     http: Option<HttpCheck>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
+    #[serde(default)]
+    audit: Vec<serde_json::Map<String, Value>>,
 }
 
 impl TryFrom<RawThen> for Then {
@@ -827,9 +833,13 @@ impl TryFrom<RawThen> for Then {
                 }
             ));
         }
+        if r.audit.iter().any(|e| e.is_empty()) {
+            return Err("an `audit` entry needs at least one field".into());
+        }
         Ok(Then {
             expect: found.remove(0),
             disk: r.disk,
+            audit: r.audit,
         })
     }
 }

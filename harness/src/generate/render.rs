@@ -286,6 +286,12 @@ fn then_steps(case: &Case) -> Vec<String> {
             DiskCheck::Dir(p) => v.push(format!("the directory \"{p}\" exists")),
         }
     }
+    for entry in &case.then.audit {
+        v.push(format!(
+            "the audit log has an entry with {}",
+            json(&Value::Object(entry.clone()))
+        ));
+    }
     v.push("nothing outside the root has changed".to_string());
     v
 }

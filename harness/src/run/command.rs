@@ -435,9 +435,16 @@ pub fn run_command(req: RunRequest) -> u8 {
                 .join(", ")
         );
     }
-    let other_transport = other_transport(&parsed, tags.as_ref(), name.as_ref(), cfg.is_http());
+    let (transport_tag, transport_why) = super::config::transport_tag(cfg.is_http());
+    let mut other_transport = skipped_by_tag(
+        &parsed,
+        tags.as_ref(),
+        name.as_ref(),
+        transport_tag,
+        transport_why,
+    );
     if !other_transport.is_empty() {
-        let (tag, _) = super::config::transport_tag(cfg.is_http());
+        let tag = transport_tag;
         println!(
             "SKIP {} cases tagged @{tag} ({}): this run uses {}.\n",
             other_transport.len(),
@@ -452,6 +459,30 @@ pub fn run_command(req: RunRequest) -> u8 {
                 "stdio"
             }
         );
+    }
+    if !cfg.has_audit_log() {
+        let no_log = skipped_by_tag(
+            &parsed,
+            tags.as_ref(),
+            name.as_ref(),
+            crate::catalogue::AUDIT_TAG.trim_start_matches('@'),
+            "it reads the server's audit log; start the server with `{audit_log}` in its \
+             command (e.g. `--audit-log {audit_log}`) to run it",
+        );
+        if !no_log.is_empty() {
+            println!(
+                "SKIP {} cases tagged {} ({}): the server command has no {{audit_log}}.\n",
+                no_log.len(),
+                crate::catalogue::AUDIT_TAG,
+                no_log
+                    .iter()
+                    .map(|r| r.case_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        other_transport.retain(|r| !no_log.iter().any(|n| n.scenario == r.scenario));
+        other_transport.extend(no_log);
     }
     let skip: HashSet<String> = unlisted
         .iter()
@@ -508,7 +539,7 @@ pub fn run_command(req: RunRequest) -> u8 {
         .count();
     let tolerated = failed - counted.len() - expected;
     println!(
-        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport), {} stale baseline entries",
+        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport, or no audit log), {} stale baseline entries",
         results.len(),
         started.elapsed().as_secs_f64(),
         results.len() - failed - skipped,
@@ -591,14 +622,14 @@ fn without_listing(
     out
 }
 
-/// The selected scenarios tagged for the other transport, as skipped results.
-fn other_transport(
+/// The selected scenarios tagged `tag` (without `@`), as results skipped because `why`.
+fn skipped_by_tag(
     parsed: &Parsed,
     tags: Option<&TagOperation>,
     name: Option<&regex::Regex>,
-    http: bool,
+    tag: &str,
+    why: &str,
 ) -> Vec<CaseResult> {
-    let (tag, why) = super::config::transport_tag(http);
     let mut out = Vec::new();
     for feat in parsed.iter().flatten() {
         let file = super::collect::feature_name(feat);

@@ -107,6 +107,12 @@ pub enum Target {
     },
 }
 
+/// Where a server started with `{audit_log}` on `root` writes its audit log: beside the
+/// root, so neither the root's nor the outside area's checks see it.
+pub fn audit_log_path(root: &std::path::Path) -> std::path::PathBuf {
+    root.with_file_name("mcp-audit.jsonl")
+}
+
 /// Which transports a scenario applies to (from its `@http-only` / `@stdio-only` tags).
 pub fn transport_tag(http: bool) -> (&'static str, &'static str) {
     if http {
@@ -162,6 +168,12 @@ impl ServerConfig {
     /// authenticates every request with its full-scope token.
     pub fn has_auth(&self) -> bool {
         self.argv.iter().any(|a| a.contains("{auth_tokens}"))
+    }
+
+    /// The server was given `{audit_log}`: the harness names a fresh file per scenario and
+    /// runs the cases that read it.
+    pub fn has_audit_log(&self) -> bool {
+        self.argv.iter().any(|a| a.contains("{audit_log}"))
     }
 
     /// The built-in reference over Streamable HTTP, with the harness's token file.

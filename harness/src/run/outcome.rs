@@ -57,7 +57,13 @@ impl CaseResult {
             .filter(|t| {
                 !matches!(
                     t.as_str(),
-                    "must" | "should" | "clarification" | "serial" | "http-only" | "stdio-only"
+                    "must"
+                        | "should"
+                        | "clarification"
+                        | "serial"
+                        | "http-only"
+                        | "stdio-only"
+                        | "audit-log"
                 ) && **t != case_id
             })
             .cloned()

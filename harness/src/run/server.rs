@@ -97,6 +97,9 @@ impl Session {
                 _ => None,
             };
         let root_str = root.to_string_lossy();
+        let audit_str = super::config::audit_log_path(root)
+            .to_string_lossy()
+            .into_owned();
         let tokens_str = tokens_file
             .as_ref()
             .map(|f| f.path().to_string_lossy().into_owned())
@@ -108,6 +111,7 @@ impl Session {
                 a.replace("{root}", &root_str)
                     .replace("{addr}", addr.as_deref().unwrap_or(""))
                     .replace("{auth_tokens}", &tokens_str)
+                    .replace("{audit_log}", &audit_str)
             })
             .collect();
         let bearer = cfg.has_auth().then(|| http::tokens().full.clone());

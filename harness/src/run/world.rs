@@ -299,6 +299,12 @@ impl HarnessWorld {
         Ok(())
     }
 
+    /// The file a server started with `{audit_log}` writes its audit log to (beside the
+    /// root, outside both the root and the outside area).
+    pub fn audit_log(&self) -> PathBuf {
+        super::config::audit_log_path(&self.root)
+    }
+
     /// A path inside the root, as written in the catalogue (leading `/` optional).
     pub fn in_root(&self, rel: &str) -> PathBuf {
         self.root.join(rel.trim_start_matches('/'))

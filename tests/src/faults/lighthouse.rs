@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use mcp_reference::audit::AuditLog;
 use mcp_reference::cli::Cli;
 use mcp_reference::lighthouse::codes::{LhCode, LhError};
 use mcp_reference::lighthouse::{self as lh, LighthouseServer, Op, result};
@@ -97,6 +98,11 @@ pub const FAULTS: &[Injection] = &[
         "LH-CLR-13",
         "edits of one file are not serialized (no lock, a pause between read and write)",
     ),
+    lh(
+        "lh-audit-silent",
+        "FR-3.1.17",
+        "the server takes --audit-log but logs no operation",
+    ),
 ];
 
 /// Variants: the other reasonable choice for one lighthouse clarification.
@@ -183,10 +189,16 @@ impl FaultyLighthouse {
             Err(rooted) => Box::new(rooted),
         };
         let roots = lh::paths::Roots::of(&cli.root).expect("the root was opened");
+        let audit = match &cli.audit_log {
+            Some(p) if name != "lh-audit-silent" => {
+                Some(AuditLog::open(p).expect("the audit log can be opened"))
+            }
+            _ => None,
+        };
         let ctx = Arc::new(lh::Ctx {
             storage,
             roots,
-            audit: None,
+            audit,
         });
         FaultyLighthouse {
             inner: LighthouseServer::with_shared(ctx.clone()),

@@ -61,7 +61,7 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         passed,
         results.len() - passed,
         if skipped > 0 {
-            format!(" · {skipped} skipped (another transport)")
+            format!(" · {skipped} skipped (another transport, or no audit log)")
         } else {
             String::new()
         },

@@ -5,6 +5,7 @@
 //! the step failure (cucumber's only failure channel is a panic, whose message carries
 //! the reason, the JSON-RPC exchange and the server's stderr).
 
+pub mod audit;
 pub mod calls;
 pub mod codes;
 pub mod concurrency;
@@ -60,6 +61,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(results::steps());
     all.extend(listing::steps());
     all.extend(disk::steps());
+    all.extend(audit::steps());
     all.extend(http::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
