@@ -127,3 +127,154 @@ impl Sandbox {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paths::normalize;
+    use std::os::unix::fs::symlink;
+    use std::path::{Path, PathBuf};
+
+    struct Fx {
+        _t: tempfile::TempDir,
+        root: PathBuf,
+        outside: PathBuf,
+        sb: Sandbox,
+        locks: Locks,
+    }
+
+    fn fx() -> Fx {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("root");
+        let outside = t.path().join("root_evil");
+        std::fs::create_dir_all(root.join("d/sub")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(root.join("a.txt"), "a").unwrap();
+        std::fs::write(root.join("b.txt"), "b").unwrap();
+        std::fs::write(root.join("d/sub/c.txt"), "c").unwrap();
+        std::fs::write(outside.join("secret"), "top secret").unwrap();
+        let sb = Sandbox::open(&root).unwrap();
+        Fx {
+            _t: t,
+            root,
+            outside,
+            sb,
+            locks: Locks::default(),
+        }
+    }
+
+    fn p(s: &str) -> NormPath {
+        normalize(s, true).unwrap()
+    }
+
+    fn mv(f: &Fx, from: &str, to: &str, parents: bool) -> ToolResult<()> {
+        f.sb.move_entry(&p(from), &p(to), parents, &f.locks)
+    }
+
+    fn text(at: &Path) -> String {
+        std::fs::read_to_string(at).unwrap()
+    }
+
+    #[test]
+    fn moves_files_directories_and_links() {
+        let f = fx();
+        mv(&f, "a.txt", "new/deeper/a.txt", true).unwrap();
+        assert_eq!(text(&f.root.join("new/deeper/a.txt")), "a");
+        assert!(!f.root.join("a.txt").exists());
+        mv(&f, "d", "e", false).unwrap();
+        assert_eq!(text(&f.root.join("e/sub/c.txt")), "c");
+        symlink("b.txt", f.root.join("l")).unwrap();
+        mv(&f, "l", "m", false).unwrap();
+        assert!(f.root.join("m").is_symlink());
+        assert_eq!(text(&f.root.join("m")), "b");
+    }
+
+    #[test]
+    fn never_replaces_and_refuses_what_cannot_move() {
+        let f = fx();
+        assert_eq!(
+            mv(&f, "a.txt", "b.txt", true).unwrap_err().code,
+            Code::AlreadyExists
+        );
+        assert_eq!(
+            mv(&f, "a.txt", "d", true).unwrap_err().code,
+            Code::AlreadyExists
+        );
+        assert_eq!(
+            mv(&f, "a.txt", "a.txt", true).unwrap_err().code,
+            Code::AlreadyExists
+        );
+        symlink("nowhere", f.root.join("dangling")).unwrap();
+        assert_eq!(
+            mv(&f, "a.txt", "dangling", true).unwrap_err().code,
+            Code::AlreadyExists
+        );
+        assert_eq!(
+            (text(&f.root.join("a.txt")), text(&f.root.join("b.txt"))),
+            ("a".into(), "b".into())
+        );
+        assert_eq!(mv(&f, "ghost", "x", true).unwrap_err().code, Code::NotFound);
+        let e = mv(&f, "a.txt", "no/such/a.txt", false).unwrap_err();
+        assert_eq!(
+            (e.code, e.details["directory"].as_str()),
+            (Code::NotFound, Some("/no"))
+        );
+        assert_eq!(
+            mv(&f, "d", "d/sub/d", false).unwrap_err().code,
+            Code::InvalidArgument
+        );
+        assert_eq!(mv(&f, ".", "x", false).unwrap_err().code, Code::InvalidPath);
+        assert_eq!(
+            mv(&f, "a.txt", ".", false).unwrap_err().code,
+            Code::AlreadyExists
+        );
+        assert!(f.root.join("d/sub/c.txt").exists());
+    }
+
+    #[test]
+    fn links_out_of_the_root_lead_nowhere() {
+        let f = fx();
+        symlink(&f.outside, f.root.join("out")).unwrap();
+        assert_eq!(
+            mv(&f, "a.txt", "out/a.txt", true).unwrap_err().code,
+            Code::PathEscape
+        );
+        assert_eq!(
+            mv(&f, "out/secret", "loot", true).unwrap_err().code,
+            Code::PathEscape
+        );
+        assert_eq!(text(&f.root.join("a.txt")), "a");
+        assert!(!f.root.join("loot").exists());
+        let names: Vec<_> = std::fs::read_dir(&f.outside).unwrap().collect();
+        assert_eq!(
+            names.len(),
+            1,
+            "nothing moved into or out of the outside area"
+        );
+    }
+
+    #[test]
+    fn racing_moves_to_one_name_have_one_winner() {
+        let f = fx();
+        for i in 0..8 {
+            std::fs::write(f.root.join(format!("r{i}")), format!("{i}")).unwrap();
+        }
+        let wins = std::thread::scope(|s| {
+            let hs: Vec<_> = (0..8)
+                .map(|i| {
+                    let f = &f;
+                    s.spawn(move || mv(f, &format!("r{i}"), "target", false).is_ok())
+                })
+                .collect();
+            hs.into_iter()
+                .map(|h| h.join().unwrap())
+                .filter(|w| *w)
+                .count()
+        });
+        assert_eq!(wins, 1);
+        let left = (0..8)
+            .filter(|i| f.root.join(format!("r{i}")).exists())
+            .count();
+        assert_eq!(left, 7);
+    }
+}
