@@ -388,10 +388,12 @@ impl On {
                 let n = text.len();
                 return Some(Ok(json!({"ok": true, "data": text, "bytesRead": n})));
             }
-            "dv-missing-read-empty" if fs && action(args) == Some("read") => {
-                if self.host(args, "path").is_some_and(|h| !h.exists()) {
-                    return Some(Ok(json!({"ok": true, "data": "", "bytesRead": 0})));
-                }
+            "dv-missing-read-empty"
+                if fs
+                    && action(args) == Some("read")
+                    && self.host(args, "path").is_some_and(|h| !h.exists()) =>
+            {
+                return Some(Ok(json!({"ok": true, "data": "", "bytesRead": 0})));
             }
             "dv-write-appends" if fs && action(args) == Some("write") => {
                 let host = self.host(args, "path")?;
@@ -547,14 +549,12 @@ impl On {
             }
         };
         let out = match (op, action(args)) {
-            (Op::FilesystemOperation, Some("read")) => std::fs::read(&host).and_then(|bytes| {
+            (Op::FilesystemOperation, Some("read")) => std::fs::read(&host).map(|bytes| {
                 if bytes.len() as u64 > READ_LIMIT {
-                    return Ok(Err(DvError::too_large(raw, bytes.len() as u64)));
+                    return Err(DvError::too_large(raw, bytes.len() as u64));
                 }
                 let n = bytes.len();
-                Ok(Ok(
-                    json!({"ok": true, "data": String::from_utf8_lossy(&bytes), "bytesRead": n}),
-                ))
+                Ok(json!({"ok": true, "data": String::from_utf8_lossy(&bytes), "bytesRead": n}))
             }),
             (Op::FilesystemOperation, Some("write")) => {
                 let content = arg(args, "content").unwrap_or_default();
