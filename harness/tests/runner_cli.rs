@@ -382,3 +382,18 @@ fn a_server_of_a_known_profile_run_against_another_is_stopped() {
     assert!(err.contains("read, write, edit, delete"), "{err}");
     assert!(!out.contains("FAIL "), "{out}");
 }
+
+#[test]
+fn the_devs_profile_is_detected_from_its_two_tools() {
+    let server = format!("{EXE} serve-reference --root {{root}} --profile devs");
+    let (code, out, err) = run(&["run", "--server", &server, "--name", "^DV-READ-00[12] "]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "Profile devs: the server offers all 2 of its tools (filesystem_operation, \
+             apply_surgical_edits)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("2 scenarios"), "{out}");
+}

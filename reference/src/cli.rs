@@ -1,4 +1,4 @@
-//! Command line: `--root DIR`, `--profile rootspace|lighthouse`, `--tool-names
+//! Command line: `--root DIR`, `--profile rootspace|lighthouse|devs`, `--tool-names
 //! dotted|underscore`, `--audit-log FILE`, `--http ADDR` and its options, `--help`,
 //! `--version`.
 //!
@@ -28,6 +28,8 @@ pub enum Profile {
     Rootspace,
     /// Lighthouse Feature 3.1: read, write, edit, delete
     Lighthouse,
+    /// devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits
+    Devs,
 }
 
 /// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).

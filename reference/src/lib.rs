@@ -2,10 +2,11 @@
 //! (`http/`) and confined to one root directory. Each interface is a profile
 //! (`--profile`): `rootspace` (ADR-0005, the default: six tools file.create, file.remove,
 //! text.read, text.replace, text.insert, text.append and the resource template
-//! `list://{path}`) and `lighthouse` (seed 002: read, write, edit, delete).
+//! `list://{path}`), `lighthouse` (seed 002: read, write, edit, delete) and `devs` (seed
+//! 004: filesystem_operation, apply_surgical_edits).
 //!
 //! Module map: `cli` (arguments), one folder per profile (`rootspace/`: its `server` and
-//! `tools/`, re-exported at the crate root; `lighthouse/`), `transport` (stdio framing
+//! `tools/`, re-exported at the crate root; `lighthouse/`; `devs/`), `transport` (stdio framing
 //! for any handler), `audit` (the audit log), and pure logic in `paths`, `lines`, `edit`,
 //! `hash`, `errors`, `limits`. Tools reach files only through the `storage` seam, whose
 //! production implementation is `sandbox` (cap-std root), `atomic`, `locks` and
@@ -14,6 +15,7 @@
 pub mod atomic;
 pub mod audit;
 pub mod cli;
+pub mod devs;
 pub mod edit;
 pub mod errors;
 pub mod filelock;
@@ -83,6 +85,20 @@ where
                     let is_mutation = |name: &str| {
                         lighthouse::Op::from_name(name).is_some_and(|o| o != lighthouse::Op::Read)
                     };
+                    serve_http(server, is_mutation, &cli, addr)
+                }
+                None => launch(server, Default::default()),
+            },
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(2)
+            }
+        },
+        cli::Profile::Devs => match devs::DevsServer::from_cli(&cli, storage) {
+            Ok(server) => match &cli.http {
+                Some(addr) => {
+                    let is_mutation =
+                        |name: &str| devs::Op::from_name(name).is_some_and(devs::Op::may_mutate);
                     serve_http(server, is_mutation, &cli, addr)
                 }
                 None => launch(server, Default::default()),

@@ -22,6 +22,7 @@ use crate::lines;
 use crate::locks::Locks;
 use crate::paths::NormPath;
 
+mod rename;
 mod whole;
 pub use whole::Deleted;
 

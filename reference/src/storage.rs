@@ -82,6 +82,13 @@ pub trait Storage: Send + Sync {
         let _ = recursive;
         Err(unsupported("delete", path))
     }
+
+    /// Moves a file, a directory or a symlink (the link itself) to `to`, never replacing
+    /// an existing entry; `make_parents` creates missing parents of `to`.
+    fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
+        let _ = (to, make_parents);
+        Err(unsupported("move_entry", from))
+    }
 }
 
 fn unsupported(op: &str, path: &NormPath) -> ToolError {
@@ -159,5 +166,9 @@ impl Storage for Rooted {
 
     fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
         self.sandbox.delete(path, recursive, &self.locks)
+    }
+
+    fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
+        self.sandbox.move_entry(from, to, make_parents, &self.locks)
     }
 }

@@ -23,6 +23,13 @@ pub struct Profile {
     /// `read_during` step calls it (`text.read`, `read`).
     #[serde(default)]
     pub reader: Option<String>,
+    /// Arguments the reader takes besides `path` (e.g. `{action: read}` for a tool that
+    /// does several things).
+    #[serde(default)]
+    pub reader_args: BTreeMap<String, serde_json::Value>,
+    /// The result field the reader puts the file's text in, when not `content`.
+    #[serde(default)]
+    pub reader_field: Option<String>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,
@@ -48,6 +55,11 @@ impl Profile {
     /// The code this profile uses for `kind` (`None` for `any`).
     pub fn code(&self, kind: ErrorKind) -> Option<String> {
         self.codes.get(&kind).cloned().or_else(|| kind.code())
+    }
+
+    /// The result field holding the text the reader returns.
+    pub fn reader_field(&self) -> &str {
+        self.reader_field.as_deref().unwrap_or("content")
     }
 
     /// Whether the interface lists directories through the `list://` resource.

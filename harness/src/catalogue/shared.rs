@@ -207,6 +207,23 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     }
     map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
 
+    // A shared case checks a read's text as `content`; a profile whose reader puts it
+    // elsewhere (`data`) gets its own field name.
+    let field = profile.reader_field();
+    if field != "content"
+        && let Some(result) = map
+            .get_mut("then")
+            .and_then(|t| t.get_mut("result"))
+            .and_then(Value::as_mapping_mut)
+    {
+        for (_, checks) in result.iter_mut() {
+            if let Some(by_field) = checks.as_mapping_mut()
+                && let Some(v) = by_field.remove("content")
+            {
+                by_field.insert(field.into(), v);
+            }
+        }
+    }
     Ok(true)
 }
 

@@ -651,16 +651,18 @@ fn check_refs(
     }
 }
 
-/// `MCP-012`, `AUTH-040`.
-/// An upstream id as its source spells it: an upper-case prefix, then `-` and segments of
-/// upper-case letters, digits and dots (`MCP-012`, `AUTH-040`, `FR-3.1.1`, `NFR-3.1-SIZE`),
-/// and not a clarification id.
+/// An upstream id as its source spells it: a prefix of upper-case letters (possibly with
+/// digits and `_`, as in `3_MCP`), then `-` and segments of upper-case letters, digits and
+/// dots (`MCP-012`, `AUTH-040`, `FR-3.1.1`, `NFR-3.1-SIZE`, `3_MCP-TAS-079`), and not a
+/// clarification id.
 pub fn is_requirement_id(id: &str) -> bool {
     let mut parts = id.split('-');
     let head = parts.next().unwrap_or_default();
     let rest: Vec<&str> = parts.collect();
-    !head.is_empty()
-        && head.bytes().all(|b| b.is_ascii_uppercase())
+    head.bytes().any(|b| b.is_ascii_uppercase())
+        && head
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
         && !rest.is_empty()
         && rest.iter().all(|p| {
             !p.is_empty()
@@ -721,6 +723,8 @@ mod tests {
             "NFR-3.1-SIZE",
             "R-3.1.2",
             "AC-3.1.26",
+            "3_MCP-TAS-079",
+            "3_MCP-TAS-079-EDIT-MISSING",
         ] {
             assert!(is_requirement_id(id), "{id}");
             assert!(!is_clarification_id(id), "{id}");
@@ -737,6 +741,8 @@ mod tests {
             "CLR-1",
             "lh-CLR-01",
             "X-CLR-0a",
+            "3_-TAS",
+            "3_mcp-TAS-079",
         ] {
             assert!(!is_requirement_id(id) && !is_clarification_id(id), "{id}");
         }

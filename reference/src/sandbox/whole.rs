@@ -30,7 +30,7 @@ pub struct Deleted {
 }
 
 /// The first prefix of `dir` that does not exist (the directory a write is missing).
-fn first_missing(sb: &Sandbox, dir: &NormPath) -> NormPath {
+pub(super) fn first_missing(sb: &Sandbox, dir: &NormPath) -> NormPath {
     let segs = dir.segments();
     for i in 1..=segs.len() {
         let prefix = NormPath::from_plain_segments(segs[..i].to_vec()).expect("plain");
@@ -43,7 +43,7 @@ fn first_missing(sb: &Sandbox, dir: &NormPath) -> NormPath {
     dir.clone()
 }
 
-fn reserved_name(name: &str) -> Option<ToolError> {
+pub(super) fn reserved_name(name: &str) -> Option<ToolError> {
     name.starts_with(atomic::TEMP_PREFIX).then(|| {
         ToolError::new(
             Code::InvalidPath,

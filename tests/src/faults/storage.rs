@@ -21,6 +21,8 @@ const STORAGE_FAULTS: &[&str] = &[
     "lh-lost-update",
     "lh-torn-write",
     "lh-delete-follows-links",
+    "dv-lost-update",
+    "dv-torn-write",
 ];
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
@@ -84,7 +86,7 @@ fn io_error(path: &NormPath, e: std::io::Error) -> ToolError {
 }
 
 /// Rewrites a file in place in two halves with a pause, so a reader can see half of it.
-fn write_torn(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_torn(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .truncate(true)
@@ -218,7 +220,7 @@ impl Storage for FaultyStorage {
 
     fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
         let host = self.root.join(path.relative());
-        if self.name == "lh-torn-write" && host.is_file() {
+        if matches!(self.name, "lh-torn-write" | "dv-torn-write") && host.is_file() {
             let key = self.inner.sandbox.canonical_file(path)?;
             return self.inner.locks.with_lock(&key, || {
                 write_torn(&host, bytes).map_err(|e| io_error(path, e))?;
@@ -229,14 +231,17 @@ impl Storage for FaultyStorage {
     }
 
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
-        if !matches!(self.name, "lh-lost-update" | "lh-torn-write") {
+        if !matches!(
+            self.name,
+            "lh-lost-update" | "lh-torn-write" | "dv-lost-update" | "dv-torn-write"
+        ) {
             return self.inner.update_text(path, edit);
         }
         let host = self.root.join(path.relative());
         let change = |write: &dyn Fn(&Path, &[u8]) -> std::io::Result<()>| {
             let old = std::fs::read(&host)
                 .map_err(|e| ToolError::new(Code::NotFound, format!("{path}: {e}")))?;
-            if self.name == "lh-lost-update" {
+            if matches!(self.name, "lh-lost-update" | "dv-lost-update") {
                 std::thread::sleep(PAUSE);
             }
             match edit(&old)? {
@@ -249,7 +254,7 @@ impl Storage for FaultyStorage {
         };
         match self.name {
             // No lock, and a pause between reading and writing.
-            "lh-lost-update" => change(&|h, b| {
+            "lh-lost-update" | "dv-lost-update" => change(&|h, b| {
                 let tmp =
                     h.with_file_name(format!(".lost-update-{:?}", std::thread::current().id()));
                 std::fs::write(&tmp, b).and_then(|()| std::fs::rename(&tmp, h))
@@ -273,6 +278,10 @@ impl Storage for FaultyStorage {
             });
         }
         self.inner.delete(path, recursive)
+    }
+
+    fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
+        self.inner.move_entry(from, to, make_parents)
     }
 }
 

@@ -175,13 +175,16 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.interpolate(arg(a, 2)?, &[])?;
     let before = std::fs::read(w.in_root(&path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     let name = w.tool_name(&tool);
-    let reader = w
-        .profile()
+    let profile = w.profile();
+    let reader = profile
         .reader
         .clone()
         .ok_or("internal: the profile names no `reader` tool for read_during")?;
     let read = w.tool_name(&reader);
-    let probe_args = serde_json::json!({ "path": path });
+    let mut probe_args = serde_json::Map::new();
+    probe_args.extend(profile.reader_args.clone());
+    probe_args.insert("path".into(), Value::String(path.clone()));
+    let probe_args = Value::Object(probe_args);
     let session = w.begin_action().await?;
     let (reply, reads) = session
         .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
@@ -196,6 +199,7 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 }
 
 async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let profile = w.profile();
     let Some((path, before, reads)) = &w.reads_during else {
         return Err("internal: the last step was not a call with reads during it".into());
     };
@@ -213,10 +217,11 @@ async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), Str
                 reads.len()
             )
         })?;
+        let field = profile.reader_field();
         let content = obj
-            .get("content")
+            .get(field)
             .and_then(Value::as_str)
-            .ok_or_else(|| format!("read {} during the call has no string `content`", i + 1))?;
+            .ok_or_else(|| format!("read {} during the call has no string `{field}`", i + 1))?;
         if content.as_bytes() != before.as_slice() && content.as_bytes() != after.as_slice() {
             return Err(format!(
                 "read {} of {} during the call saw content that is neither the old nor the new \

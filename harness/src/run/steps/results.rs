@@ -89,14 +89,29 @@ pub fn last_call(w: &HarnessWorld) -> Result<&Reply, String> {
     }
 }
 
-/// `isError: true` on a call result, or a result envelope that says `success: false` (the
-/// `ToolResult` shape of some interfaces, whose clients read that flag).
+/// `isError: true` on a call result, or a result envelope that says `success: false` or
+/// `ok: false` (the result shapes of some interfaces, whose clients read that flag), in
+/// structuredContent or, without it, in the first text block holding a JSON object.
 pub fn is_tool_error(v: &Value) -> bool {
-    v.get("isError").and_then(Value::as_bool).unwrap_or(false)
-        || v.get("structuredContent")
-            .and_then(|s| s.get("success"))
-            .and_then(Value::as_bool)
-            == Some(false)
+    let failed = |m: &Value| {
+        ["success", "ok"]
+            .iter()
+            .any(|k| m.get(k).and_then(Value::as_bool) == Some(false))
+    };
+    if v.get("isError").and_then(Value::as_bool).unwrap_or(false) {
+        return true;
+    }
+    match v.get("structuredContent") {
+        Some(s @ Value::Object(_)) => failed(s),
+        _ => text_blocks(v)
+            .iter()
+            .find_map(|t| {
+                serde_json::from_str::<Value>(t)
+                    .ok()
+                    .filter(Value::is_object)
+            })
+            .is_some_and(|m| failed(&m)),
+    }
 }
 
 /// Concatenated text blocks of a call result.
@@ -789,6 +804,30 @@ mod tests {
         assert_eq!(result_object(&v).unwrap()["hash"], "cd");
         assert!(result_object(&json!({"content": [{"type": "text", "text": "done"}]})).is_err());
         assert!(success(&tool_error("X", "boom")).is_err());
+    }
+
+    #[test]
+    fn ok_false_envelopes_are_failures_with_their_message() {
+        let structured = Reply::Ok(json!({
+            "content": [{"type": "text", "text": "x"}],
+            "structuredContent": {"ok": false, "error": "File not found"}
+        }));
+        let text_only = Reply::Ok(json!({
+            "content": [{"type": "text", "text": "{\"ok\":false,\"error\":\"Path traversal detected\"}"}]
+        }));
+        for (r, msg) in [
+            (&structured, "File not found"),
+            (&text_only, "Path traversal detected"),
+        ] {
+            assert!(success(r).is_err());
+            let seen = failure(r, false, true).unwrap();
+            assert!(seen.text.contains(msg), "{}", seen.text);
+            assert_eq!(seen.code, None, "a sentence is not a code");
+        }
+        let seen = failure(&text_only, false, true).unwrap();
+        assert!(check_kind(&seen, "path_escape", false, &Profile::default()).is_ok());
+        let ok = Reply::Ok(json!({"structuredContent": {"ok": true, "data": "x"}, "content": []}));
+        assert!(success(&ok).is_ok());
     }
 
     #[test]

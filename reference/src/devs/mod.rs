@@ -1,0 +1,196 @@
+//! The devs profile (seed 004, requirement 3_MCP-TAS-079): the ProjectServer tools
+//! `filesystem_operation` (read, write, list, move) and `apply_surgical_edits`, served by
+//! `mcp-reference --profile devs` on the shared safety core (the `Storage` seam: cap-std
+//! root, atomic writes, per-file locks).
+//!
+//! One file per tool; `paths` (project-root rules, lighthouse's with this profile's
+//! errors), `args` (argument parsing), `codes` (the seed's error strings, our codes and
+//! hints) and `result` (the seed's result objects on the wire) are this profile's own.
+
+pub mod apply_surgical_edits;
+pub mod args;
+pub mod codes;
+pub mod filesystem_operation;
+pub mod paths;
+pub mod result;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::lighthouse::paths::Roots;
+use crate::paths::NormPath;
+use crate::storage::Storage;
+use codes::DvError;
+
+/// Largest file `read` returns: the seed's 512_000 bytes, 500 KB (DV-CLR-02).
+pub const READ_LIMIT: u64 = 500 * 1024;
+
+/// The two tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    FilesystemOperation,
+    ApplySurgicalEdits,
+}
+
+impl Op {
+    pub const ALL: [Op; 2] = [Op::FilesystemOperation, Op::ApplySurgicalEdits];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::FilesystemOperation => filesystem_operation::NAME,
+            Op::ApplySurgicalEdits => apply_surgical_edits::NAME,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// Whether a call may change files, for the HTTP scopes. The scope is decided by the
+    /// tool's name alone, and `filesystem_operation` writes and moves too, so both tools
+    /// need `files:write`.
+    pub fn may_mutate(self) -> bool {
+        true
+    }
+}
+
+/// What every tool needs.
+pub struct Ctx {
+    pub storage: Box<dyn Storage>,
+    pub roots: Roots,
+}
+
+impl Ctx {
+    /// Resolves a path argument (`field` names it in errors).
+    pub fn resolve(&self, given: &str, field: &str) -> Result<NormPath, DvError> {
+        paths::resolve(given, &self.roots, field)
+    }
+}
+
+/// Runs one call to completion on the current thread (file I/O: a blocking thread).
+pub fn run_tool(ctx: &Ctx, op: Op, args: &JsonObject) -> Result<Value, DvError> {
+    match op {
+        Op::FilesystemOperation => filesystem_operation::run(ctx, args),
+        Op::ApplySurgicalEdits => apply_surgical_edits::run(ctx, args),
+    }
+}
+
+/// The tool definitions, in the seed's order.
+pub fn definitions() -> Vec<Tool> {
+    vec![
+        filesystem_operation::definition(),
+        apply_surgical_edits::definition(),
+    ]
+}
+
+/// The devs server.
+#[derive(Clone)]
+pub struct DevsServer {
+    ctx: Arc<Ctx>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl DevsServer {
+    pub fn new(ctx: Ctx) -> Self {
+        Self::with_shared(Arc::new(ctx))
+    }
+
+    /// A server on a context the caller keeps a handle on too (an embedder that wraps
+    /// this handler and runs some calls itself).
+    pub fn with_shared(ctx: Arc<Ctx>) -> Self {
+        DevsServer {
+            ctx,
+            tools: Arc::new(definitions()),
+        }
+    }
+
+    /// The server for the command line. Fails with a one-line reason.
+    pub fn from_cli(
+        cli: &crate::cli::Cli,
+        storage: impl Storage + 'static,
+    ) -> Result<Self, String> {
+        let roots = Roots::of(&cli.root).map_err(|e| {
+            format!(
+                "mcp-reference: error: cannot resolve root {:?}: {e}",
+                cli.root
+            )
+        })?;
+        Ok(DevsServer::new(Ctx {
+            storage: Box::new(storage),
+            roots,
+        }))
+    }
+}
+
+impl ServerHandler for DevsServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Files of one project; paths are relative to the project root. \
+             filesystem_operation reads (up to 500 KB), writes, lists and moves files; \
+             apply_surgical_edits changes a file by exact {old, new} replacements. Every \
+             result is {ok: true, ...} or {ok: false, error, code, hint}; hint says how to \
+             fix a failed call."
+                .into(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(op) = Op::from_name(&request.name) else {
+            return Err(McpError::invalid_params(
+                format!(
+                    "Unknown tool {:?}. Available tools: filesystem_operation, \
+                     apply_surgical_edits.",
+                    request.name
+                ),
+                Some(json!({"tool": request.name})),
+            ));
+        };
+        let ctx = self.ctx.clone();
+        let args = request.arguments.unwrap_or_default();
+        // Every call does file I/O and may wait for a file's lock.
+        let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))
+            .await
+            .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        Ok(match outcome {
+            Ok(value) => result::success(value),
+            Err(e) => result::failure(&e),
+        }
+        .into())
+    }
+
+    /// Standard methods whose params rmcp could not type get "invalid params" with the
+    /// reason, as in rootspace.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(crate::server::custom_request_error(&request.method))
+    }
+}
