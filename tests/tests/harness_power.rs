@@ -369,7 +369,7 @@ fn render(rows: &[String]) -> String {
         faults.len(),
         count("| accepted |", &variants),
         variants.len(),
-        PROFILES.join(" and ")
+        PROFILES.join(", ")
     ));
     s.push_str(
         "`tests/tests/harness_power.rs` runs a profile's suite against `mcp-faulty` (test \
