@@ -28,6 +28,8 @@ pub enum Profile {
     Rootspace,
     /// Lighthouse Feature 3.1: read, write, edit, delete
     Lighthouse,
+    /// Editor file protocol (seed 003): file/open, file/read, file/save, file/close
+    Editor,
 }
 
 /// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).
@@ -46,6 +48,9 @@ pub struct Cli {
     /// Append one JSON line per tool call to FILE (lighthouse).
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
+    /// Keep backups of saved files in DIR, outside the root (editor).
+    #[arg(long, value_name = "DIR")]
+    pub backup_dir: Option<PathBuf>,
     /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; ADDR is HOST:PORT or a
     /// port (then 127.0.0.1, loopback).
     #[arg(long, value_name = "ADDR")]
@@ -92,7 +97,10 @@ where
     T: Into<OsString> + Clone,
 {
     match Cli::try_parse_from(args) {
-        Ok(cli) => match check_root(&cli.root).and_then(|()| check_audit(&cli)) {
+        Ok(cli) => match check_root(&cli.root)
+            .and_then(|()| check_audit(&cli))
+            .and_then(|()| check_backup_dir(&cli))
+        {
             Ok(()) => Parsed::Run(cli),
             Err(line) => Parsed::Usage(line),
         },
@@ -132,6 +140,16 @@ fn check_audit(cli: &Cli) -> Result<(), String> {
         return Err(
             "mcp-reference: error: --audit-log is supported with --profile lighthouse only"
                 .to_owned(),
+        );
+    }
+    Ok(())
+}
+
+/// Backups are made by the editor profile only.
+fn check_backup_dir(cli: &Cli) -> Result<(), String> {
+    if cli.backup_dir.is_some() && cli.profile != Profile::Editor {
+        return Err(
+            "mcp-reference: error: --backup-dir is supported with --profile editor only".to_owned(),
         );
     }
     Ok(())

@@ -2,7 +2,8 @@
 //! (`http/`) and confined to one root directory. Each interface is a profile
 //! (`--profile`): `rootspace` (ADR-0005, the default: six tools file.create, file.remove,
 //! text.read, text.replace, text.insert, text.append and the resource template
-//! `list://{path}`) and `lighthouse` (seed 002: read, write, edit, delete).
+//! `list://{path}`), `lighthouse` (seed 002: read, write, edit, delete) and `editor`
+//! (seed 003: file/open, file/read, file/save, file/close, as tools and as methods).
 //!
 //! Module map: `cli` (arguments), one folder per profile (`rootspace/`: its `server` and
 //! `tools/`, re-exported at the crate root; `lighthouse/`), `transport` (stdio framing
@@ -15,6 +16,7 @@ pub mod atomic;
 pub mod audit;
 pub mod cli;
 pub mod edit;
+pub mod editor;
 pub mod errors;
 pub mod filelock;
 pub mod hash;
@@ -85,6 +87,16 @@ where
                     };
                     serve_http(server, is_mutation, &cli, addr)
                 }
+                None => launch(server, Default::default()),
+            },
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(2)
+            }
+        },
+        cli::Profile::Editor => match editor::EditorServer::from_cli(&cli, storage) {
+            Ok(server) => match &cli.http {
+                Some(addr) => serve_http(server, editor::Op::is_mutation, &cli, addr),
                 None => launch(server, Default::default()),
             },
             Err(line) => {
