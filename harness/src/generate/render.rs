@@ -109,6 +109,24 @@ fn when_steps(case: &Case) -> Vec<String> {
                     v.push("the call succeeds".to_string());
                 }
             }
+            Step::Rpc {
+                method,
+                params,
+                save,
+            } => {
+                v.push(format!(
+                    "the client sends the request \"{method}\" with {}",
+                    json(params)
+                ));
+                for (var, field) in save.iter() {
+                    v.push(format!(
+                        "the result field \"{field}\" is saved as \"{var}\""
+                    ));
+                }
+                if i != last {
+                    v.push("the call succeeds".to_string());
+                }
+            }
             Step::WriteOnDisk { file, text } => v.push(format!(
                 "the file \"{file}\" is changed on disk to {}",
                 js(text)

@@ -190,7 +190,12 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         return Err(v);
     }
     let reply = super::calls::explain_missing_tool(w, &tool, reply).await;
-    w.last = Last::Call { tool, args, reply };
+    w.last = Last::Call {
+        tool,
+        args,
+        reply,
+        direct: false,
+    };
     w.reads_during = Some((path, before, reads));
     Ok(())
 }
