@@ -9,7 +9,6 @@ Feature: The seed's JSON-RPC methods, called directly
     And the result field "success" is true
     And the result field "buffer" is "file.el"
     And the result field "line" is 2
-    And the result field "column" is 3
     And nothing outside the root has changed
 
   @FILE-READ @must
@@ -67,6 +66,17 @@ Feature: The seed's JSON-RPC methods, called directly
     When the client sends the request "file/read" with {"uri":"file://${root}/missing.txt"}
     Then the call fails with a not_found error
     And the error message mentions ["File not found"]
+    And nothing outside the root has changed
+
+  @FILE-OPEN @ED-CLR-01 @ED-CLR-03 @must @clarification
+  Scenario: ED-RPC-010 file/open answers the column asked for
+    Given a file "file.el" with text "(a)\n(b)\n(c)\n"
+    When the client sends the request "file/open" with {"column":3,"line":2,"uri":"file://${root}/file.el"}
+    Then the call succeeds
+    And the result field "success" is true
+    And the result field "buffer" is "file.el"
+    And the result field "line" is 2
+    And the result field "column" is 3
     And nothing outside the root has changed
 
   @FILE-SAVE @FILE-READ @ED-CLR-01 @must @clarification

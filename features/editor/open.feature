@@ -2,7 +2,16 @@
 Feature: Opening files and positions (file_open)
 
   @FILE-OPEN @must
-  Scenario: ED-OPEN-001 open returns success and the position asked for
+  Scenario: ED-OPEN-001 open returns success and the line asked for
+    Given a file "a.txt" with text "one\ntwo\nthree\n"
+    When the client calls "file_open" with {"column":2,"line":2,"uri":"file://${root}/a.txt"}
+    Then the call succeeds
+    And the result field "success" is true
+    And the result field "line" is 2
+    And nothing outside the root has changed
+
+  @FILE-OPEN @ED-CLR-03 @must @clarification
+  Scenario: ED-OPEN-012 the column asked for comes back 1-based
     Given a file "a.txt" with text "one\ntwo\nthree\n"
     When the client calls "file_open" with {"column":2,"line":2,"uri":"file://${root}/a.txt"}
     Then the call succeeds

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, lighthouse};
+use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, editor, lighthouse};
 use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::catalogue::Profile;
@@ -33,7 +33,7 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// The profiles with injections, in the doc's order.
-const PROFILES: [&str; 2] = ["rootspace", "lighthouse"];
+const PROFILES: [&str; 3] = ["rootspace", "lighthouse", "editor"];
 
 /// Every fault: those at the server's seams and those of the wire proxy, of every profile.
 fn all_faults() -> Vec<&'static Injection> {
@@ -41,6 +41,7 @@ fn all_faults() -> Vec<&'static Injection> {
         .iter()
         .chain(PROXY_FAULTS)
         .chain(lighthouse::FAULTS)
+        .chain(editor::FAULTS)
         .collect()
 }
 
@@ -50,6 +51,7 @@ fn all_variants() -> Vec<&'static Injection> {
         .iter()
         .chain(PROXY_VARIANTS)
         .chain(lighthouse::VARIANTS)
+        .chain(editor::VARIANTS)
         .collect()
 }
 
@@ -57,6 +59,7 @@ fn all_variants() -> Vec<&'static Injection> {
 fn no_variant(profile: &str) -> &'static [(&'static str, &'static str)] {
     match profile {
         "lighthouse" => lighthouse::NO_VARIANT,
+        "editor" => editor::NO_VARIANT,
         _ => NO_VARIANT,
     }
 }
@@ -440,6 +443,7 @@ fn main() {
         ("rootspace", ToolNames::Dotted, "dotted/reference"),
         ("rootspace", ToolNames::Underscore, "underscore/reference"),
         ("lighthouse", ToolNames::Dotted, "lighthouse/reference"),
+        ("editor", ToolNames::Dotted, "editor/reference"),
     ];
     for (profile, names, trial) in references {
         let tag = names.as_str();
@@ -447,7 +451,11 @@ fn main() {
             Trial::test(trial, move || {
                 let results = run_reference(names, profile)?;
                 let bad = failed(&results);
-                let floor = if profile == "rootspace" { 400 } else { 80 };
+                let floor = match profile {
+                    "rootspace" => 400,
+                    "editor" => 60,
+                    _ => 80,
+                };
                 if results.len() < floor {
                     return Err(format!("only {} scenarios ran", results.len()).into());
                 }

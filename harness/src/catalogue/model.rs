@@ -585,7 +585,9 @@ impl TryFrom<RawStep> for Step {
             return Err("`save` belongs to a `call` or `rpc` step".into());
         }
         if let Some(method) = r.rpc {
-            let params = r.params.unwrap_or_else(|| Value::Object(Default::default()));
+            let params = r
+                .params
+                .unwrap_or_else(|| Value::Object(Default::default()));
             if !params.is_object() {
                 return Err(format!("`params` of rpc `{method}` must be a mapping"));
             }

@@ -39,6 +39,13 @@ pub struct Buffers {
     backed_up: Mutex<std::collections::HashSet<NormPath>>,
 }
 
+impl Buffers {
+    /// The text of the open buffer of `path`, if the file is open.
+    pub fn text_of(&self, path: &NormPath) -> Option<String> {
+        locked(&self.open).get(path).map(|b| b.text.clone())
+    }
+}
+
 /// Reads the params one field at a time, so a wrong type is a clear -32602.
 struct Params<'a>(&'a JsonObject);
 

@@ -15,6 +15,7 @@
 //! leaves open; the harness must accept it in every core case.
 
 mod calls;
+pub mod editor;
 mod edits;
 pub mod lighthouse;
 mod listing;
@@ -380,15 +381,23 @@ pub fn all() -> impl Iterator<Item = &'static Injection> {
         .chain(VARIANTS)
         .chain(lighthouse::FAULTS)
         .chain(lighthouse::VARIANTS)
+        .chain(editor::FAULTS)
+        .chain(editor::VARIANTS)
 }
 
 /// Serves the reference with the injection `i` on stdio; `args` are the server's own
-/// arguments (argv[0] first; a lighthouse injection adds `--profile lighthouse` itself).
+/// arguments (argv[0] first; a lighthouse or editor injection adds its `--profile` itself).
 pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
     if i.profile == "lighthouse" {
         args.extend(["--profile".to_string(), "lighthouse".to_string()]);
         return mcp_reference::run_cli_with(args, |cli, rooted| {
             lighthouse::FaultyLighthouse::new(i.name, cli, rooted)
+        });
+    }
+    if i.profile == "editor" {
+        args.extend(["--profile".to_string(), "editor".to_string()]);
+        return mcp_reference::run_cli_with(args, |cli, rooted| {
+            editor::FaultyEditor::new(i.name, cli, rooted)
         });
     }
     mcp_reference::run_cli_with(args, |cli, rooted| FaultyServer::new(i.name, cli, rooted))

@@ -10,6 +10,7 @@ mod raw;
 mod cli;
 mod concurrency;
 mod crash;
+mod editor;
 mod eras;
 mod errors;
 mod harness_probe;

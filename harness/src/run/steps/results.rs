@@ -151,12 +151,12 @@ pub fn success(reply: &Reply) -> Result<Map<String, Value>, String> {
 /// A result that says `success: false` is a failure, as in a `ToolResult` envelope.
 pub fn direct_success(reply: &Reply) -> Result<Map<String, Value>, String> {
     match reply {
-        Reply::Ok(Value::Object(m)) if m.get("success") == Some(&Value::Bool(false)) => Err(
-            format!(
+        Reply::Ok(Value::Object(m)) if m.get("success") == Some(&Value::Bool(false)) => {
+            Err(format!(
                 "the request failed (success: false) but should have succeeded: {}",
                 describe_value(&Value::Object(m.clone()))
-            ),
-        ),
+            ))
+        }
         Reply::Ok(Value::Object(m)) => Ok(m.clone()),
         Reply::Ok(other) => Err(format!(
             "the result is not a JSON object: {}",
