@@ -9,9 +9,11 @@
 //! operations on a session's buffers), `errors` (the seed's error table) and `backup`
 //! (`--backup-dir`) are this profile's own.
 //!
-//! A session is one handler value: over stdio the process, over HTTP each MCP session
-//! (the HTTP service clones the handler per session, and a clone starts with no open
-//! buffers; the storage and its locks stay shared).
+//! Buffers belong to a session (ED-CLR-05): over stdio the connection; over HTTP an MCP
+//! session of the 2025-11-25 era (the HTTP service clones the handler per session, and a
+//! clone starts with no open buffers). Requests of the stateless 2026-07-28 era carry no
+//! session id, so they share one set of buffers per server. The storage and its locks are
+//! shared by all.
 
 pub mod backup;
 pub mod errors;
@@ -99,10 +101,12 @@ pub fn run(ctx: &Ctx, buffers: &Buffers, op: Op, params: &JsonObject) -> Result<
     }
 }
 
-/// The editor server: shared context, and this session's buffers.
+/// The editor server: shared context, this session's buffers, and those of requests
+/// without a session.
 pub struct EditorServer {
     ctx: Arc<Ctx>,
     buffers: Arc<Buffers>,
+    sessionless: Arc<Buffers>,
     tools: Arc<Vec<Tool>>,
 }
 
@@ -112,6 +116,7 @@ impl Clone for EditorServer {
         EditorServer {
             ctx: self.ctx.clone(),
             buffers: Arc::default(),
+            sessionless: self.sessionless.clone(),
             tools: self.tools.clone(),
         }
     }
@@ -122,6 +127,7 @@ impl EditorServer {
         EditorServer {
             ctx: Arc::new(ctx),
             buffers: Arc::default(),
+            sessionless: Arc::default(),
             tools: Arc::new(tools::definitions()),
         }
     }
@@ -161,9 +167,27 @@ impl EditorServer {
         }))
     }
 
+    /// The buffers a request works on: its session's, or, for an HTTP request without a
+    /// session (the 2026-07-28 era), the server's shared ones.
+    fn buffers_for(&self, context: &RequestContext<RoleServer>) -> Arc<Buffers> {
+        #[cfg(feature = "http")]
+        if let Some(parts) = context.extensions.get::<http::request::Parts>()
+            && !parts.headers.contains_key("mcp-session-id")
+        {
+            return self.sessionless.clone();
+        }
+        let _ = context;
+        self.buffers.clone()
+    }
+
     /// Runs one operation on a blocking thread (file I/O, locks).
-    async fn dispatch(&self, op: Op, params: JsonObject) -> Result<Value, EdError> {
-        let (ctx, buffers) = (self.ctx.clone(), self.buffers.clone());
+    async fn dispatch(
+        &self,
+        op: Op,
+        params: JsonObject,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, EdError> {
+        let (ctx, buffers) = (self.ctx.clone(), self.buffers_for(context));
         tokio::task::spawn_blocking(move || run(&ctx, &buffers, op, &params))
             .await
             .unwrap_or_else(|e| {
@@ -220,7 +244,7 @@ impl ServerHandler for EditorServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let Some(op) = Op::from_tool(&request.name) else {
             return Err(McpError::invalid_params(
@@ -233,7 +257,7 @@ impl ServerHandler for EditorServer {
             ));
         };
         let args = request.arguments.unwrap_or_default();
-        Ok(match self.dispatch(op, args).await {
+        Ok(match self.dispatch(op, args, &context).await {
             Ok(v) => tools::success(v),
             Err(e) => e.to_tool(),
         }
@@ -245,13 +269,13 @@ impl ServerHandler for EditorServer {
     async fn on_custom_request(
         &self,
         request: CustomRequest,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
         let Some(op) = Op::from_method(&request.method) else {
             return Err(crate::server::custom_request_error(&request.method));
         };
         let params = params_object(request.params).map_err(|e| e.to_rpc())?;
-        self.dispatch(op, params)
+        self.dispatch(op, params, &context)
             .await
             .map(CustomResult)
             .map_err(|e| e.to_rpc())
