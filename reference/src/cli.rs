@@ -194,6 +194,7 @@ mod tests {
             &["x", "--root", "/etc/hostname"],
             &["x", "--root", "/", "--profile", "nope"],
             &["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"],
+            &["x", "--root", "/", "--backup-dir", "/tmp"],
             &["x", "--root", "/", "--auth-tokens", "t.txt"],
             &["x", "--root", "/", "--http", "1", "--max-sessions", "many"],
         ] {

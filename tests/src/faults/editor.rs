@@ -328,13 +328,13 @@ impl On {
             ("ed-create-always", Op::Save) => {
                 params.insert("create_if_not_exists".into(), json!(true));
             }
-            ("ed-not-found-internal", _) => {
-                if self.host(ctx, &uri).is_some_and(|h| !h.exists()) && op != Op::Save {
-                    return Some(Err(EdError::new(
-                        EdCode::InternalError,
-                        "Internal error: read failed",
-                    )));
-                }
+            ("ed-not-found-internal", _)
+                if op != Op::Save && self.host(ctx, &uri).is_some_and(|h| !h.exists()) =>
+            {
+                return Some(Err(EdError::new(
+                    EdCode::InternalError,
+                    "Internal error: read failed",
+                )));
             }
             ("ed-backup-in-root", Op::Save) => {
                 if let Some(h) = self.host(ctx, &uri)
