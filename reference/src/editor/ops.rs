@@ -4,9 +4,10 @@
 //!
 //! A buffer is the file as this session last loaded or saved it. Saves write through to
 //! disk (atomically and durably, through the shared `Storage`), so a buffer never holds
-//! unsaved changes. What it adds is the version this session last saw (ED-CLR-06): a read
-//! re-loads a file that changed on disk, and a save over such a change is refused, so no
-//! other writer's change is lost.
+//! unsaved changes, and it keeps only the hash of that version, not the text (an open
+//! file costs no memory). What it adds is the version this session last saw (ED-CLR-06):
+//! a read re-loads a file that changed on disk, and a save over such a change is refused,
+//! so no other writer's change is lost.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -22,9 +23,7 @@ use crate::paths::NormPath;
 /// One open file.
 #[derive(Debug, Clone)]
 struct Buffer {
-    /// The text as last loaded from or written to disk by this session.
-    text: String,
-    /// The hash of the bytes on disk that `text` stands for.
+    /// The hash of the file as this session last loaded or wrote it.
     disk_hash: String,
     /// Whether a save in this session changed the file since it was opened (ED-CLR-05).
     modified: bool,
@@ -37,13 +36,6 @@ pub struct Buffers {
     /// Files already backed up in this session (one backup per file and session, as
     /// Emacs makes one at a buffer's first save).
     backed_up: Mutex<std::collections::HashSet<NormPath>>,
-}
-
-impl Buffers {
-    /// The text of the open buffer of `path`, if the file is open.
-    pub fn text_of(&self, path: &NormPath) -> Option<String> {
-        locked(&self.open).get(path).map(|b| b.text.clone())
-    }
 }
 
 /// Reads the params one field at a time, so a wrong type is a clear -32602.
@@ -134,7 +126,6 @@ pub fn open(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
     open.insert(
         path.clone(),
         Buffer {
-            text,
             disk_hash: hash,
             modified,
         },
@@ -155,7 +146,6 @@ pub fn read(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
     if let Some(b) = locked(&buffers.open).get_mut(&path)
         && b.disk_hash != hash
     {
-        b.text = text.clone();
         b.disk_hash = hash;
     }
     let Some((content, lines)) = text::slice(&text, start, end) else {
@@ -235,8 +225,8 @@ pub fn save(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
         Err(e) => return Err(EdError::from_storage(e, &uri)),
     };
     if let Some(b) = open.get_mut(&path) {
-        b.modified |= b.text != content;
-        b.text = content.clone();
+        // The disk held the buffer's version (checked above), so a new hash is a change.
+        b.modified |= b.disk_hash != hash;
         b.disk_hash = hash;
     }
     Ok(json!({

@@ -4,8 +4,9 @@
 //! before it or its outcome after it; a few injections answer the call themselves the way
 //! another server would (the seed's own URI handling, Latin-1 files).
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use mcp_reference::cli::Cli;
 use mcp_reference::editor::errors::{EdCode, EdError};
@@ -155,7 +156,11 @@ pub struct FaultyEditor {
     buffers: Arc<Buffers>,
     name: &'static str,
     root: PathBuf,
+    /// `ed-no-auto-revert`: the text each open file had when opened or saved.
+    shadow: Shadow,
 }
+
+type Shadow = Arc<Mutex<HashMap<PathBuf, String>>>;
 
 impl FaultyEditor {
     pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyEditor {
@@ -174,6 +179,7 @@ impl FaultyEditor {
             buffers: Arc::default(),
             name,
             root,
+            shadow: Shadow::default(),
         }
     }
 
@@ -182,6 +188,7 @@ impl FaultyEditor {
         let on = On {
             name: self.name,
             root: self.root.clone(),
+            shadow: self.shadow.clone(),
         };
         let (ctx, buffers) = (self.ctx.clone(), self.buffers.clone());
         tokio::task::spawn_blocking(move || {
@@ -190,6 +197,7 @@ impl FaultyEditor {
             }
             let mut out = ed::run(&ctx, &buffers, op, &params);
             on.after(op, &params, &mut out);
+            on.remember(op, &params, &ctx, &out);
             out
         })
         .await
@@ -262,6 +270,7 @@ impl ServerHandler for FaultyEditor {
 struct On {
     name: &'static str,
     root: PathBuf,
+    shadow: Shadow,
 }
 
 fn uri_of(params: &JsonObject) -> Option<String> {
@@ -367,7 +376,9 @@ impl On {
             }
             ("ed-no-auto-revert", Op::Read) => {
                 // Serve what the session last loaded or saved, if the file is open.
-                if let Some(text) = self.buffer_text(ctx, buffers, &uri) {
+                let host = self.host(ctx, &uri)?;
+                let text = self.shadow.lock().ok()?.get(&host).cloned();
+                if let Some(text) = text {
                     return Some(Ok(
                         json!({"content": text, "lines": lines_of(&text), "encoding": "utf-8"}),
                     ));
@@ -395,10 +406,32 @@ impl On {
         None
     }
 
-    /// The text an open buffer holds (what the session last opened or saved).
-    fn buffer_text(&self, ctx: &ed::Ctx, buffers: &Buffers, uri: &str) -> Option<String> {
-        let path = ed::uri::resolve(uri, &ctx.roots).ok()?;
-        buffers.text_of(&path)
+    /// `ed-no-auto-revert`: keeps the text of each open file as opened or saved.
+    fn remember(&self, op: Op, params: &JsonObject, ctx: &ed::Ctx, out: &Result<Value, EdError>) {
+        if self.name != "ed-no-auto-revert" || out.is_err() {
+            return;
+        }
+        let (Some(uri), Ok(mut shadow)) = (uri_of(params), self.shadow.lock()) else {
+            return;
+        };
+        let Some(host) = self.host(ctx, &uri) else {
+            return;
+        };
+        match op {
+            Op::Open => {
+                if let Ok(t) = std::fs::read_to_string(&host) {
+                    shadow.insert(host, t);
+                }
+            }
+            Op::Save if shadow.contains_key(&host) => {
+                let content = params.get("content").and_then(Value::as_str);
+                shadow.insert(host, content.unwrap_or_default().to_owned());
+            }
+            Op::Close => {
+                shadow.remove(&host);
+            }
+            _ => {}
+        }
     }
 
     /// The seed's URI handling: strip `file://`, unhex, expand, and use the host file.
