@@ -87,3 +87,11 @@ Feature: Saving files (file_save)
     Then the call fails with a invalid_argument error
     And the file "a.txt" has text "keep\n"
     And nothing outside the root has changed
+
+  @FILE-SAVE @ED-CLR-10 @must @clarification
+  Scenario: ED-SAVE-010 reads during a save see the old or the new file
+    Given a file "big.txt" made of 32768 copies of "the quick brown fox jumps over the lazy dog, 0123456789 abcdef\n"
+    When the client calls "file_save" with {"content":"replaced by a short text of several words\n","uri":"file://${root}/big.txt"} while reading "big.txt" repeatedly with the reader arguments {"uri":"file://${root}/big.txt"} each time
+    Then the call succeeds
+    And every read during the call returned the file's old or new content
+    And nothing outside the root has changed

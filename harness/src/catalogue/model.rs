@@ -470,11 +470,13 @@ pub enum Step {
         processes: u32,
     },
     /// One call; until its reply arrives the harness keeps calling the profile's reader tool
-    /// (`text.read`, `read`) on `path`.
+    /// (`text.read`, `read`) on `path`, with `{"path": path}` or, for a reader that names
+    /// files otherwise, with `reader_args` (the editor's `{"uri": ...}`).
     ReadDuring {
         call: String,
         args: Value,
         path: String,
+        reader_args: Option<Value>,
     },
     /// A raw HTTP request to the endpoint.
     Http(Box<HttpStep>),
@@ -523,6 +525,8 @@ struct RawReadDuring {
     #[serde(default)]
     args: Option<Value>,
     path: String,
+    #[serde(default)]
+    reader_args: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -650,10 +654,17 @@ impl TryFrom<RawStep> for Step {
                     rd.call
                 ));
             }
+            if rd.reader_args.as_ref().is_some_and(|a| !a.is_object()) {
+                return Err(format!(
+                    "`reader_args` of read_during `{}` must be a mapping",
+                    rd.call
+                ));
+            }
             return Ok(Step::ReadDuring {
                 call: rd.call,
                 args,
                 path: rd.path,
+                reader_args: rd.reader_args,
             });
         }
         let c = r.concurrent.expect("counted above");

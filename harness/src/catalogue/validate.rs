@@ -540,8 +540,13 @@ impl Validator<'_> {
                 Step::Concurrent { args, .. } => {
                     check_json(args, &defined, &["i"], &place, &mut problems)
                 }
-                Step::ReadDuring { args, .. } => {
-                    check_json(args, &defined, &[], &place, &mut problems)
+                Step::ReadDuring {
+                    args, reader_args, ..
+                } => {
+                    check_json(args, &defined, &[], &place, &mut problems);
+                    if let Some(r) = reader_args {
+                        check_json(r, &defined, &[], &place, &mut problems);
+                    }
                 }
                 Step::ListTools | Step::ListResourceTemplates | Step::Http(_) => {}
             }

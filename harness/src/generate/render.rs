@@ -159,9 +159,25 @@ fn when_steps(case: &Case) -> Vec<String> {
                 "the client sends the HTTP request {}",
                 json(&serde_json::to_value(h).unwrap_or_default())
             )),
-            Step::ReadDuring { call, args, path } => v.push(format!(
+            Step::ReadDuring {
+                call,
+                args,
+                path,
+                reader_args: None,
+            } => v.push(format!(
                 "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly",
                 json(args)
+            )),
+            Step::ReadDuring {
+                call,
+                args,
+                path,
+                reader_args: Some(r),
+            } => v.push(format!(
+                "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly \
+                 with the reader arguments {} each time",
+                json(args),
+                json(r)
             )),
         }
     }

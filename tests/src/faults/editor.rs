@@ -2,7 +2,8 @@
 //! unmodified editor operations (`mcp_reference::editor::run`, on the reference's own
 //! context and buffers) behind the rmcp `ServerHandler` seam, and changes a call's params
 //! before it or its outcome after it; a few injections answer the call themselves the way
-//! another server would (the seed's own URI handling, Latin-1 files).
+//! another server would (the seed's own URI handling, Latin-1 files). A torn save comes
+//! from `FaultyStorage` (the `Storage` seam).
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -12,7 +13,7 @@ use mcp_reference::cli::Cli;
 use mcp_reference::editor::errors::{EdCode, EdError};
 use mcp_reference::editor::ops::Buffers;
 use mcp_reference::editor::{self as ed, EditorServer, Op, tools};
-use mcp_reference::storage::Rooted;
+use mcp_reference::storage::{Rooted, Storage};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, JsonObject,
     ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
@@ -22,6 +23,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use super::Injection;
+use super::storage::FaultyStorage;
 
 const fn ed(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {
@@ -90,6 +92,11 @@ pub const FAULTS: &[Injection] = &[
         "save leaves Emacs's default backup a.txt~ beside the file in the root",
     ),
     ed(
+        "ed-torn-save",
+        "ED-CLR-10",
+        "save rewrites the file in place in two halves with a pause, so a reader can see half a save",
+    ),
+    ed(
         "ed-save-over-change",
         "ED-CLR-06",
         "save overwrites a change made on disk since the file was opened (a lost update)",
@@ -146,7 +153,10 @@ pub const VARIANTS: &[Injection] = &[
 ];
 
 /// Editor clarifications without a variant, and why.
-pub const NO_VARIANT: &[(&str, &str)] = &[];
+pub const NO_VARIANT: &[(&str, &str)] = &[(
+    "ED-CLR-10",
+    "no other reasonable choice: a reader that sees half a file, or none, is never right",
+)];
 
 /// The editor server with one injection.
 #[derive(Clone)]
@@ -167,8 +177,12 @@ impl FaultyEditor {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let roots =
             mcp_reference::lighthouse::paths::Roots::of(&cli.root).expect("the root was opened");
+        let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
+            Ok(faulty) => Box::new(faulty),
+            Err(rooted) => Box::new(rooted),
+        };
         let ctx = Arc::new(ed::Ctx {
-            storage: Box::new(rooted),
+            storage,
             roots,
             backups: None,
         });

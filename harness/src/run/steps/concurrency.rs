@@ -36,6 +36,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             step!(read_during),
         ),
         (
+            Kinds::When,
+            r#"^the client calls "([^"]*)" with (\{.*\}) while reading "([^"]*)" repeatedly with the reader arguments (\{.*\}) each time$"#,
+            step!(read_during),
+        ),
+        (
             Kinds::Then,
             r#"^every read during the call returned the file's old or new content$"#,
             step!(reads_old_or_new),
@@ -181,7 +186,10 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         .clone()
         .ok_or("internal: the profile names no `reader` tool for read_during")?;
     let read = w.tool_name(&reader);
-    let probe_args = serde_json::json!({ "path": path });
+    let probe_args = match a.get(3) {
+        Some(r) => w.interpolate_json(&json_arg(r)?, &[])?,
+        None => serde_json::json!({ "path": path }),
+    };
     let session = w.begin_action().await?;
     let (reply, reads) = session
         .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
