@@ -62,7 +62,7 @@ Feature: Safety checks shared by every profile
   @DV-CLR-03 @must @clarification
   Scenario: devs/SAFE-012 reads during an overwrite see the old or the new file
     Given a file "big.txt" made of 6144 copies of "the quick brown fox jumps over the lazy dog, 0123456789 abcdef\n"
-    When the client calls "filesystem_operation" with {"action":"write","content":"a short new text\n","path":"big.txt"} while reading "big.txt" repeatedly
+    When the client calls "filesystem_operation" with {"action":"write","content":"a short new text\n","path":"big.txt"} while reading "big.txt" repeatedly with the reader arguments {"action":"read","path":"big.txt"} each time
     Then the call succeeds
     And every read during the call returned the file's old or new content
     And nothing outside the root has changed

@@ -452,3 +452,31 @@ fn http_steps_need_the_http_transport() {
         &["X-001"],
     );
 }
+
+#[test]
+fn rpc_steps_load_and_their_mistakes_are_named() {
+    let ok = "    name: \"a direct request\"\n    covers: [MCP-012]\n    when:\n      - rpc: file/open\n        params: {uri: \"file://${root}/a.txt\"}\n        save: {line: line}\n      - rpc: file/read\n        params: {uri: \"file://${root}/a.txt\", n: \"${line}\"}\n    then:\n      result: {fields: {lines: 1}}\n";
+    assert!(
+        load(&extra_case(ok)).is_ok(),
+        "{:?}",
+        load(&extra_case(ok)).err()
+    );
+    rejects(
+        extra_case(
+            "    name: \"x\"\n    covers: [MCP-012]\n    when:\n      - rpc: file/open\n        params: [1]\n    then:\n      result: {}\n",
+        ),
+        &["X-001", "`params` of rpc `file/open` must be a mapping"],
+    );
+    rejects(
+        extra_case(
+            "    name: \"x\"\n    covers: [MCP-012]\n    when:\n      - call: text.read\n        params: {uri: a}\n    then:\n      result: {}\n",
+        ),
+        &["X-001", "`params` belong to an `rpc` step"],
+    );
+    rejects(
+        extra_case(
+            "    name: \"x\"\n    covers: [MCP-012]\n    when:\n      - rpc: file/read\n        params: {uri: \"${nope}\"}\n    then:\n      result: {}\n",
+        ),
+        &["X-001", "nope"],
+    );
+}

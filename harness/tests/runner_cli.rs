@@ -374,6 +374,18 @@ fn the_profile_is_detected_from_the_servers_tools() {
 }
 
 #[test]
+fn the_editor_profile_is_detected_from_the_servers_tools() {
+    let server = format!("{EXE} serve-reference --root {{root}} --profile editor");
+    let (code, out, err) = run(&["run", "--server", &server, "--name", "^ED-RPC-00[12] "]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("Profile editor: the server offers all 4 of its tools"),
+        "{out}"
+    );
+    assert!(out.contains("2 scenarios"), "{out}");
+}
+
+#[test]
 fn a_server_of_a_known_profile_run_against_another_is_stopped() {
     let server = format!("{EXE} serve-reference --root {{root}} --profile lighthouse");
     let (code, out, err) = run(&["run", "--server", &server, "--profile", "rootspace"]);

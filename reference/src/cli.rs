@@ -30,6 +30,8 @@ pub enum Profile {
     Lighthouse,
     /// devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits
     Devs,
+    /// Editor file protocol (seed 003): file/open, file/read, file/save, file/close
+    Editor,
 }
 
 /// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).
@@ -48,6 +50,9 @@ pub struct Cli {
     /// Append one JSON line per tool call to FILE (lighthouse).
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
+    /// Keep backups of saved files in DIR, outside the root (editor).
+    #[arg(long, value_name = "DIR")]
+    pub backup_dir: Option<PathBuf>,
     /// Serve Streamable HTTP at http://ADDR/mcp instead of stdio; ADDR is HOST:PORT or a
     /// port (then 127.0.0.1, loopback).
     #[arg(long, value_name = "ADDR")]
@@ -94,7 +99,10 @@ where
     T: Into<OsString> + Clone,
 {
     match Cli::try_parse_from(args) {
-        Ok(cli) => match check_root(&cli.root).and_then(|()| check_audit(&cli)) {
+        Ok(cli) => match check_root(&cli.root)
+            .and_then(|()| check_audit(&cli))
+            .and_then(|()| check_backup_dir(&cli))
+        {
             Ok(()) => Parsed::Run(cli),
             Err(line) => Parsed::Usage(line),
         },
@@ -139,6 +147,16 @@ fn check_audit(cli: &Cli) -> Result<(), String> {
     Ok(())
 }
 
+/// Backups are made by the editor profile only.
+fn check_backup_dir(cli: &Cli) -> Result<(), String> {
+    if cli.backup_dir.is_some() && cli.profile != Profile::Editor {
+        return Err(
+            "mcp-reference: error: --backup-dir is supported with --profile editor only".to_owned(),
+        );
+    }
+    Ok(())
+}
+
 fn check_root(root: &std::path::Path) -> Result<(), String> {
     match std::fs::metadata(root) {
         Ok(m) if m.is_dir() => Ok(()),
@@ -178,6 +196,7 @@ mod tests {
             &["x", "--root", "/etc/hostname"],
             &["x", "--root", "/", "--profile", "nope"],
             &["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"],
+            &["x", "--root", "/", "--backup-dir", "/tmp"],
             &["x", "--root", "/", "--auth-tokens", "t.txt"],
             &["x", "--root", "/", "--http", "1", "--max-sessions", "many"],
         ] {

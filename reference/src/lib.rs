@@ -2,8 +2,9 @@
 //! (`http/`) and confined to one root directory. Each interface is a profile
 //! (`--profile`): `rootspace` (ADR-0005, the default: six tools file.create, file.remove,
 //! text.read, text.replace, text.insert, text.append and the resource template
-//! `list://{path}`), `lighthouse` (seed 002: read, write, edit, delete) and `devs` (seed
-//! 004: filesystem_operation, apply_surgical_edits).
+//! `list://{path}`), `lighthouse` (seed 002: read, write, edit, delete), `devs` (seed
+//! 004: filesystem_operation, apply_surgical_edits) and `editor` (seed 003: file/open,
+//! file/read, file/save, file/close, as tools and as methods).
 //!
 //! Module map: `cli` (arguments), one folder per profile (`rootspace/`: its `server` and
 //! `tools/`, re-exported at the crate root; `lighthouse/`; `devs/`), `transport` (stdio framing
@@ -17,6 +18,7 @@ pub mod audit;
 pub mod cli;
 pub mod devs;
 pub mod edit;
+pub mod editor;
 pub mod errors;
 pub mod filelock;
 pub mod hash;
@@ -101,6 +103,16 @@ where
                         |name: &str| devs::Op::from_name(name).is_some_and(devs::Op::may_mutate);
                     serve_http(server, is_mutation, &cli, addr)
                 }
+                None => launch(server, Default::default()),
+            },
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(2)
+            }
+        },
+        cli::Profile::Editor => match editor::EditorServer::from_cli(&cli, storage) {
+            Ok(server) => match &cli.http {
+                Some(addr) => serve_http(server, editor::Op::is_mutation, &cli, addr),
                 None => launch(server, Default::default()),
             },
             Err(line) => {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, devs, lighthouse};
+use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, devs, editor, lighthouse};
 use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::catalogue::Profile;
@@ -33,7 +33,7 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// The profiles with injections, in the doc's order.
-const PROFILES: [&str; 3] = ["rootspace", "lighthouse", "devs"];
+const PROFILES: [&str; 4] = ["rootspace", "lighthouse", "devs", "editor"];
 
 /// Every fault: those at the server's seams and those of the wire proxy, of every profile.
 fn all_faults() -> Vec<&'static Injection> {
@@ -42,6 +42,7 @@ fn all_faults() -> Vec<&'static Injection> {
         .chain(PROXY_FAULTS)
         .chain(lighthouse::FAULTS)
         .chain(devs::FAULTS)
+        .chain(editor::FAULTS)
         .collect()
 }
 
@@ -52,6 +53,7 @@ fn all_variants() -> Vec<&'static Injection> {
         .chain(PROXY_VARIANTS)
         .chain(lighthouse::VARIANTS)
         .chain(devs::VARIANTS)
+        .chain(editor::VARIANTS)
         .collect()
 }
 
@@ -60,6 +62,7 @@ fn no_variant(profile: &str) -> &'static [(&'static str, &'static str)] {
     match profile {
         "lighthouse" => lighthouse::NO_VARIANT,
         "devs" => devs::NO_VARIANT,
+        "editor" => editor::NO_VARIANT,
         _ => NO_VARIANT,
     }
 }
@@ -449,6 +452,7 @@ fn main() {
         ("rootspace", ToolNames::Underscore, "underscore/reference"),
         ("lighthouse", ToolNames::Dotted, "lighthouse/reference"),
         ("devs", ToolNames::Dotted, "devs/reference"),
+        ("editor", ToolNames::Dotted, "editor/reference"),
     ];
     for (profile, names, trial) in references {
         let tag = names.as_str();
@@ -459,6 +463,7 @@ fn main() {
                 let floor = match profile {
                     "rootspace" => 400,
                     "devs" => 95,
+                    "editor" => 60,
                     _ => 80,
                 };
                 if results.len() < floor {

@@ -456,6 +456,13 @@ pub enum Step {
         args: Value,
         save: Pairs<String>,
     },
+    /// A request of the interface's own JSON-RPC method (not `tools/call`), e.g. the
+    /// editor profile's `file/open`; `save` as for `Call`.
+    Rpc {
+        method: String,
+        params: Value,
+        save: Pairs<String>,
+    },
     /// The harness rewrites a root file between calls (text only).
     WriteOnDisk {
         file: String,
@@ -474,11 +481,13 @@ pub enum Step {
         processes: u32,
     },
     /// One call; until its reply arrives the harness keeps calling the profile's reader tool
-    /// (`text.read`, `read`) on `path`.
+    /// (`text.read`, `read`) on `path`, with `{"path": path}` or, for a reader that names
+    /// files otherwise, with `reader_args` (the editor's `{"uri": ...}`).
     ReadDuring {
         call: String,
         args: Value,
         path: String,
+        reader_args: Option<Value>,
     },
     /// A raw HTTP request to the endpoint.
     Http(Box<HttpStep>),
@@ -489,6 +498,7 @@ impl Step {
     pub fn kind(&self) -> &'static str {
         match self {
             Step::Call { .. } => "call",
+            Step::Rpc { .. } => "rpc",
             Step::WriteOnDisk { .. } => "write_on_disk",
             Step::ReadResource(_) => "read_resource",
             Step::ListTools => "list_tools",
@@ -506,6 +516,8 @@ struct RawStep {
     call: Option<String>,
     args: Option<Value>,
     save: Option<Pairs<String>>,
+    rpc: Option<String>,
+    params: Option<Value>,
     write_on_disk: Option<RawWrite>,
     read_resource: Option<String>,
     #[serde(default, deserialize_with = "present")]
@@ -524,6 +536,8 @@ struct RawReadDuring {
     #[serde(default)]
     args: Option<Value>,
     path: String,
+    #[serde(default)]
+    reader_args: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -560,6 +574,7 @@ impl TryFrom<RawStep> for Step {
     fn try_from(r: RawStep) -> Result<Self, String> {
         let forms = [
             r.call.is_some(),
+            r.rpc.is_some(),
             r.write_on_disk.is_some(),
             r.read_resource.is_some(),
             r.list_tools,
@@ -571,12 +586,31 @@ impl TryFrom<RawStep> for Step {
         let n = forms.iter().filter(|f| **f).count();
         if n != 1 {
             return Err(format!(
-                "a step needs exactly one of `call`, `write_on_disk`, `read_resource`, `list_tools`, \
+                "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, `list_tools`, \
                  `list_resource_templates`, `concurrent`, `read_during`, `http` (found {n})"
             ));
         }
-        if r.call.is_none() && (r.args.is_some() || r.save.is_some()) {
-            return Err("`args` and `save` belong to a `call` step".into());
+        if r.call.is_none() && r.args.is_some() {
+            return Err("`args` belong to a `call` step".into());
+        }
+        if r.rpc.is_none() && r.params.is_some() {
+            return Err("`params` belong to an `rpc` step".into());
+        }
+        if r.call.is_none() && r.rpc.is_none() && r.save.is_some() {
+            return Err("`save` belongs to a `call` or `rpc` step".into());
+        }
+        if let Some(method) = r.rpc {
+            let params = r
+                .params
+                .unwrap_or_else(|| Value::Object(Default::default()));
+            if !params.is_object() {
+                return Err(format!("`params` of rpc `{method}` must be a mapping"));
+            }
+            return Ok(Step::Rpc {
+                method,
+                params,
+                save: r.save.unwrap_or_default(),
+            });
         }
         if let Some(tool) = r.call {
             let args = r.args.unwrap_or_else(|| Value::Object(Default::default()));
@@ -631,10 +665,17 @@ impl TryFrom<RawStep> for Step {
                     rd.call
                 ));
             }
+            if rd.reader_args.as_ref().is_some_and(|a| !a.is_object()) {
+                return Err(format!(
+                    "`reader_args` of read_during `{}` must be a mapping",
+                    rd.call
+                ));
+            }
             return Ok(Step::ReadDuring {
                 call: rd.call,
                 args,
                 path: rd.path,
+                reader_args: rd.reader_args,
             });
         }
         let c = r.concurrent.expect("counted above");

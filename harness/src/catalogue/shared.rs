@@ -260,6 +260,20 @@ fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
             .ok_or_else(|| format!("`{wrapper}` needs an operation that is a tool call"))?;
         inner.insert("call".into(), call.clone());
         inner.insert("args".into(), t.get("args").cloned().unwrap_or_default());
+        // The reads during the call go through the profile's own read operation, so an
+        // interface that names files otherwise (the editor's `{uri}`) is read correctly.
+        if wrapper == "read_during"
+            && let Some(path) = inner.get("path").cloned()
+        {
+            let mut read = Mapping::new();
+            read.insert("op".into(), "read".into());
+            read.insert("path".into(), path);
+            if let Some(r) = template(profile, &read)?
+                && let Some(args) = r.get("args")
+            {
+                inner.insert("reader_args".into(), args.clone());
+            }
+        }
     }
     Ok(true)
 }

@@ -325,7 +325,10 @@ impl Validator<'_> {
                         );
                     }
                 }
-                Step::Call { tool, save, .. } => {
+                Step::Call { tool, save, .. }
+                | Step::Rpc {
+                    method: tool, save, ..
+                } => {
                     self.quotable(f, id, "tool name", tool);
                     for (var, field) in save.iter() {
                         if !is_var_name(var)
@@ -375,8 +378,11 @@ impl Validator<'_> {
         let Some(last) = c.last_step() else { return };
         let fits = matches!(
             (&c.then.expect, last),
-            (Expect::Result(_), Step::Call { .. })
-                | (Expect::Error(_), Step::Call { .. } | Step::ReadResource(_))
+            (Expect::Result(_), Step::Call { .. } | Step::Rpc { .. })
+                | (
+                    Expect::Error(_),
+                    Step::Call { .. } | Step::Rpc { .. } | Step::ReadResource(_)
+                )
                 | (Expect::Listing(_), Step::ReadResource(_))
                 | (Expect::Tools(_), Step::ListTools)
                 | (Expect::Templates(_), Step::ListResourceTemplates)
@@ -521,7 +527,10 @@ impl Validator<'_> {
         for (n, step) in c.when.iter().enumerate() {
             let place = format!("step {}", n + 1);
             match step {
-                Step::Call { args, save, .. } => {
+                Step::Call { args, save, .. }
+                | Step::Rpc {
+                    params: args, save, ..
+                } => {
                     check_json(args, &defined, &[], &place, &mut problems);
                     defined.extend(save.iter().map(|(k, _)| k.to_string()));
                 }
@@ -532,8 +541,13 @@ impl Validator<'_> {
                 Step::Concurrent { args, .. } => {
                     check_json(args, &defined, &["i"], &place, &mut problems)
                 }
-                Step::ReadDuring { args, .. } => {
-                    check_json(args, &defined, &[], &place, &mut problems)
+                Step::ReadDuring {
+                    args, reader_args, ..
+                } => {
+                    check_json(args, &defined, &[], &place, &mut problems);
+                    if let Some(r) = reader_args {
+                        check_json(r, &defined, &[], &place, &mut problems);
+                    }
                 }
                 Step::ListTools | Step::ListResourceTemplates | Step::Http(_) => {}
             }

@@ -110,6 +110,24 @@ fn when_steps(case: &Case) -> Vec<String> {
                     v.push("the call succeeds".to_string());
                 }
             }
+            Step::Rpc {
+                method,
+                params,
+                save,
+            } => {
+                v.push(format!(
+                    "the client sends the request \"{method}\" with {}",
+                    json(params)
+                ));
+                for (var, field) in save.iter() {
+                    v.push(format!(
+                        "the result field \"{field}\" is saved as \"{var}\""
+                    ));
+                }
+                if i != last {
+                    v.push("the call succeeds".to_string());
+                }
+            }
             Step::WriteOnDisk { file, text } => v.push(format!(
                 "the file \"{file}\" is changed on disk to {}",
                 js(text)
@@ -142,9 +160,25 @@ fn when_steps(case: &Case) -> Vec<String> {
                 "the client sends the HTTP request {}",
                 json(&serde_json::to_value(h).unwrap_or_default())
             )),
-            Step::ReadDuring { call, args, path } => v.push(format!(
+            Step::ReadDuring {
+                call,
+                args,
+                path,
+                reader_args: None,
+            } => v.push(format!(
                 "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly",
                 json(args)
+            )),
+            Step::ReadDuring {
+                call,
+                args,
+                path,
+                reader_args: Some(r),
+            } => v.push(format!(
+                "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly \
+                 with the reader arguments {} each time",
+                json(args),
+                json(r)
             )),
         }
     }

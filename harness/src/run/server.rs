@@ -266,6 +266,18 @@ impl Session {
         self.settle(r).await
     }
 
+    /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the
+    /// editor profile's `file/open`; the result is the JSON the server sent.
+    pub async fn request(&mut self, method: &str, params: Value) -> Reply {
+        let request = rmcp::model::ClientRequest::CustomRequest(rmcp::model::CustomRequest::new(
+            method.to_string(),
+            Some(params),
+        ));
+        let fut = self.client.peer().send_request(request);
+        let r = tokio::time::timeout(self.timeout, fut).await;
+        self.settle(r).await
+    }
+
     pub async fn read_resource(&mut self, uri: &str) -> Reply {
         let fut = self
             .client

@@ -25,6 +25,9 @@ pub enum Last {
         /// The arguments as sent (variables interpolated).
         args: serde_json::Value,
         reply: Reply,
+        /// The interface's own JSON-RPC method was requested (`tool` is the method and
+        /// `args` its params); its result is the reply itself, its errors JSON-RPC errors.
+        direct: bool,
     },
     Resource {
         uri: String,

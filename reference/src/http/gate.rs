@@ -210,15 +210,20 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         self.mcp.handle(req).await
     }
 
-    /// The scope a message needs: `files:write` for a mutation, `files:read` otherwise.
+    /// The scope a message needs: `files:write` for a mutation, `files:read` otherwise. A
+    /// `tools/call` is judged by its tool's name, any other method by its own name (the
+    /// editor profile's `file/save` is a mutation called directly).
     fn needed_scope(&self, peek: &Peek) -> &'static str {
-        let mutation = peek.method.as_deref() == Some("tools/call")
-            && peek
+        let mutation = match peek.method.as_deref() {
+            Some("tools/call") => peek
                 .params
                 .as_ref()
                 .and_then(|p| p.name.as_ref())
                 .and_then(serde_json::Value::as_str)
-                .is_some_and(|n| (self.is_mutation)(n));
+                .is_some_and(|n| (self.is_mutation)(n)),
+            Some(method) => (self.is_mutation)(method),
+            None => false,
+        };
         if mutation { auth::WRITE } else { auth::READ }
     }
 

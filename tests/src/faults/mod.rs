@@ -16,6 +16,7 @@
 
 mod calls;
 pub mod devs;
+pub mod editor;
 mod edits;
 pub mod lighthouse;
 mod listing;
@@ -383,10 +384,12 @@ pub fn all() -> impl Iterator<Item = &'static Injection> {
         .chain(lighthouse::VARIANTS)
         .chain(devs::FAULTS)
         .chain(devs::VARIANTS)
+        .chain(editor::FAULTS)
+        .chain(editor::VARIANTS)
 }
 
 /// Serves the reference with the injection `i` on stdio; `args` are the server's own
-/// arguments (argv[0] first; a lighthouse or devs injection adds its `--profile` itself).
+/// arguments (argv[0] first; a lighthouse, devs or editor injection adds its `--profile` itself).
 pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
     if i.profile == "lighthouse" {
         args.extend(["--profile".to_string(), "lighthouse".to_string()]);
@@ -398,6 +401,12 @@ pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
         args.extend(["--profile".to_string(), "devs".to_string()]);
         return mcp_reference::run_cli_with(args, |cli, rooted| {
             devs::FaultyDevs::new(i.name, cli, rooted)
+        });
+    }
+    if i.profile == "editor" {
+        args.extend(["--profile".to_string(), "editor".to_string()]);
+        return mcp_reference::run_cli_with(args, |cli, rooted| {
+            editor::FaultyEditor::new(i.name, cli, rooted)
         });
     }
     mcp_reference::run_cli_with(args, |cli, rooted| FaultyServer::new(i.name, cli, rooted))

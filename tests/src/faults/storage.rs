@@ -13,7 +13,7 @@ use mcp_reference::paths::NormPath;
 use mcp_reference::sandbox::{Deleted, Entry, FileData, Written};
 use mcp_reference::storage::{Edit, Rooted, Storage};
 
-/// Injections that live in the storage (rootspace's, then lighthouse's).
+/// Injections that live in the storage (rootspace's, then lighthouse's and editor's).
 const STORAGE_FAULTS: &[&str] = &[
     "lost-update",
     "torn-write",
@@ -23,6 +23,7 @@ const STORAGE_FAULTS: &[&str] = &[
     "lh-delete-follows-links",
     "dv-lost-update",
     "dv-torn-write",
+    "ed-torn-save",
 ];
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
@@ -233,7 +234,11 @@ impl Storage for FaultyStorage {
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
         if !matches!(
             self.name,
-            "lh-lost-update" | "lh-torn-write" | "dv-lost-update" | "dv-torn-write"
+            "lh-lost-update"
+                | "lh-torn-write"
+                | "dv-lost-update"
+                | "dv-torn-write"
+                | "ed-torn-save"
         ) {
             return self.inner.update_text(path, edit);
         }

@@ -1,5 +1,6 @@
 //! The reference over Streamable HTTP, below what the catalogue checks: the session cap,
-//! protected-resource metadata, and a Host that is not loopback.
+//! protected-resource metadata, a Host that is not loopback, and the scope of the editor
+//! profile's direct `file/save`.
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -151,4 +152,57 @@ async fn tokens_metadata_and_hosts() {
     let r = c.get(format!("{}/other", s.url)).send().await.unwrap();
     assert_eq!(r.status(), 404);
     assert!(r.text().await.unwrap().contains("/mcp"));
+}
+
+/// The editor profile's `file/save`, called directly as a JSON-RPC method, is a mutation:
+/// a read-only token gets 403 and the file stays; `file/read` is served.
+#[tokio::test]
+async fn editor_direct_save_needs_the_write_scope() {
+    let fx = Fixture::new();
+    std::fs::write(fx.root.join("a.txt"), "keep\n").unwrap();
+    let tokens = fx.root.parent().unwrap().join("tokens.txt");
+    std::fs::write(&tokens, "ro files:read\n").unwrap();
+    let s = start(
+        &fx,
+        &[
+            "--profile",
+            "editor",
+            "--auth-tokens",
+            tokens.to_str().unwrap(),
+        ],
+    );
+    let c = client();
+    let post = |body: String, session: Option<String>| {
+        let mut r = c
+            .post(format!("{}/mcp", s.url))
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("authorization", "Bearer ro");
+        if let Some(id) = session {
+            r = r.header("mcp-session-id", id);
+        }
+        r.body(body).send()
+    };
+    let r = post(INIT.to_string(), None).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let id = r.headers()["mcp-session-id"].to_str().unwrap().to_string();
+    let note = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    post(note.to_string(), Some(id.clone())).await.unwrap();
+    let uri = format!("file://{}/a.txt", fx.root.display());
+    let save = serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "file/save",
+        "params": {"uri": uri, "content": "pwned\n"}});
+    let r = post(save.to_string(), Some(id.clone())).await.unwrap();
+    assert_eq!(r.status(), 403);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("files:write"), "{body}");
+    assert_eq!(
+        std::fs::read_to_string(fx.root.join("a.txt")).unwrap(),
+        "keep\n"
+    );
+    let read = serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "file/read",
+        "params": {"uri": uri}});
+    let r = post(read.to_string(), Some(id)).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let body = r.text().await.unwrap();
+    assert!(body.contains(r#""content":"keep\n""#), "{body}");
 }

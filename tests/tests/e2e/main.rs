@@ -11,6 +11,7 @@ mod cli;
 mod concurrency;
 mod crash;
 mod devs;
+mod editor;
 mod eras;
 mod errors;
 mod harness_probe;

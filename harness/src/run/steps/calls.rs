@@ -16,6 +16,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             step!(call),
         ),
         (
+            Kinds::When,
+            r#"^the client sends the request "([^"]*)" with (\{.*\})$"#,
+            step!(request),
+        ),
+        (
             Kinds::WhenThen,
             r#"^the result field "([^"]*)" is saved as "([^"]*)"$"#,
             step!(save),
@@ -92,16 +97,48 @@ async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let reply = session.call_tool(&name, args.clone()).await;
     check_violation(w)?;
     let reply = explain_missing_tool(w, &tool, reply).await;
-    w.last = Last::Call { tool, args, reply };
+    w.last = Last::Call {
+        tool,
+        args,
+        reply,
+        direct: false,
+    };
+    Ok(())
+}
+
+/// A request of the interface's own JSON-RPC method, with `params` as given.
+async fn request(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let method = arg(a, 0)?.to_string();
+    let params = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
+    let session = w.begin_action().await?;
+    let reply = session.request(&method, params.clone()).await;
+    check_violation(w)?;
+    w.last = Last::Call {
+        tool: method,
+        args: params,
+        reply,
+        direct: true,
+    };
     Ok(())
 }
 
 async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let (field, var) = (arg(a, 0)?, arg(a, 1)?);
-    let Last::Call { reply, tool, .. } = &w.last else {
+    let Last::Call {
+        reply,
+        tool,
+        direct,
+        ..
+    } = &w.last
+    else {
         return Err("internal: nothing to save from".into());
     };
-    let obj = success(reply).map_err(|e| format!("{tool}: {e}"))?;
+    let obj = if *direct {
+        super::results::direct_success(reply)
+    } else {
+        success(reply)
+    }
+    .map_err(|e| format!("{tool}: {e}"))?;
     let value = obj
         .get(field)
         .ok_or_else(|| format!("{tool}: the result has no field {field:?} to save"))?;

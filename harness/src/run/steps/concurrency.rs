@@ -36,6 +36,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             step!(read_during),
         ),
         (
+            Kinds::When,
+            r#"^the client calls "([^"]*)" with (\{.*\}) while reading "([^"]*)" repeatedly with the reader arguments (\{.*\}) each time$"#,
+            step!(read_during),
+        ),
+        (
             Kinds::Then,
             r#"^every read during the call returned the file's old or new content$"#,
             step!(reads_old_or_new),
@@ -181,10 +186,17 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         .clone()
         .ok_or("internal: the profile names no `reader` tool for read_during")?;
     let read = w.tool_name(&reader);
-    let mut probe_args = serde_json::Map::new();
-    probe_args.extend(profile.reader_args.clone());
-    probe_args.insert("path".into(), Value::String(path.clone()));
-    let probe_args = Value::Object(probe_args);
+    // The step's own reader arguments (the editor's `{"uri": ...}`), or the profile's
+    // (`{action: read}`) with the path.
+    let probe_args = match a.get(3) {
+        Some(r) => w.interpolate_json(&json_arg(r)?, &[])?,
+        None => {
+            let mut m = serde_json::Map::new();
+            m.extend(profile.reader_args.clone());
+            m.insert("path".into(), Value::String(path.clone()));
+            Value::Object(m)
+        }
+    };
     let session = w.begin_action().await?;
     let (reply, reads) = session
         .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
@@ -193,7 +205,12 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         return Err(v);
     }
     let reply = super::calls::explain_missing_tool(w, &tool, reply).await;
-    w.last = Last::Call { tool, args, reply };
+    w.last = Last::Call {
+        tool,
+        args,
+        reply,
+        direct: false,
+    };
     w.reads_during = Some((path, before, reads));
     Ok(())
 }

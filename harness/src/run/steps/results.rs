@@ -162,6 +162,28 @@ pub fn success(reply: &Reply) -> Result<Map<String, Value>, String> {
     }
 }
 
+/// The result of a direct JSON-RPC request (no tool envelope): the result object itself.
+/// A result that says `success: false` is a failure, as in a `ToolResult` envelope.
+pub fn direct_success(reply: &Reply) -> Result<Map<String, Value>, String> {
+    match reply {
+        Reply::Ok(Value::Object(m)) if m.get("success") == Some(&Value::Bool(false)) => {
+            Err(format!(
+                "the request failed (success: false) but should have succeeded: {}",
+                describe_value(&Value::Object(m.clone()))
+            ))
+        }
+        Reply::Ok(Value::Object(m)) => Ok(m.clone()),
+        Reply::Ok(other) => Err(format!(
+            "the result is not a JSON object: {}",
+            describe_value(other)
+        )),
+        Reply::RpcError { code, message, .. } => Err(format!(
+            "the request failed with JSON-RPC error {code} but should have succeeded: {message}"
+        )),
+        Reply::Broken(r) => Err(r.clone()),
+    }
+}
+
 /// An error as the checks see it.
 #[derive(Debug, Clone)]
 pub struct ErrorSeen {
@@ -390,6 +412,9 @@ fn field<'a>(obj: &'a Map<String, Value>, name: &str) -> Result<&'a Value, Strin
 
 fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     let reply = last_call(w)?;
+    if let Last::Call { direct: true, .. } = &w.last {
+        return direct_success(reply);
+    }
     let obj = success(reply)?;
     if w.result_shape
         && let Reply::Ok(v) = reply
@@ -589,8 +614,24 @@ async fn field_differs_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Str
 /// call of a tool the interface does not have, where "unknown tool" is the answer.
 pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
     let seen = match &w.last {
-        Last::Call { tool, reply, .. } => {
-            let seen = failure(reply, w.clarification, true)?;
+        Last::Call {
+            tool,
+            reply,
+            direct,
+            ..
+        } => {
+            // A direct request answers with JSON-RPC errors (a tool call with isError).
+            let seen = match (direct, reply) {
+                (true, Reply::Ok(Value::Object(m)))
+                    if m.get("success") == Some(&Value::Bool(false)) =>
+                {
+                    return Err(format!(
+                        "the request was refused with a result that says success: false                          instead of a JSON-RPC error: {}",
+                        describe_value(&Value::Object(m.clone()))
+                    ));
+                }
+                _ => failure(reply, w.clarification, !direct)?,
+            };
             let tools = w.interface_tools();
             let ours = tools
                 .iter()

@@ -1,0 +1,300 @@
+//! The editor profile (seed 003, "MCP File Operations Tools"): `file/open`, `file/read`,
+//! `file/save` and `file/close`, served by `mcp-reference --profile editor` on the shared
+//! safety core (the `Storage` seam: cap-std root, atomic writes, per-file locks).
+//!
+//! Each operation is offered twice (ED-CLR-01): as an MCP tool whose name every client
+//! accepts (`file_open`, ...), and as the seed's own JSON-RPC method (`file/open`, ...),
+//! which rmcp hands to `on_custom_request`, over stdio and HTTP alike, with the seed's
+//! params and result shapes. `uri` (file URIs), `text` (lines and positions), `ops` (the
+//! operations on a session's buffers), `errors` (the seed's error table) and `backup`
+//! (`--backup-dir`) are this profile's own.
+//!
+//! Buffers belong to a session (ED-CLR-05): over stdio the connection; over HTTP an MCP
+//! session of the 2025-11-25 era (the HTTP service clones the handler per session, and a
+//! clone starts with no open buffers). Requests of the stateless 2026-07-28 era carry no
+//! session id, so they share one set of buffers per server. The storage and its locks are
+//! shared by all.
+
+pub mod backup;
+pub mod errors;
+pub mod ops;
+pub mod text;
+pub mod tools;
+pub mod uri;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::lighthouse::paths::Roots;
+use crate::storage::{Rooted, Storage};
+use errors::EdError;
+use ops::Buffers;
+
+/// The four operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Open,
+    Read,
+    Save,
+    Close,
+}
+
+impl Op {
+    pub const ALL: [Op; 4] = [Op::Open, Op::Read, Op::Save, Op::Close];
+
+    /// The seed's JSON-RPC method.
+    pub fn method(self) -> &'static str {
+        match self {
+            Op::Open => "file/open",
+            Op::Read => "file/read",
+            Op::Save => "file/save",
+            Op::Close => "file/close",
+        }
+    }
+
+    /// The tool name (no `/`, which some clients reject in tool names).
+    pub fn tool(self) -> &'static str {
+        match self {
+            Op::Open => "file_open",
+            Op::Read => "file_read",
+            Op::Save => "file_save",
+            Op::Close => "file_close",
+        }
+    }
+
+    pub fn from_method(m: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|o| o.method() == m)
+    }
+
+    pub fn from_tool(t: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|o| o.tool() == t)
+    }
+
+    /// Whether a tool name or method changes files (the HTTP gate's `files:write`).
+    pub fn is_mutation(name: &str) -> bool {
+        Op::from_tool(name).or_else(|| Op::from_method(name)) == Some(Op::Save)
+    }
+}
+
+/// What every operation needs, shared by all sessions.
+pub struct Ctx {
+    pub storage: Box<dyn Storage>,
+    pub roots: Roots,
+    /// Where backups go (`--backup-dir`, outside the root), if anywhere.
+    pub backups: Option<Rooted>,
+}
+
+/// Runs one operation on a session's buffers.
+pub fn run(ctx: &Ctx, buffers: &Buffers, op: Op, params: &JsonObject) -> Result<Value, EdError> {
+    match op {
+        Op::Open => ops::open(ctx, buffers, params),
+        Op::Read => ops::read(ctx, buffers, params),
+        Op::Save => ops::save(ctx, buffers, params),
+        Op::Close => ops::close(ctx, buffers, params),
+    }
+}
+
+/// The editor server: shared context, this session's buffers, and those of requests
+/// without a session.
+pub struct EditorServer {
+    ctx: Arc<Ctx>,
+    buffers: Arc<Buffers>,
+    sessionless: Arc<Buffers>,
+    tools: Arc<Vec<Tool>>,
+}
+
+/// A clone is a new session: same files, no open buffers.
+impl Clone for EditorServer {
+    fn clone(&self) -> Self {
+        EditorServer {
+            ctx: self.ctx.clone(),
+            buffers: Arc::default(),
+            sessionless: self.sessionless.clone(),
+            tools: self.tools.clone(),
+        }
+    }
+}
+
+impl EditorServer {
+    pub fn new(ctx: Ctx) -> Self {
+        EditorServer {
+            ctx: Arc::new(ctx),
+            buffers: Arc::default(),
+            sessionless: Arc::default(),
+            tools: Arc::new(tools::definitions()),
+        }
+    }
+
+    /// The server for the command line. Fails with a one-line reason.
+    pub fn from_cli(
+        cli: &crate::cli::Cli,
+        storage: impl Storage + 'static,
+    ) -> Result<Self, String> {
+        let roots = Roots::of(&cli.root).map_err(|e| {
+            format!(
+                "mcp-reference: error: cannot resolve root {:?}: {e}",
+                cli.root
+            )
+        })?;
+        let backups = match &cli.backup_dir {
+            None => None,
+            Some(dir) => {
+                let canon = std::fs::canonicalize(dir).map_err(|e| {
+                    format!("mcp-reference: error: --backup-dir {dir:?}: {e} (pass an existing directory)")
+                })?;
+                if canon.starts_with(&roots.canonical) || roots.canonical.starts_with(&canon) {
+                    return Err(format!(
+                        "mcp-reference: error: --backup-dir {dir:?} must lie outside --root (and \
+                         not contain it), so that backups never appear among the served files"
+                    ));
+                }
+                Some(Rooted::open(&canon).map_err(|e| {
+                    format!("mcp-reference: error: cannot open --backup-dir {dir:?}: {e}")
+                })?)
+            }
+        };
+        Ok(EditorServer::new(Ctx {
+            storage: Box::new(storage),
+            roots,
+            backups,
+        }))
+    }
+
+    /// The buffers a request works on: its session's, or, for an HTTP request without a
+    /// session (the 2026-07-28 era), the server's shared ones.
+    fn buffers_for(&self, context: &RequestContext<RoleServer>) -> Arc<Buffers> {
+        #[cfg(feature = "http")]
+        if let Some(parts) = context.extensions.get::<http::request::Parts>()
+            && !parts.headers.contains_key("mcp-session-id")
+        {
+            return self.sessionless.clone();
+        }
+        let _ = context;
+        self.buffers.clone()
+    }
+
+    /// Runs one operation on a blocking thread (file I/O, locks).
+    async fn dispatch(
+        &self,
+        op: Op,
+        params: JsonObject,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, EdError> {
+        let (ctx, buffers) = (self.ctx.clone(), self.buffers_for(context));
+        tokio::task::spawn_blocking(move || run(&ctx, &buffers, op, &params))
+            .await
+            .unwrap_or_else(|e| {
+                Err(EdError::new(
+                    errors::EdCode::InternalError,
+                    format!("Internal error: the operation failed: {e}"),
+                ))
+            })
+    }
+}
+
+/// The params of a direct call as an object (absent params are an empty object, so the
+/// missing `uri` is named).
+fn params_object(p: Option<Value>) -> Result<JsonObject, EdError> {
+    match p {
+        None | Some(Value::Null) => Ok(JsonObject::new()),
+        Some(Value::Object(m)) => Ok(m),
+        Some(other) => Err(EdError::invalid(format!(
+            "Invalid params: params must be an object such as {{\"uri\": \"file:///...\"}}, \
+             not {other}."
+        ))),
+    }
+}
+
+impl ServerHandler for EditorServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Files of one directory, named by file:// URIs with absolute, percent-encoded \
+             paths. file_open loads a file into this session's buffer and places the cursor \
+             (lines and columns 1-based, clamped); file_read returns its text, whole or lines \
+             start_line..end_line (both included); file_save writes the whole new content \
+             atomically (create_if_not_exists to create it) and refuses to overwrite a change \
+             made on disk since you last read the file; file_close ends the buffer. The same \
+             operations answer as JSON-RPC methods file/open, file/read, file/save, file/close."
+                .into(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(op) = Op::from_tool(&request.name) else {
+            return Err(McpError::invalid_params(
+                format!(
+                    "Unknown tool {:?}. Available tools: file_open, file_read, file_save, \
+                     file_close.",
+                    request.name
+                ),
+                Some(json!({"tool": request.name})),
+            ));
+        };
+        let args = request.arguments.unwrap_or_default();
+        Ok(match self.dispatch(op, args, &context).await {
+            Ok(v) => tools::success(v),
+            Err(e) => e.to_tool(),
+        }
+        .into())
+    }
+
+    /// The seed's own methods, called directly; other methods that rmcp could not type
+    /// get the shared answer.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        let Some(op) = Op::from_method(&request.method) else {
+            return Err(crate::server::custom_request_error(&request.method));
+        };
+        let params = params_object(request.params).map_err(|e| e.to_rpc())?;
+        self.dispatch(op, params, &context)
+            .await
+            .map(CustomResult)
+            .map_err(|e| e.to_rpc())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_mutations() {
+        for op in Op::ALL {
+            assert_eq!(Op::from_method(op.method()), Some(op));
+            assert_eq!(Op::from_tool(op.tool()), Some(op));
+            assert!(!op.tool().contains('/'));
+        }
+        assert!(Op::is_mutation("file_save") && Op::is_mutation("file/save"));
+        assert!(!Op::is_mutation("file_read") && !Op::is_mutation("file/open"));
+        assert!(!Op::is_mutation("initialize"));
+    }
+}
