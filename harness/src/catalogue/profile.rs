@@ -50,9 +50,35 @@ impl Profile {
         self.codes.get(&kind).cloned().or_else(|| kind.code())
     }
 
+    /// The call that reads the whole file `path` (relative to the root) for `read_during`:
+    /// the `read` operation's template when the profile maps one to a call (so an
+    /// interface of absolute paths reads `${root}/{path}`), else `reader` with
+    /// `{"path": path}`. `None` when the profile has neither.
+    pub fn read_call(&self, path: &str) -> Option<(String, serde_json::Value)> {
+        if let Some(t) = self.operations.get("read")
+            && let Some(tool) = t.get("call").and_then(serde_yaml::Value::as_str)
+        {
+            let mut args = serde_json::to_value(t.get("args")?).ok()?;
+            fill_path(&mut args, path);
+            return Some((tool.to_string(), args));
+        }
+        let reader = self.reader.clone()?;
+        Some((reader, serde_json::json!({ "path": path })))
+    }
+
     /// Whether the interface lists directories through the `list://` resource.
     pub fn has_listing(&self) -> bool {
         self.resources.iter().any(|r| r.starts_with("list://"))
+    }
+}
+
+/// Replaces `{path}` in every string of `v`.
+fn fill_path(v: &mut serde_json::Value, path: &str) {
+    match v {
+        serde_json::Value::String(s) => *s = s.replace("{path}", path),
+        serde_json::Value::Array(a) => a.iter_mut().for_each(|x| fill_path(x, path)),
+        serde_json::Value::Object(m) => m.values_mut().for_each(|x| fill_path(x, path)),
+        _ => {}
     }
 }
 
@@ -77,5 +103,29 @@ mod tests {
             "profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n",
         );
         assert!(bad.is_err());
+    }
+
+    #[test]
+    fn read_call_uses_the_read_operation_else_the_reader() {
+        let p: Profile = serde_yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n\
+             operations: {read: {call: rd2, args: {path: \"${root}/{path}\", n: 1}}}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            p.read_call("a/b.txt"),
+            Some((
+                "rd2".into(),
+                serde_json::json!({"path": "${root}/a/b.txt", "n": 1})
+            ))
+        );
+        let p: Profile =
+            serde_yaml::from_str("profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n")
+                .unwrap();
+        assert_eq!(
+            p.read_call("a.txt"),
+            Some(("rd".into(), serde_json::json!({"path": "a.txt"})))
+        );
+        assert_eq!(Profile::default().read_call("a.txt"), None);
     }
 }

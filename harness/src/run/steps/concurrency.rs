@@ -175,13 +175,12 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.interpolate(arg(a, 2)?, &[])?;
     let before = std::fs::read(w.in_root(&path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     let name = w.tool_name(&tool);
-    let reader = w
+    let (reader, probe_args) = w
         .profile()
-        .reader
-        .clone()
-        .ok_or("internal: the profile names no `reader` tool for read_during")?;
+        .read_call(&path)
+        .ok_or("internal: the profile maps no `read` operation and names no `reader` tool")?;
     let read = w.tool_name(&reader);
-    let probe_args = serde_json::json!({ "path": path });
+    let probe_args = w.interpolate_json(&probe_args, &[])?;
     let session = w.begin_action().await?;
     let (reply, reads) = session
         .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
