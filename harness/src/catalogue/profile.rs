@@ -23,6 +23,12 @@ pub struct Profile {
     /// `read_during` step calls it (`text.read`, `read`).
     #[serde(default)]
     pub reader: Option<String>,
+    /// For an interface whose results are plain text: the field a result of text blocks
+    /// alone (no structuredContent, no JSON object in a text block) stands for, e.g.
+    /// `content`, so that cases check `content` whether or not the server also sends it
+    /// as structuredContent.
+    #[serde(default)]
+    pub text_result: Option<String>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,

@@ -101,7 +101,8 @@ async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let Last::Call { reply, tool, .. } = &w.last else {
         return Err("internal: nothing to save from".into());
     };
-    let obj = success(reply).map_err(|e| format!("{tool}: {e}"))?;
+    let obj =
+        success(reply, w.profile().text_result.as_deref()).map_err(|e| format!("{tool}: {e}"))?;
     let value = obj
         .get(field)
         .ok_or_else(|| format!("{tool}: the result has no field {field:?} to save"))?;

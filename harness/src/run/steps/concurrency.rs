@@ -204,8 +204,9 @@ async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), Str
             "no read of {path} was made while the call was in flight"
         ));
     }
+    let text_result = w.profile().text_result.clone();
     for (i, r) in reads.iter().enumerate() {
-        let obj = super::results::success(r).map_err(|e| {
+        let obj = super::results::success(r, text_result.as_deref()).map_err(|e| {
             format!(
                 "read {} of {} during the call failed: {e}",
                 i + 1,
