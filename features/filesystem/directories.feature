@@ -22,7 +22,7 @@ Feature: Directories (create_directory, list_directory, list_directory_with_size
     And a directory "sub"
     When the client calls "list_directory" with {"path":"${root}"}
     Then the call succeeds
-    And the result field "content" matches "(?ms)^\\[FILE\\] a\\.txt$.*^\\[DIR\\] sub$|^\\[DIR\\] sub$.*^\\[FILE\\] a\\.txt$"
+    And the result field "content" matches "(?ms)^\\[FILE\\] a\\.txt\\s*$.*^\\[DIR\\] sub\\s*$|^\\[DIR\\] sub\\s*$.*^\\[FILE\\] a\\.txt\\s*$"
     And nothing outside the root has changed
 
   @FS-DIR-002 @must
