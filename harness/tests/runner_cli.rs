@@ -409,3 +409,38 @@ fn the_devs_profile_is_detected_from_its_two_tools() {
     );
     assert!(out.contains("2 scenarios"), "{out}");
 }
+
+#[test]
+fn a_profile_the_reference_does_not_serve_runs_nothing_and_passes_nothing() {
+    let catalogues = mcp_harness::catalogue::load_embedded_all().expect("the catalogue loads");
+    let unserved: Vec<String> = catalogues
+        .iter()
+        .map(|c| c.profile.profile.clone())
+        .filter(|p| !mcp_harness::run::config::reference_serves(p))
+        .collect();
+    // Once the reference serves every profile there is no such run left to check.
+    for profile in unserved {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let junit = dir.path().join("junit.xml");
+        let (code, out, err) = run(&[
+            "--profile",
+            &profile,
+            "--junit",
+            &junit.display().to_string(),
+        ]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains(&format!(
+                "does not serve the `{profile}` profile yet, so there is nothing"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("--server"), "{err}");
+        assert!(
+            !out.contains("PASS") && !out.contains("scenarios in"),
+            "{out}"
+        );
+        let xml = std::fs::read_to_string(&junit).expect("the JUnit report is written");
+        assert!(xml.contains("does not serve"), "{xml}");
+    }
+}

@@ -30,6 +30,12 @@ pub struct Profile {
     /// The result field the reader puts the file's text in, when not `content`.
     #[serde(default)]
     pub reader_field: Option<String>,
+    /// For an interface whose results are plain text: the field a result of text blocks
+    /// alone (no structuredContent, no JSON object in a text block) stands for, e.g.
+    /// `content`, so that cases check `content` whether or not the server also sends it
+    /// as structuredContent.
+    #[serde(default)]
+    pub text_result: Option<String>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,
@@ -62,9 +68,38 @@ impl Profile {
         self.reader_field.as_deref().unwrap_or("content")
     }
 
+    /// The call that reads the whole file `path` (relative to the root) for `read_during`:
+    /// the `read` operation's template when the profile maps one to a call (so an
+    /// interface of absolute paths reads `${root}/{path}`), else `reader` with
+    /// `{"path": path}`. `None` when the profile has neither.
+    pub fn read_call(&self, path: &str) -> Option<(String, serde_json::Value)> {
+        if let Some(t) = self.operations.get("read")
+            && let Some(tool) = t.get("call").and_then(serde_yaml::Value::as_str)
+        {
+            let mut args = serde_json::to_value(t.get("args")?).ok()?;
+            fill_path(&mut args, path);
+            return Some((tool.to_string(), args));
+        }
+        let reader = self.reader.clone()?;
+        let mut args = serde_json::Map::new();
+        args.extend(self.reader_args.clone());
+        args.insert("path".into(), serde_json::Value::String(path.to_string()));
+        Some((reader, serde_json::Value::Object(args)))
+    }
+
     /// Whether the interface lists directories through the `list://` resource.
     pub fn has_listing(&self) -> bool {
         self.resources.iter().any(|r| r.starts_with("list://"))
+    }
+}
+
+/// Replaces `{path}` in every string of `v`.
+fn fill_path(v: &mut serde_json::Value, path: &str) {
+    match v {
+        serde_json::Value::String(s) => *s = s.replace("{path}", path),
+        serde_json::Value::Array(a) => a.iter_mut().for_each(|x| fill_path(x, path)),
+        serde_json::Value::Object(m) => m.values_mut().for_each(|x| fill_path(x, path)),
+        _ => {}
     }
 }
 
@@ -89,5 +124,29 @@ mod tests {
             "profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n",
         );
         assert!(bad.is_err());
+    }
+
+    #[test]
+    fn read_call_uses_the_read_operation_else_the_reader() {
+        let p: Profile = serde_yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n\
+             operations: {read: {call: rd2, args: {path: \"${root}/{path}\", n: 1}}}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            p.read_call("a/b.txt"),
+            Some((
+                "rd2".into(),
+                serde_json::json!({"path": "${root}/a/b.txt", "n": 1})
+            ))
+        );
+        let p: Profile =
+            serde_yaml::from_str("profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n")
+                .unwrap();
+        assert_eq!(
+            p.read_call("a.txt"),
+            Some(("rd".into(), serde_json::json!({"path": "a.txt"})))
+        );
+        assert_eq!(Profile::default().read_call("a.txt"), None);
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use cucumber::gherkin::tagexpr::TagOperation;
 
 use super::capabilities::{self, Offered, ToolFit};
-use super::config::{Protocol, ServerConfig, ToolNames};
+use super::config::{Protocol, ServerConfig, ToolNames, reference_serves};
 use super::outcome::{CaseResult, Level, Outcome};
 use super::parser::{FeatureText, Parsed, parse_all};
 use super::report::expect_fail::Baseline;
@@ -344,6 +344,20 @@ pub fn run_command(req: RunRequest) -> u8 {
         }
         2
     };
+    // A profile the built-in reference does not serve yet: nothing to run against, and
+    // nothing counts as passed.
+    if req.url.is_none()
+        && req.server.is_none()
+        && let Some(i) = named
+        && !reference_serves(&profiles[i].profile)
+    {
+        return abort(format!(
+            "The built-in reference does not serve the `{}` profile yet, so there is nothing \
+             to run its cases against. Test a server of that interface with --server \
+             'COMMAND {{root}}'.",
+            profiles[i].profile
+        ));
+    }
     let offered = match probe(&cfg) {
         Ok(o) => o,
         Err(paragraph) => return abort(paragraph),

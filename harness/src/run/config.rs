@@ -231,6 +231,16 @@ impl ServerConfig {
     }
 }
 
+/// Whether the built-in reference serves the profile `name` (one of its `--profile`
+/// values); a profile may be catalogued before its reference exists.
+pub fn reference_serves(name: &str) -> bool {
+    use clap::ValueEnum;
+    mcp_reference::cli::Profile::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .any(|v| v.matches(name, false))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,5 +273,11 @@ mod tests {
         );
         assert!(ServerConfig::split_command("'open").is_err());
         assert!(ServerConfig::split_command("   ").is_err());
+    }
+
+    #[test]
+    fn the_reference_serves_its_profiles_only() {
+        assert!(reference_serves("rootspace") && reference_serves("lighthouse"));
+        assert!(!reference_serves("no-such-profile"));
     }
 }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -308,8 +308,12 @@ impl HarnessWorld {
         super::config::audit_log_path(&self.root)
     }
 
-    /// A path inside the root, as written in the catalogue (leading `/` optional).
+    /// A path inside the root, as written in the catalogue (leading `/` optional), or
+    /// an absolute path already inside the root (interfaces of absolute paths).
     pub fn in_root(&self, rel: &str) -> PathBuf {
+        if Path::new(rel).starts_with(&self.root) {
+            return PathBuf::from(rel);
+        }
         self.root.join(rel.trim_start_matches('/'))
     }
 

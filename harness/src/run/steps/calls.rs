@@ -136,7 +136,7 @@ async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let obj = if *direct {
         super::results::direct_success(reply)
     } else {
-        success(reply)
+        success(reply, w.profile().text_result.as_deref())
     }
     .map_err(|e| format!("{tool}: {e}"))?;
     let value = obj

@@ -180,23 +180,23 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = w.interpolate(arg(a, 2)?, &[])?;
     let before = std::fs::read(w.in_root(&path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     let name = w.tool_name(&tool);
+    // The step's own reader arguments (the editor's `{"uri": ...}`) with the profile's
+    // reader tool, or else the profile's read call for the path.
     let profile = w.profile();
-    let reader = profile
-        .reader
-        .clone()
-        .ok_or("internal: the profile names no `reader` tool for read_during")?;
-    let read = w.tool_name(&reader);
-    // The step's own reader arguments (the editor's `{"uri": ...}`), or the profile's
-    // (`{action: read}`) with the path.
-    let probe_args = match a.get(3) {
-        Some(r) => w.interpolate_json(&json_arg(r)?, &[])?,
-        None => {
-            let mut m = serde_json::Map::new();
-            m.extend(profile.reader_args.clone());
-            m.insert("path".into(), Value::String(path.clone()));
-            Value::Object(m)
-        }
+    let (reader, probe_args) = match a.get(3) {
+        Some(r) => (
+            profile
+                .reader
+                .clone()
+                .ok_or("internal: the profile names no `reader` tool for read_during")?,
+            json_arg(r)?,
+        ),
+        None => profile
+            .read_call(&path)
+            .ok_or("internal: the profile maps no `read` operation and names no `reader` tool")?,
     };
+    let read = w.tool_name(&reader);
+    let probe_args = w.interpolate_json(&probe_args, &[])?;
     let session = w.begin_action().await?;
     let (reply, reads) = session
         .call_tool_while_probing((name, args.clone()), (read, probe_args), MAX_READS_DURING)
@@ -226,8 +226,9 @@ async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), Str
             "no read of {path} was made while the call was in flight"
         ));
     }
+    let text_result = w.profile().text_result.clone();
     for (i, r) in reads.iter().enumerate() {
-        let obj = super::results::success(r).map_err(|e| {
+        let obj = super::results::success(r, text_result.as_deref()).map_err(|e| {
             format!(
                 "read {} of {} during the call failed: {e}",
                 i + 1,

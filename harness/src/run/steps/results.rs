@@ -127,8 +127,11 @@ pub fn text_blocks(v: &Value) -> Vec<String> {
 }
 
 /// The result object: structuredContent, else the first text block that is a JSON object.
-/// An envelope `{"success": true, "data": {...}}` stands for its `data`.
-pub fn result_object(v: &Value) -> Result<Map<String, Value>, String> {
+/// An envelope `{"success": true, "data": {...}}` stands for its `data`. For an interface
+/// whose results are plain text (a profile's `text_result`, e.g. `content`), a result
+/// without either stands for `{content: <its text blocks, joined>}`, or for its content
+/// blocks themselves when not all of them are text (an image).
+pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     let unwrap = |m: &Map<String, Value>| match (m.get("success"), m.get("data")) {
         (Some(Value::Bool(true)), Some(Value::Object(data))) => data.clone(),
         _ => m.clone(),
@@ -141,20 +144,33 @@ pub fn result_object(v: &Value) -> Result<Map<String, Value>, String> {
             return Ok(unwrap(&m));
         }
     }
+    if let Some(field) = text_result
+        && let Some(blocks) = v.get("content").and_then(Value::as_array)
+        && !blocks.is_empty()
+    {
+        let texts = text_blocks(v);
+        let value = if texts.len() == blocks.len() {
+            Value::String(texts.join("\n"))
+        } else {
+            Value::Array(blocks.clone())
+        };
+        return Ok(Map::from_iter([(field.to_string(), value)]));
+    }
     Err(format!(
         "the result has no structuredContent object and no text block holding a JSON object: {}",
         describe_value(v)
     ))
 }
 
-/// The successful result object of a reply, or why there is none.
-pub fn success(reply: &Reply) -> Result<Map<String, Value>, String> {
+/// The successful result object of a reply, or why there is none (`text_result`: see
+/// `result_object`).
+pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     match reply {
         Reply::Ok(v) if is_tool_error(v) => Err(format!(
             "the call failed (isError: true) but should have succeeded: {}",
             clip(&text_blocks(v).join(" "), 600)
         )),
-        Reply::Ok(v) => result_object(v),
+        Reply::Ok(v) => result_object(v, text_result),
         Reply::RpcError { code, message, .. } => Err(format!(
             "the call failed with JSON-RPC error {code} but should have succeeded: {message}"
         )),
@@ -415,7 +431,7 @@ fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     if let Last::Call { direct: true, .. } = &w.last {
         return direct_success(reply);
     }
-    let obj = success(reply)?;
+    let obj = success(reply, w.profile().text_result.as_deref())?;
     if w.result_shape
         && let Reply::Ok(v) = reply
     {
@@ -840,11 +856,25 @@ mod tests {
     #[test]
     fn results_come_from_structured_content_else_text() {
         let v = json!({"content": [{"type": "text", "text": "{\"hash\": \"ab\"}"}]});
-        assert_eq!(result_object(&v).unwrap()["hash"], "ab");
+        assert_eq!(result_object(&v, None).unwrap()["hash"], "ab");
         let v = json!({"structuredContent": {"hash": "cd"}, "content": []});
-        assert_eq!(result_object(&v).unwrap()["hash"], "cd");
-        assert!(result_object(&json!({"content": [{"type": "text", "text": "done"}]})).is_err());
-        assert!(success(&tool_error("X", "boom")).is_err());
+        assert_eq!(result_object(&v, None).unwrap()["hash"], "cd");
+        let text = json!({"content": [{"type": "text", "text": "done"}]});
+        assert!(result_object(&text, None).is_err());
+        assert!(success(&tool_error("X", "boom"), None).is_err());
+        // Plain-text interfaces: the text stands for the named field.
+        assert_eq!(
+            result_object(&text, Some("content")).unwrap()["content"],
+            "done"
+        );
+        let image =
+            json!({"content": [{"type": "image", "data": "iVBO", "mimeType": "image/png"}]});
+        assert_eq!(
+            result_object(&image, Some("content")).unwrap()["content"][0]["mimeType"],
+            "image/png"
+        );
+        assert!(result_object(&json!({"content": []}), Some("content")).is_err());
+        assert!(success(&tool_error("X", "boom"), Some("content")).is_err());
     }
 
     #[test]
@@ -860,7 +890,7 @@ mod tests {
             (&structured, "File not found"),
             (&text_only, "Path traversal detected"),
         ] {
-            assert!(success(r).is_err());
+            assert!(success(r, None).is_err());
             let seen = failure(r, false, true).unwrap();
             assert!(seen.text.contains(msg), "{}", seen.text);
             assert_eq!(seen.code, None, "a sentence is not a code");
@@ -868,7 +898,7 @@ mod tests {
         let seen = failure(&text_only, false, true).unwrap();
         assert!(check_kind(&seen, "path_escape", false, &Profile::default()).is_ok());
         let ok = Reply::Ok(json!({"structuredContent": {"ok": true, "data": "x"}, "content": []}));
-        assert!(success(&ok).is_ok());
+        assert!(success(&ok, None).is_ok());
     }
 
     #[test]

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs the `filesystem` profile against the real official server,
+# @modelcontextprotocol/server-filesystem from npm at a pinned version, and checks the run
+# against the committed baseline of its known failures (strict both ways: a failure not
+# listed fails, and so does a listed case that passes, which is how a fixing release shows
+# up). Writes the Markdown matrix to docs/third-party/official-node-matrix.md; CI then
+# checks that the committed matrix is the one this run produced. A second run puts
+# strip-structured.py in front of the server, so that its answers are text blocks alone. A
+# third runs the safety cases against 2025.3.28, the release with CVE-2025-53109 and
+# CVE-2025-53110, and checks that they catch its escapes.
+#
+#   bash tests/third-party/official-node.sh            # run and compare
+#   UPDATE=1 bash tests/third-party/official-node.sh   # rewrite the committed matrix
+#
+# Every baseline entry is classified by hand in docs/third-party/official-node.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+version="${OFFICIAL_SERVER_VERSION:-2026.8.31}"
+# The last release before the fixes of CVE-2025-53109 (symlinks) and CVE-2025-53110 (the
+# prefix sibling), which came in 2025.7.1.
+vulnerable=2025.3.28
+install() { # version -> the server's bin; installs into a cache dir once
+    local dir="${TMPDIR:-/tmp}/mcp-third-party/official-node-$1"
+    if [ ! -x "$dir/node_modules/.bin/mcp-server-filesystem" ]; then
+        mkdir -p "$dir"
+        npm install --prefix "$dir" --no-audit --no-fund --loglevel=error \
+            "@modelcontextprotocol/server-filesystem@$1" >&2
+    fi
+    echo "$dir/node_modules/.bin/mcp-server-filesystem"
+}
+server=$(install "$version")
+cache=$(dirname "$(dirname "$(dirname "$server")")")
+
+cargo build --release -p mcp-harness
+harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+matrix="docs/third-party/official-node-matrix.md"
+out="$cache/matrix.md"
+
+# --profile is named so that a change in detection cannot silently change what runs;
+# .ci/check-official-server.sh shows that detection picks this profile by itself.
+"$harness" run --profile filesystem --server "$server {root}" \
+    --expect-fail tests/third-party/official-node.baseline \
+    --report "$out" --junit "$cache/junit.xml"
+
+# The matrix names the server by its command; name it by its package instead, so that the
+# committed matrix does not depend on where the cache is.
+sed -i "s#$server#npx @modelcontextprotocol/server-filesystem@$version#" "$out"
+
+if [ -n "${UPDATE:-}" ]; then
+    cp "$out" "$matrix"
+    echo "official-node: wrote $matrix"
+elif ! diff -u "$matrix" "$out"; then
+    echo "official-node: $matrix differs from this run's matrix (above); if the change is" >&2
+    echo "expected, run UPDATE=1 bash $0 and commit it" >&2
+    exit 1
+fi
+# The same server answering in text blocks alone (no structuredContent), as older releases
+# and several clones do: the profile reads its results the same, so the same baseline holds.
+"$harness" run --profile filesystem \
+    --server "python3 $PWD/tests/third-party/strip-structured.py $server {root}" \
+    --expect-fail tests/third-party/official-node.baseline
+echo "official-node: server-filesystem $version matches its baseline, with and without structuredContent"
+
+# The vulnerable release: the safety cases must catch each escape it allows, as a call that
+# should have been refused and succeeded. (Its other failures are of an older interface,
+# e.g. no read_text_file, and are not checked here.)
+old_server=$(install "$vulnerable")
+old_out="$cache/vulnerable.txt"
+rc=0
+"$harness" run --profile filesystem --server "$old_server {root}" \
+    --name '^(filesystem/SAFE|FSC-SEC)-' >"$old_out" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { echo "official-node: expected failures from $vulnerable, got exit $rc" >&2; exit 1; }
+caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed/ {print id}' "$old_out")
+for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 filesystem/SAFE-009 \
+    FSC-SEC-003 FSC-SEC-004 FSC-SEC-005 FSC-SEC-006 FSC-SEC-007 FSC-SEC-008 FSC-SEC-009 \
+    FSC-SEC-010 FSC-SEC-011 FSC-SEC-012 FSC-SEC-013 FSC-SEC-015 FSC-SEC-016 FSC-SEC-017; do
+    if ! grep -qx "$id" <<<"$caught"; then
+        echo "official-node: $id did not catch the escape of server-filesystem $vulnerable" >&2
+        tail -n 40 "$old_out" >&2
+        exit 1
+    fi
+done
+echo "official-node: $(wc -l <<<"$caught") safety cases catch the escapes of server-filesystem $vulnerable (CVE-2025-53109, CVE-2025-53110)"
