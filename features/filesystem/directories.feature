@@ -22,7 +22,7 @@ Feature: Directories (create_directory, list_directory, list_directory_with_size
     And a directory "sub"
     When the client calls "list_directory" with {"path":"${root}"}
     Then the call succeeds
-    And the result field "content" matches "(?ms)^\\[FILE\\] a\\.txt\\s*$.*^\\[DIR\\] sub\\s*$|^\\[DIR\\] sub\\s*$.*^\\[FILE\\] a\\.txt\\s*$"
+    And the result field "content" matches "(?ms)^\\[FILE\\][ \\t]+a\\.txt\\s*$.*^\\[DIR\\][ \\t]+sub\\s*$|^\\[DIR\\][ \\t]+sub\\s*$.*^\\[FILE\\][ \\t]+a\\.txt\\s*$"
     And nothing outside the root has changed
 
   @FS-DIR-002 @must
@@ -37,7 +37,7 @@ Feature: Directories (create_directory, list_directory, list_directory_with_size
     And a directory "sub"
     When the client calls "list_directory_with_sizes" with {"path":"${root}"}
     Then the call succeeds
-    And the result field "content" matches "(?ms)^\\[FILE\\] five\\.txt\\s.*\\b5\\b.*^\\[DIR\\] sub\\b|^\\[DIR\\] sub\\b.*^\\[FILE\\] five\\.txt\\s[^\\n]*\\b5\\b"
+    And the result field "content" matches "(?ms)^\\[FILE\\][ \\t]+five\\.txt\\s.*\\b5\\b.*^\\[DIR\\][ \\t]+sub\\b|^\\[DIR\\][ \\t]+sub\\b.*^\\[FILE\\][ \\t]+five\\.txt\\s[^\\n]*\\b5\\b"
     And nothing outside the root has changed
 
   @FS-DIR-003 @must
@@ -54,7 +54,7 @@ Feature: Directories (create_directory, list_directory, list_directory_with_size
     Given a file "src/lib/mod.rs" with text "x\n"
     When the client calls "directory_tree" with {"path":"${root}"}
     Then the call succeeds
-    And the result field "content" matches "(?s)\"name\":\\s*\"src\".*\"name\":\\s*\"lib\".*\"name\":\\s*\"mod\\.rs\""
+    And the result field "content" matches "(?s)\"name\":\\s*\"src\".*\"name\":\\s*\"lib\".*\"name\":\\s*\"mod\\.rs\"|\"name\":\\s*\"mod\\.rs\".*\"name\":\\s*\"lib\".*\"name\":\\s*\"src\""
     And nothing outside the root has changed
 
   @FS-DIR-004 @must

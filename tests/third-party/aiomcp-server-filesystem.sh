@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs the `filesystem` profile against aiomcp-server-filesystem, a Python port of the
+# official filesystem server (PyPI), installed at pinned versions (its own and all its
+# dependencies', aiomcp-server-filesystem.requirements.txt) into a venv, and checks the run
+# against the committed baseline of its known failures (strict both ways: a failure not
+# listed fails, and so does a listed case that passes). Writes the Markdown matrix to
+# docs/third-party/aiomcp-server-filesystem-matrix.md; CI checks that the committed matrix
+# is the one this run produced.
+#
+#   bash tests/third-party/aiomcp-server-filesystem.sh            # run and compare
+#   UPDATE=1 bash tests/third-party/aiomcp-server-filesystem.sh   # rewrite the committed matrix
+#
+# Every baseline entry is classified by hand in docs/third-party/aiomcp-server-filesystem.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+requirements="tests/third-party/aiomcp-server-filesystem.requirements.txt"
+version=$(sed -n 's/^aiomcp-server-filesystem==//p' "$requirements")
+venv="${TMPDIR:-/tmp}/mcp-third-party/aiomcp-server-filesystem-$version"
+server="$venv/bin/aiomcp-server-filesystem"
+if [ ! -x "$server" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements" >&2
+fi
+
+cargo build --release -p mcp-harness
+harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+matrix="docs/third-party/aiomcp-server-filesystem-matrix.md"
+out="$venv/matrix.md"
+
+"$harness" run --profile filesystem --server "$server {root}" \
+    --expect-fail tests/third-party/aiomcp-server-filesystem.baseline \
+    --report "$out" --junit "$venv/junit.xml"
+
+# Name the server by its package, so that the committed matrix does not depend on the cache.
+sed -i "s#$server#aiomcp-server-filesystem@$version#" "$out"
+
+if [ -n "${UPDATE:-}" ]; then
+    cp "$out" "$matrix"
+    echo "aiomcp-server-filesystem: wrote $matrix"
+elif ! diff -u "$matrix" "$out"; then
+    echo "aiomcp-server-filesystem: $matrix differs from this run's matrix (above); if the" >&2
+    echo "change is expected, run UPDATE=1 bash $0 and commit it" >&2
+    exit 1
+fi
+echo "aiomcp-server-filesystem: $version matches its baseline"
