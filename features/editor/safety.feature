@@ -50,14 +50,6 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And nothing outside the root has changed
 
-  @ED-CLR-10 @must @clarification
-  Scenario: editor/SAFE-012 reads during an overwrite see the old or the new file
-    Given a file "big.txt" made of 6144 copies of "the quick brown fox jumps over the lazy dog, 0123456789 abcdef\n"
-    When the client calls "file_save" with {"content":"a short new text\n","uri":"file://${root}/big.txt"} while reading "big.txt" repeatedly with the reader arguments {"uri":"file://${root}/big.txt"} each time
-    Then the call succeeds
-    And every read during the call returned the file's old or new content
-    And nothing outside the root has changed
-
   @FILE-URI @ED-CLR-02 @must @clarification
   Scenario: editor/SAFE-013 a NUL byte in a created path is refused, nothing made
     Given an outside file "secret" with text "top secret\n"
