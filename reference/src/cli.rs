@@ -32,6 +32,8 @@ pub enum Profile {
     Devs,
     /// Editor file protocol (seed 003): file/open, file/read, file/save, file/close
     Editor,
+    /// The official filesystem server's 14 tools (read_text_file, edit_file, ...)
+    Filesystem,
 }
 
 /// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).

@@ -21,6 +21,7 @@ pub mod edit;
 pub mod editor;
 pub mod errors;
 pub mod filelock;
+pub mod filesystem;
 pub mod hash;
 #[cfg(feature = "http")]
 pub mod http;
@@ -103,6 +104,16 @@ where
                         |name: &str| devs::Op::from_name(name).is_some_and(devs::Op::may_mutate);
                     serve_http(server, is_mutation, &cli, addr)
                 }
+                None => launch(server, Default::default()),
+            },
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(2)
+            }
+        },
+        cli::Profile::Filesystem => match filesystem::FsServer::from_cli(&cli, storage) {
+            Ok(server) => match &cli.http {
+                Some(addr) => serve_http(server, filesystem::is_mutation, &cli, addr),
                 None => launch(server, Default::default()),
             },
             Err(line) => {

@@ -22,8 +22,11 @@ use crate::lines;
 use crate::locks::Locks;
 use crate::paths::NormPath;
 
+mod info;
 mod rename;
 mod whole;
+
+pub use info::Meta;
 pub use whole::Deleted;
 
 /// A file as read: its bytes and their hash (computed while reading).

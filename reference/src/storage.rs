@@ -9,7 +9,7 @@ use crate::errors::ToolResult;
 use crate::errors::{Code, ToolError};
 use crate::locks::Locks;
 use crate::paths::NormPath;
-use crate::sandbox::{Deleted, Entry, FileData, Sandbox, Written};
+use crate::sandbox::{Deleted, Entry, FileData, Meta, Sandbox, Written};
 
 /// The edit a hash-checked mutation applies to the current bytes: `None` changes nothing.
 pub type Edit<'a> = Box<dyn FnOnce(&[u8]) -> ToolResult<Option<Vec<u8>>> + 'a>;
@@ -88,6 +88,23 @@ pub trait Storage: Send + Sync {
     fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
         let _ = (to, make_parents);
         Err(unsupported("move_entry", from))
+    }
+
+    /// Creates a directory and its missing parents; an existing directory is fine.
+    fn make_dir(&self, path: &NormPath) -> ToolResult<()> {
+        Err(unsupported("make_dir", path))
+    }
+
+    /// The target of the symlink at `path` as stored, or `None` for any other entry. A
+    /// storage without it (`None` always) simply leaves symlinks to the sandbox.
+    fn link_target(&self, path: &NormPath) -> ToolResult<Option<std::path::PathBuf>> {
+        let _ = path;
+        Ok(None)
+    }
+
+    /// The metadata of an entry (a symlink that stays inside is followed).
+    fn stat(&self, path: &NormPath) -> ToolResult<Meta> {
+        Err(unsupported("stat", path))
     }
 }
 
@@ -170,5 +187,17 @@ impl Storage for Rooted {
 
     fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
         self.sandbox.move_entry(from, to, make_parents, &self.locks)
+    }
+
+    fn make_dir(&self, path: &NormPath) -> ToolResult<()> {
+        self.sandbox.make_dir(path)
+    }
+
+    fn stat(&self, path: &NormPath) -> ToolResult<Meta> {
+        self.sandbox.stat(path)
+    }
+
+    fn link_target(&self, path: &NormPath) -> ToolResult<Option<std::path::PathBuf>> {
+        self.sandbox.link_target(path)
     }
 }

@@ -42,7 +42,7 @@ impl Roots {
     }
 
     /// The part of an absolute (already lexically normalized) path below one of the roots.
-    fn strip<'a>(&self, abs: &'a [String]) -> Option<&'a [String]> {
+    pub fn strip<'a>(&self, abs: &'a [String]) -> Option<&'a [String]> {
         [Some(&self.canonical), self.given.as_ref()]
             .into_iter()
             .flatten()

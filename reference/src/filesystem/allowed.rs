@@ -1,0 +1,363 @@
+//! The allowed directories (FS-ROOTS-001..003): the one given on the command line, or the
+//! client's MCP roots once it offers them. Each has its own storage (a cap-std handle on
+//! it); a path argument belongs to the allowed directory that contains it, compared by
+//! components (so `<root>_evil` is outside), never by string prefix.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use crate::errors::{Code, ToolError};
+use crate::lighthouse::paths::Roots;
+use crate::paths::{self as shared, NormPath};
+use crate::storage::Storage;
+
+/// Opens the storage of a directory the client named as a root (the seam: production
+/// opens a `Rooted` sandbox).
+pub type Opener = Arc<dyn Fn(&Path) -> std::io::Result<Box<dyn Storage>> + Send + Sync>;
+
+/// One allowed directory.
+pub struct Allowed {
+    pub roots: Roots,
+    pub storage: Box<dyn Storage>,
+}
+
+impl Allowed {
+    pub fn open(dir: &Path, opener: &Opener) -> std::io::Result<Allowed> {
+        Ok(Allowed {
+            roots: Roots::of(dir)?,
+            storage: opener(dir)?,
+        })
+    }
+
+    /// The host path of a path inside this directory.
+    pub fn host(&self, p: &NormPath) -> PathBuf {
+        self.roots.host(p)
+    }
+}
+
+/// The current set; a call works on the snapshot it took at its start.
+pub struct Dirs(RwLock<Arc<Vec<Arc<Allowed>>>>);
+
+impl Dirs {
+    pub fn new(list: Vec<Arc<Allowed>>) -> Dirs {
+        Dirs(RwLock::new(Arc::new(list)))
+    }
+
+    pub fn snapshot(&self) -> Arc<Vec<Arc<Allowed>>> {
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn replace(&self, list: Vec<Arc<Allowed>>) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(list);
+    }
+}
+
+/// A path argument resolved to an allowed directory and a path inside it.
+pub struct Resolved {
+    pub dir: Arc<Allowed>,
+    pub path: NormPath,
+}
+
+impl Resolved {
+    pub fn host(&self) -> PathBuf {
+        self.dir.host(&self.path)
+    }
+
+    pub fn storage(&self) -> &dyn Storage {
+        &*self.dir.storage
+    }
+}
+
+fn invalid(given: &str, why: &str) -> ToolError {
+    ToolError::new(
+        Code::InvalidPath,
+        format!(
+            "The path {given:?} is not valid: {why}. Pass an absolute path inside an allowed \
+             directory (list_allowed_directories names them), e.g. \"/home/me/project/src/main.rs\"."
+        ),
+    )
+    .with("path", given)
+}
+
+pub fn outside(given: &str, dirs: &[Arc<Allowed>]) -> ToolError {
+    let names: Vec<String> = dirs
+        .iter()
+        .map(|d| d.roots.canonical.display().to_string())
+        .collect();
+    ToolError::new(
+        Code::PathEscape,
+        format!(
+            "Access denied - {given} is outside the allowed directories ({}). Only paths inside \
+             them can be used; `..` may not leave them and a symlink may not lead out of them.",
+            names.join(", ")
+        ),
+    )
+    .with("path", given)
+}
+
+/// `~` and `~/x` name the home directory, as in the official server.
+fn expand_home(given: &str) -> Option<String> {
+    let rest = given.strip_prefix('~')?;
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return None;
+    }
+    let home = std::env::var_os("HOME")?;
+    Some(format!("{}{rest}", home.to_str()?))
+}
+
+/// Resolves a path argument. An absolute path must lie inside one of `dirs` (the deepest
+/// one that contains it wins); a relative one is taken inside the first directory it stays
+/// in. Symlinks are judged later by the storage, which never follows one out.
+pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError> {
+    if given.is_empty() {
+        return Err(invalid(given, "it is empty"));
+    }
+    if given.contains('\0') {
+        return Err(invalid(given, "it contains a NUL byte"));
+    }
+    let bytes = given.as_bytes();
+    if bytes.len() >= 2
+        && bytes[0].is_ascii_alphabetic()
+        && bytes[1] == b':'
+        && matches!(bytes.get(2), None | Some(b'/' | b'\\'))
+    {
+        return Err(invalid(
+            given,
+            "it is a Windows path (this server runs on a POSIX host)",
+        ));
+    }
+    if dirs.is_empty() {
+        return Err(ToolError::new(
+            Code::PathEscape,
+            "No directory is allowed yet: start the server with --root DIR or offer MCP roots."
+                .to_owned(),
+        ));
+    }
+    let expanded = expand_home(given);
+    let input = expanded.as_deref().unwrap_or(given);
+    if !input.starts_with('/') {
+        let rel = shared::normalize(input, true).map_err(|e| match e.code {
+            Code::PathEscape => outside(given, dirs),
+            _ => invalid(given, &e.message),
+        })?;
+        return Ok(Resolved {
+            dir: dirs[0].clone(),
+            path: rel,
+        });
+    }
+    let mut abs: Vec<String> = Vec::new();
+    for seg in input.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                abs.pop();
+            }
+            s => abs.push(s.to_owned()),
+        }
+    }
+    let best = dirs
+        .iter()
+        .filter_map(|d| d.roots.strip(&abs).map(|rest| (d, rest)))
+        .min_by_key(|(_, rest)| rest.len())
+        .ok_or_else(|| outside(given, dirs))?;
+    let path =
+        NormPath::from_plain_segments(best.1.to_vec()).ok_or_else(|| outside(given, dirs))?;
+    Ok(Resolved {
+        dir: best.0.clone(),
+        path,
+    })
+}
+
+/// Most symlinks one path may pass through (as Linux's ELOOP limit).
+const MAX_HOPS: usize = 40;
+
+/// The segments of an absolute host path, lexically normalized.
+fn host_segments(path: &str) -> Vec<String> {
+    let mut abs: Vec<String> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                abs.pop();
+            }
+            s => abs.push(s.to_owned()),
+        }
+    }
+    abs
+}
+
+/// Resolves the symlinks on `r`'s path (all its components, or all but the last when
+/// `last` is false) while they stay inside its allowed directory, including links with an
+/// absolute target that names a place inside it, which the sandbox alone refuses. Anything
+/// else (a link out, a loop, an error) leaves the path as it was: the sandbox then refuses
+/// it or reports it. This only rewrites the path; every later access still goes through
+/// the sandbox, so a link swapped in meanwhile can make the call fail, never escape.
+pub fn follow(r: Resolved, last: bool) -> Resolved {
+    let segs = r.path.segments();
+    let keep = if last {
+        segs.len()
+    } else {
+        segs.len().saturating_sub(1)
+    };
+    let mut todo: std::collections::VecDeque<String> = segs[..keep].iter().cloned().collect();
+    let mut done: Vec<String> = Vec::new();
+    let mut hops = 0;
+    let mut absolute = false;
+    while let Some(seg) = todo.pop_front() {
+        done.push(seg);
+        let here = NormPath::from_plain_segments(done.clone()).expect("plain segments");
+        let target = match r.storage().link_target(&here) {
+            Ok(Some(t)) => t,
+            _ => continue,
+        };
+        hops += 1;
+        let Some(target) = target.to_str() else {
+            return r;
+        };
+        if hops > MAX_HOPS {
+            return r;
+        }
+        done.pop();
+        if target.starts_with('/') {
+            let abs = host_segments(target);
+            let Some(inside) = r.dir.roots.strip(&abs) else {
+                return r;
+            };
+            absolute = true;
+            done.clear();
+            for s in inside.iter().rev() {
+                todo.push_front(s.clone());
+            }
+        } else {
+            let mut rel: Vec<String> = Vec::new();
+            for s in target.split('/') {
+                match s {
+                    "" | "." => {}
+                    ".." if rel.is_empty() || rel.last().is_some_and(|l| l == "..") => {
+                        rel.push("..".into())
+                    }
+                    ".." => {
+                        rel.pop();
+                    }
+                    s => rel.push(s.to_owned()),
+                }
+            }
+            for s in rel.into_iter().rev() {
+                todo.push_front(s);
+            }
+        }
+        // Leading `..` of a relative target climb from the link's directory.
+        while todo.front().is_some_and(|s| s == "..") {
+            todo.pop_front();
+            if done.pop().is_none() {
+                return r;
+            }
+        }
+    }
+    // Relative links the sandbox follows itself, with the same result.
+    if !absolute {
+        return r;
+    }
+    done.extend(segs[keep..].iter().cloned());
+    let Some(path) = NormPath::from_plain_segments(done) else {
+        return r;
+    };
+    // A dangling link is refused by the sandbox (never written through), whatever its
+    // target: so the path stays the link's when what it names does not exist.
+    if last
+        && r.storage().link_target(&r.path).is_ok_and(|t| t.is_some())
+        && r.storage().stat(&path).is_err()
+    {
+        return r;
+    }
+    Resolved { dir: r.dir, path }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dirs(t: &Path) -> Vec<Arc<Allowed>> {
+        let opener: Opener =
+            Arc::new(|p| crate::storage::Rooted::open(p).map(|s| Box::new(s) as Box<dyn Storage>));
+        std::fs::create_dir_all(t.join("root/sub")).unwrap();
+        std::fs::create_dir_all(t.join("root_evil")).unwrap();
+        vec![
+            Arc::new(Allowed::open(&t.join("root"), &opener).unwrap()),
+            Arc::new(Allowed::open(&t.join("root/sub"), &opener).unwrap()),
+        ]
+    }
+
+    #[test]
+    fn absolute_paths_go_to_the_deepest_allowed_directory() {
+        let t = tempfile::tempdir().unwrap();
+        let t = std::fs::canonicalize(t.path()).unwrap();
+        let d = dirs(&t);
+        let r = resolve(&format!("{}/root/a/../b.txt", t.display()), &d).unwrap();
+        assert_eq!(
+            (r.path.display(), r.host()),
+            ("/b.txt".into(), t.join("root/b.txt"))
+        );
+        let r = resolve(&format!("{}/root/sub/x", t.display()), &d).unwrap();
+        assert_eq!(r.path.display(), "/x");
+        assert!(Arc::ptr_eq(&r.dir, &d[1]));
+    }
+
+    #[test]
+    fn outside_paths_and_bad_input_are_refused() {
+        let t = tempfile::tempdir().unwrap();
+        let t = std::fs::canonicalize(t.path()).unwrap();
+        let d = dirs(&t);
+        for p in [
+            format!("{}/root_evil/s", t.display()),
+            format!("{}/root/../root_evil", t.display()),
+            "/etc/passwd".to_owned(),
+            "../x".to_owned(),
+        ] {
+            assert_eq!(resolve(&p, &d).err().unwrap().code, Code::PathEscape, "{p}");
+        }
+        for p in ["", "a\0b", "C:\\Windows", "c:/x"] {
+            assert_eq!(
+                resolve(p, &d).err().unwrap().code,
+                Code::InvalidPath,
+                "{p:?}"
+            );
+        }
+        assert_eq!(resolve("a/b", &d).unwrap().host(), t.join("root/a/b"));
+    }
+
+    #[test]
+    fn links_inside_are_followed_even_with_absolute_targets() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let t = std::fs::canonicalize(t.path()).unwrap();
+        let d = dirs(&t);
+        let root = t.join("root");
+        std::fs::create_dir_all(root.join("real/deep")).unwrap();
+        symlink(root.join("real"), root.join("abs")).unwrap();
+        symlink("real/deep", root.join("rel")).unwrap();
+        symlink("../../real", root.join("real/deep/up")).unwrap();
+        symlink(t.join("root_evil"), root.join("out")).unwrap();
+        symlink("loop", root.join("loop")).unwrap();
+        let f = |p: &str, last: bool| {
+            follow(
+                resolve(&format!("{}/root/{p}", t.display()), &d).unwrap(),
+                last,
+            )
+            .path
+            .display()
+        };
+        assert_eq!(f("abs/x.txt", true), "/real/x.txt");
+        assert_eq!(f("abs", true), "/real");
+        assert_eq!(f("abs", false), "/abs");
+        assert_eq!(f("abs/deep/up/x", true), "/real/x");
+        // Relative links alone are left to the sandbox, which follows them the same way.
+        assert_eq!(f("rel/up/x", true), "/rel/up/x");
+        symlink(root.join("real/none"), root.join("dangling")).unwrap();
+        assert_eq!(f("dangling", true), "/dangling");
+        // Out, looping or missing: left as it was, for the sandbox to refuse or report.
+        assert_eq!(f("out/s", true), "/out/s");
+        assert_eq!(f("loop/x", true), "/loop/x");
+        assert_eq!(f("missing/x", true), "/missing/x");
+    }
+}

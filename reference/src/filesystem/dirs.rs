@@ -1,0 +1,170 @@
+//! create_directory (FS-DIR-001), list_directory (FS-DIR-002) and
+//! list_directory_with_sizes (FS-DIR-003). Entries are in name order (the official server
+//! shows them in the order the OS returns); a symlink is shown as [FILE], as there.
+
+use rmcp::model::{CallToolResult, JsonObject, Tool};
+use serde_json::json;
+
+use super::Ctx;
+use super::args::Args;
+use super::result::{self, explain};
+use crate::errors::ToolError;
+use crate::paths::NormPath;
+use crate::sandbox::{Entry, EntryKind};
+
+pub const CREATE: &str = "create_directory";
+pub const LIST: &str = "list_directory";
+pub const LIST_SIZES: &str = "list_directory_with_sizes";
+
+pub fn definitions() -> [Tool; 3] {
+    [
+        result::definition(
+            CREATE,
+            "Create Directory",
+            "Create a new directory or ensure a directory exists. Can create multiple nested \
+             directories in one operation. If the directory already exists, this operation \
+             will succeed silently. Only works within allowed directories.",
+            result::path_only(),
+            result::text_output(),
+            false,
+        ),
+        result::definition(
+            LIST,
+            "List Directory",
+            "Get a detailed listing of all files and directories in a specified path. Results \
+             clearly distinguish between files and directories with [FILE] and [DIR] prefixes. \
+             Only works within allowed directories.",
+            result::path_only(),
+            result::text_output(),
+            true,
+        ),
+        result::definition(
+            LIST_SIZES,
+            "List Directory with Sizes",
+            "Get a detailed listing of all files and directories in a specified path, including \
+             sizes. Results clearly distinguish between files and directories with [FILE] and \
+             [DIR] prefixes. Only works within allowed directories.",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string"},
+                "sortBy": {"type": "string", "enum": ["name", "size"], "default": "name", "description": "Sort entries by name or size"}
+            }, "required": ["path"]}),
+            result::text_output(),
+            true,
+        ),
+    ]
+}
+
+pub fn prefix(kind: EntryKind) -> &'static str {
+    if kind == EntryKind::Directory {
+        "[DIR]"
+    } else {
+        "[FILE]"
+    }
+}
+
+/// The entries of a directory, in byte order of the name.
+pub fn entries(
+    ctx: &Ctx,
+    given: &str,
+) -> Result<(super::allowed::Resolved, Vec<Entry>), ToolError> {
+    let r = ctx.resolve(given)?;
+    let mut list = r.storage().list(&r.path).map_err(|e| explain(e, given))?;
+    list.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    Ok((r, list))
+}
+
+pub fn run_create(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let given = Args(args).str("path")?;
+    let r = ctx.resolve(given)?;
+    r.storage()
+        .make_dir(&r.path)
+        .map_err(|e| explain(e, given))?;
+    Ok(result::text(format!(
+        "Successfully created directory {given}"
+    )))
+}
+
+pub fn run_list(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let given = Args(args).str("path")?;
+    let (_, list) = entries(ctx, given)?;
+    let lines: Vec<String> = list
+        .iter()
+        .map(|e| format!("{} {}", prefix(e.kind), e.name))
+        .collect();
+    Ok(result::text(lines.join("\n")))
+}
+
+/// Sizes as the official server writes them: `512 B`, `1.50 KB`, ...
+pub fn format_size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    if bytes == 0 {
+        return "0 B".into();
+    }
+    let i = ((bytes as f64).ln() / 1024f64.ln()).floor() as usize;
+    if i == 0 {
+        return format!("{bytes} B");
+    }
+    let i = i.min(UNITS.len() - 1);
+    format!("{:.2} {}", bytes as f64 / 1024f64.powi(i as i32), UNITS[i])
+}
+
+pub fn run_list_sizes(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let a = Args(args);
+    let given = a.str("path")?;
+    let by_size = a.sort_by_size()?;
+    let (r, list) = entries(ctx, given)?;
+    let mut sized: Vec<(&Entry, u64)> = list
+        .iter()
+        .map(|e| {
+            let size = if e.kind == EntryKind::Directory {
+                0
+            } else {
+                let mut segs = r.path.segments().to_vec();
+                segs.push(e.name.clone());
+                NormPath::from_plain_segments(segs)
+                    .and_then(|p| r.storage().stat(&p).ok())
+                    .map_or(0, |m| m.size)
+            };
+            (e, size)
+        })
+        .collect();
+    if by_size {
+        sized.sort_by_key(|e| std::cmp::Reverse(e.1));
+    }
+    let mut lines: Vec<String> = sized
+        .iter()
+        .map(|(e, size)| {
+            let shown = if e.kind == EntryKind::Directory {
+                String::new()
+            } else {
+                format_size(*size)
+            };
+            format!("{} {:<30} {:>10}", prefix(e.kind), e.name, shown)
+        })
+        .collect();
+    let files = sized
+        .iter()
+        .filter(|(e, _)| e.kind != EntryKind::Directory)
+        .count();
+    let total: u64 = sized.iter().map(|(_, s)| s).sum();
+    lines.push(String::new());
+    lines.push(format!(
+        "Total: {files} files, {} directories",
+        sized.len() - files
+    ));
+    lines.push(format!("Combined size: {}", format_size(total)));
+    Ok(result::text(lines.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_size;
+
+    #[test]
+    fn sizes_read_like_the_official_server() {
+        assert_eq!(format_size(0), "0 B");
+        assert_eq!(format_size(5), "5 B");
+        assert_eq!(format_size(1536), "1.50 KB");
+        assert_eq!(format_size(10 * 1024 * 1024), "10.00 MB");
+    }
+}

@@ -1,0 +1,270 @@
+//! edit_file (FS-EDIT-001..003): exact replacements applied in order, returning a git-style
+//! diff; `dryRun` only returns the diff.
+//!
+//! Our clarifications: only the matched bytes change, so a CRLF file keeps its endings
+//! (FS-CLR-01; oldText/newText written with `\n` are matched and written as `\r\n` there);
+//! an oldText found more than once fails with the count (FS-CLR-04); matching is exact,
+//! never whitespace-insensitive (FS-CLR-05). The file is rewritten atomically under its
+//! lock (FS-CLR-02), so concurrent edits never lose one another's change.
+
+use std::cell::RefCell;
+
+use memchr::memmem;
+use rmcp::model::{CallToolResult, JsonObject, Tool};
+use serde_json::json;
+use similar::TextDiff;
+
+use super::Ctx;
+use super::args::Args;
+use super::read::read_text;
+use super::result::{self, explain};
+use crate::errors::{Code, ToolError};
+
+pub const NAME: &str = "edit_file";
+
+pub fn definition() -> Tool {
+    result::definition(
+        NAME,
+        "Edit File",
+        "Make line-based edits to a text file. Each edit replaces exact line sequences with \
+         new content; each oldText must occur exactly once in the file (as it is after the \
+         edits before it). Line endings of the file are kept. Returns a git-style diff \
+         showing the changes made. Only works within allowed directories.",
+        json!({"type": "object", "properties": {
+            "path": {"type": "string"},
+            "edits": {"type": "array", "items": {"type": "object", "properties": {
+                "oldText": {"type": "string", "description": "Text to search for - must match exactly"},
+                "newText": {"type": "string", "description": "Text to replace with"}
+            }, "required": ["oldText", "newText"]}},
+            "dryRun": {"type": "boolean", "default": false, "description": "Preview changes using git-style diff format"}
+        }, "required": ["path", "edits"]}),
+        result::text_output(),
+        false,
+    )
+}
+
+/// `\n` not preceded by `\r` becomes `\r\n`.
+fn to_crlf(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 16);
+    let mut prev = '\0';
+    for c in s.chars() {
+        if c == '\n' && prev != '\r' {
+            out.push('\r');
+        }
+        out.push(c);
+        prev = c;
+    }
+    out
+}
+
+/// Whether the text ends every line with `\r\n` (and has at least one).
+fn all_crlf(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut any = false;
+    for i in memchr::memchr_iter(b'\n', b) {
+        if i == 0 || b[i - 1] != b'\r' {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// Where `needle` occurs (non-overlapping), up to `limit` positions.
+fn positions(hay: &str, needle: &str, limit: usize) -> Vec<usize> {
+    memmem::find_iter(hay.as_bytes(), needle.as_bytes())
+        .take(limit)
+        .collect()
+}
+
+/// A hint for an oldText that is not there: where a line like its first one is.
+fn near_miss(text: &str, old: &str) -> String {
+    let Some(first) = old.lines().map(str::trim).find(|l| !l.is_empty()) else {
+        return String::new();
+    };
+    match text.lines().position(|l| l.trim() == first) {
+        Some(i) => format!(
+            " Line {} of the file has the text of oldText's first line with other whitespace \
+             or around it: {:?}; matching is exact, whitespace and indentation included.",
+            i + 1,
+            text.lines().nth(i).unwrap_or_default()
+        ),
+        None => String::new(),
+    }
+}
+
+/// Applies the edits in order to `text` and returns the result.
+pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, ToolError> {
+    let crlf = all_crlf(text);
+    let mut cur = text.to_owned();
+    for (i, (old, new)) in edits.iter().enumerate() {
+        if old.is_empty() {
+            return Err(ToolError::invalid_argument(
+                &format!("edits[{i}].oldText"),
+                "it is empty",
+                "the exact text to replace, as it is in the file (copy it from read_text_file)",
+            ));
+        }
+        // The text as given first; in a CRLF file, also with `\n` written as `\r\n`.
+        let mut tries = vec![(old.to_string(), new.to_string())];
+        if cur.contains("\r\n") && old.contains('\n') {
+            tries.push((to_crlf(old), to_crlf(new)));
+        }
+        let found = tries
+            .into_iter()
+            .map(|(o, n)| (positions(&cur, &o, 1000), o, n))
+            .find(|(at, _, _)| !at.is_empty());
+        let Some((at, o, mut n)) = found else {
+            return Err(ToolError::new(
+                Code::ContentMismatch,
+                format!(
+                    "Could not find exact match for edit {} of {} in {given}: its oldText is not \
+                     in the file{}. Nothing was changed. Read the file with read_text_file and \
+                     copy the text exactly.{}",
+                    i + 1,
+                    edits.len(),
+                    if i > 0 {
+                        " as the edits before it left it"
+                    } else {
+                        ""
+                    },
+                    near_miss(&cur, old)
+                ),
+            )
+            .with("path", given)
+            .with("edit", i));
+        };
+        if at.len() > 1 {
+            return Err(ToolError::new(
+                Code::AmbiguousMatch,
+                format!(
+                    "The oldText of edit {} of {} occurs {}{} times in {given}, so which one to \
+                     replace is unclear. Nothing was changed. Add the lines around the one you \
+                     mean to oldText (and newText) so that it occurs exactly once.",
+                    i + 1,
+                    edits.len(),
+                    at.len(),
+                    if at.len() >= 1000 { " or more" } else { "" },
+                ),
+            )
+            .with("path", given)
+            .with("edit", i)
+            .with("occurrences", at.len()));
+        }
+        if crlf {
+            n = to_crlf(&n);
+        }
+        cur.replace_range(at[0]..at[0] + o.len(), &n);
+    }
+    Ok(cur)
+}
+
+/// The git-style diff the official server returns (line endings shown as `\n`), fenced
+/// with enough backticks that the diff cannot close the fence.
+pub fn diff(before: &str, after: &str, given: &str) -> String {
+    let (a, b) = (before.replace("\r\n", "\n"), after.replace("\r\n", "\n"));
+    let body = TextDiff::from_lines(&a, &b)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("{given}\toriginal"), &format!("{given}\tmodified"))
+        .to_string();
+    let text = format!(
+        "Index: {given}\n===================================================================\n{body}"
+    );
+    let mut fence = "```".to_owned();
+    while text.contains(&fence) {
+        fence.push('`');
+    }
+    format!("{fence}diff\n{text}{fence}\n\n")
+}
+
+pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let a = Args(args);
+    let given = a.str("path")?;
+    let edits = a.edits()?;
+    let dry_run = a.opt_bool("dryRun")?;
+    if dry_run {
+        let text = read_text(ctx, given)?;
+        let after = apply(&text, &edits, given)?;
+        return Ok(result::text(diff(&text, &after, given)));
+    }
+    let r = ctx.resolve(given)?;
+    let shown = RefCell::new(String::new());
+    r.storage()
+        .update_text(
+            &r.path,
+            Box::new(|bytes: &[u8]| {
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|_| explain(ToolError::new(Code::NotText, String::new()), given))?;
+                let after = apply(text, &edits, given)?;
+                *shown.borrow_mut() = diff(text, &after, given);
+                Ok((after != text).then(|| after.into_bytes()))
+            }),
+        )
+        .map_err(|e| explain(e, given))?;
+    Ok(result::text(shown.into_inner()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str, edits: &[(&str, &str)]) -> String {
+        apply(text, edits, "/f").unwrap()
+    }
+
+    fn code(text: &str, edits: &[(&str, &str)]) -> Code {
+        apply(text, edits, "/f").unwrap_err().code
+    }
+
+    #[test]
+    fn edits_apply_in_order() {
+        assert_eq!(
+            ok("one\ntwo\n", &[("one", "uno"), ("uno\ntwo", "uno\ndos")]),
+            "uno\ndos\n"
+        );
+    }
+
+    #[test]
+    fn crlf_files_keep_their_endings() {
+        assert_eq!(ok("a\r\nb\r\nc\r\n", &[("b", "B")]), "a\r\nB\r\nc\r\n");
+        assert_eq!(
+            ok("a\r\nb\r\nc\r\n", &[("a\nb", "x\ny")]),
+            "x\r\ny\r\nc\r\n"
+        );
+        assert_eq!(ok("a\r\nb\r\n", &[("a\r\n", "z\r\n")]), "z\r\nb\r\n");
+        // A mixed file: the edit's own endings are kept.
+        assert_eq!(ok("a\nb\r\n", &[("a\n", "c\n")]), "c\nb\r\n");
+    }
+
+    #[test]
+    fn missing_twice_and_empty_old_text_fail() {
+        assert_eq!(code("abc", &[("x", "y")]), Code::ContentMismatch);
+        assert_eq!(
+            code("x = 1\nx = 1\n", &[("x = 1", "x = 3")]),
+            Code::AmbiguousMatch
+        );
+        assert_eq!(code("abc", &[("", "y")]), Code::InvalidArgument);
+        // Whitespace-insensitive matches do not count, and the message points at them.
+        let e = apply("    indented\n", &[("indented\n  ", "x")], "/f").unwrap_err();
+        assert_eq!(e.code, Code::ContentMismatch);
+        assert!(e.message.contains("Line 1"), "{}", e.message);
+    }
+
+    #[test]
+    fn replacement_text_is_literal() {
+        assert_eq!(ok("a b", &[("b", "$& $1")]), "a $& $1");
+    }
+
+    #[test]
+    fn diff_is_unified_and_fenced() {
+        let d = diff("alpha\nbeta\n", "alpha\nBETA\n", "/r/e.txt");
+        assert!(d.starts_with("```diff\nIndex: /r/e.txt\n"), "{d}");
+        assert!(
+            d.contains("--- /r/e.txt\toriginal\n+++ /r/e.txt\tmodified\n"),
+            "{d}"
+        );
+        assert!(d.contains("\n-beta\n+BETA\n"), "{d}");
+        assert!(diff("```\n", "````\n", "/x").starts_with("`````diff"));
+    }
+}

@@ -1,0 +1,291 @@
+//! The filesystem profile: a drop-in for the official MCP filesystem server
+//! (`@modelcontextprotocol/server-filesystem` 2026.8.31) with its fourteen tools and their
+//! argument shapes, served by `mcp-reference --profile filesystem --root DIR` on the shared
+//! safety core (the `Storage` seam: cap-std root, atomic durable writes, per-file locks).
+//!
+//! Where the official server is loose we follow specs/filesystem/clarifications.yaml:
+//! edits keep CRLF, writes are atomic and durable, no symlink (or symlink race) leads out,
+//! an ambiguous oldText fails, matching is exact. One file per tool family; `allowed` (the
+//! allowed directories, MCP roots included), `args`, `result` and `walk` are shared here.
+
+pub mod allowed;
+pub mod args;
+pub mod dirs;
+pub mod edit;
+pub mod info;
+pub mod move_file;
+pub mod read;
+pub mod result;
+pub mod roots;
+pub mod search;
+pub mod tree;
+pub mod walk;
+pub mod write;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    Implementation, JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
+    ServerConfig, Tool,
+};
+use rmcp::service::{NotificationContext, Peer, RequestContext};
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::json;
+
+use crate::errors::ToolError;
+use crate::storage::Storage;
+use allowed::{Allowed, Dirs, Opener, Resolved};
+
+/// How long the server waits for the client's answer to roots/list before it goes on with
+/// the directories it has (tool calls wait meanwhile, so that none runs on stale roots).
+pub const ROOTS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What every tool needs.
+pub struct Ctx {
+    pub dirs: Dirs,
+    /// Opens the storage of a directory the client names as a root.
+    pub opener: Opener,
+}
+
+impl Ctx {
+    /// Resolves a path argument, following symlinks that stay inside (the entry itself
+    /// too): what read, write, edit, list and info work on.
+    pub fn resolve(&self, given: &str) -> Result<Resolved, ToolError> {
+        allowed::resolve(given, &self.dirs.snapshot()).map(|r| allowed::follow(r, true))
+    }
+
+    /// Like `resolve`, but a symlink in the last component is the entry itself (move_file
+    /// moves the link, not its target).
+    pub fn resolve_entry(&self, given: &str) -> Result<Resolved, ToolError> {
+        allowed::resolve(given, &self.dirs.snapshot()).map(|r| allowed::follow(r, false))
+    }
+}
+
+/// The fourteen tools, in the official server's order.
+pub const NAMES: [&str; 14] = [
+    read::READ_FILE,
+    read::READ_TEXT,
+    read::READ_MEDIA,
+    read::READ_MULTIPLE,
+    write::NAME,
+    edit::NAME,
+    dirs::CREATE,
+    dirs::LIST,
+    dirs::LIST_SIZES,
+    tree::NAME,
+    move_file::NAME,
+    search::NAME,
+    info::NAME,
+    roots::NAME,
+];
+
+/// Whether a tool may change files (the HTTP scopes).
+pub fn is_mutation(name: &str) -> bool {
+    matches!(
+        name,
+        write::NAME | edit::NAME | dirs::CREATE | move_file::NAME
+    )
+}
+
+/// Runs one call to completion on the current thread (file I/O: a blocking thread).
+pub fn run_tool(ctx: &Ctx, name: &str, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    match name {
+        read::READ_FILE | read::READ_TEXT => read::run_text(ctx, args),
+        read::READ_MEDIA => read::run_media(ctx, args),
+        read::READ_MULTIPLE => read::run_multiple(ctx, args),
+        write::NAME => write::run(ctx, args),
+        edit::NAME => edit::run(ctx, args),
+        dirs::CREATE => dirs::run_create(ctx, args),
+        dirs::LIST => dirs::run_list(ctx, args),
+        dirs::LIST_SIZES => dirs::run_list_sizes(ctx, args),
+        tree::NAME => tree::run(ctx, args),
+        move_file::NAME => move_file::run(ctx, args),
+        search::NAME => search::run(ctx, args),
+        info::NAME => info::run(ctx, args),
+        roots::NAME => roots::run(ctx, args),
+        _ => unreachable!("call_tool checks the name"),
+    }
+}
+
+/// The tool definitions, in the official server's order.
+pub fn definitions() -> Vec<Tool> {
+    let mut v: Vec<Tool> = read::definitions().into();
+    v.push(write::definition());
+    v.push(edit::definition());
+    v.extend(dirs::definitions());
+    v.push(tree::definition());
+    v.push(move_file::definition());
+    v.push(search::definition());
+    v.push(info::definition());
+    v.push(roots::definition());
+    v
+}
+
+/// The filesystem server. A clone (one per HTTP session) starts again from the
+/// command-line directories, so one session's roots never change another's.
+pub struct FsServer {
+    ctx: Arc<Ctx>,
+    initial: Arc<Vec<Arc<Allowed>>>,
+    tools: Arc<Vec<Tool>>,
+    /// Held for writing while the client's roots are fetched; calls hold it for reading.
+    roots_gate: Arc<tokio::sync::RwLock<()>>,
+}
+
+impl Clone for FsServer {
+    fn clone(&self) -> Self {
+        FsServer::on_dirs(self.initial.clone(), self.ctx.opener.clone())
+    }
+}
+
+impl FsServer {
+    fn on_dirs(initial: Arc<Vec<Arc<Allowed>>>, opener: Opener) -> Self {
+        FsServer {
+            ctx: Arc::new(Ctx {
+                dirs: Dirs::new((*initial).clone()),
+                opener,
+            }),
+            initial,
+            tools: Arc::new(definitions()),
+            roots_gate: Arc::new(tokio::sync::RwLock::new(())),
+        }
+    }
+
+    /// A server on `root` (its storage given) that opens client roots with `opener`.
+    pub fn new(
+        root: &std::path::Path,
+        storage: Box<dyn Storage>,
+        opener: Opener,
+    ) -> std::io::Result<Self> {
+        let first = Allowed {
+            roots: crate::lighthouse::paths::Roots::of(root)?,
+            storage,
+        };
+        Ok(FsServer::on_dirs(Arc::new(vec![Arc::new(first)]), opener))
+    }
+
+    /// The context, for an embedder that wraps this handler and runs some calls itself.
+    pub fn ctx(&self) -> Arc<Ctx> {
+        self.ctx.clone()
+    }
+
+    /// The server for the command line; client roots are opened as `Rooted` sandboxes.
+    pub fn from_cli(
+        cli: &crate::cli::Cli,
+        storage: impl Storage + 'static,
+    ) -> Result<Self, String> {
+        let opener: Opener = Arc::new(|dir| {
+            crate::storage::Rooted::open(dir).map(|s| Box::new(s) as Box<dyn Storage>)
+        });
+        FsServer::new(&cli.root, Box::new(storage), opener).map_err(|e| {
+            format!(
+                "mcp-reference: error: cannot resolve root {:?}: {e}",
+                cli.root
+            )
+        })
+    }
+
+    /// Asks the client for its roots (if it has the capability) and takes them; tool calls
+    /// wait until the answer is in or `ROOTS_TIMEOUT` has passed.
+    #[allow(deprecated)] // roots: see roots.rs
+    async fn fetch_roots(&self, peer: Peer<RoleServer>) {
+        let offers = peer
+            .peer_info()
+            .is_some_and(|info| info.capabilities.roots.is_some());
+        if !offers {
+            return;
+        }
+        let gate = self.roots_gate.clone().write_owned().await;
+        let ctx = self.ctx.clone();
+        tokio::spawn(async move {
+            let note = match tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await {
+                Ok(Ok(list)) => {
+                    tokio::task::spawn_blocking(move || roots::apply(&ctx, &list.roots))
+                        .await
+                        .unwrap_or_else(|e| format!("applying the roots failed: {e}"))
+                }
+                Ok(Err(e)) => {
+                    format!("roots/list failed ({e}); the allowed directories stay as they were")
+                }
+                Err(_) => format!(
+                    "the client did not answer roots/list within {} s; the allowed directories stay as they were",
+                    ROOTS_TIMEOUT.as_secs()
+                ),
+            };
+            eprintln!("mcp-reference: roots: {note}");
+            drop(gate);
+        });
+    }
+}
+
+impl ServerHandler for FsServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
+        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(
+            "Files in the allowed directories (list_allowed_directories names them; a client \
+             that offers MCP roots sets them). Paths are absolute. Writes and edits replace a \
+             file in one step; edit_file needs each oldText to occur exactly once and keeps \
+             the file's line endings. Errors say what went wrong and how to fix the call."
+                .into(),
+        );
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(&name) = NAMES.iter().find(|n| **n == request.name) else {
+            return Err(McpError::invalid_params(
+                format!(
+                    "Unknown tool {:?}. Available tools: {}.",
+                    request.name,
+                    NAMES.join(", ")
+                ),
+                Some(json!({"tool": request.name})),
+            ));
+        };
+        let _roots_settled = self.roots_gate.read().await;
+        let ctx = self.ctx.clone();
+        let args = request.arguments.unwrap_or_default();
+        let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, name, &args))
+            .await
+            .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        Ok(match outcome {
+            Ok(r) => r,
+            Err(e) => result::failure(&e),
+        }
+        .into())
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.fetch_roots(context.peer).await;
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        self.fetch_roots(context.peer).await;
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        Err(crate::server::custom_request_error(&request.method))
+    }
+}

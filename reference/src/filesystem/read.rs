@@ -1,0 +1,233 @@
+//! read_text_file (FS-READ-001, 002), read_file (FS-READ-003, its deprecated twin),
+//! read_multiple_files (FS-READ-004) and read_media_file (FS-READ-005).
+//!
+//! `head` and `tail` return byte-exact slices of the file: the first or last N lines with
+//! their own line endings; a final line ending does not count as an empty last line.
+
+use std::io::Read;
+
+use base64::Engine;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, ResourceContents, Tool};
+use serde_json::json;
+
+use super::Ctx;
+use super::args::Args;
+use super::result::{self, explain};
+use crate::errors::{Code, ToolError};
+
+pub const READ_TEXT: &str = "read_text_file";
+pub const READ_FILE: &str = "read_file";
+pub const READ_MULTIPLE: &str = "read_multiple_files";
+pub const READ_MEDIA: &str = "read_media_file";
+
+fn text_input() -> serde_json::Value {
+    json!({"type": "object", "properties": {
+        "path": {"type": "string"},
+        "tail": {"type": "number", "description": "If provided, returns only the last N lines of the file"},
+        "head": {"type": "number", "description": "If provided, returns only the first N lines of the file"}
+    }, "required": ["path"]})
+}
+
+pub fn definitions() -> [Tool; 4] {
+    [
+        result::definition(
+            READ_FILE,
+            "Read File (Deprecated)",
+            "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
+            text_input(),
+            result::text_output(),
+            true,
+        ),
+        result::definition(
+            READ_TEXT,
+            "Read Text File",
+            "Read the complete contents of a file from the file system as text (UTF-8; \
+             line endings kept). Use the 'head' parameter to read only the first N lines of \
+             a file, or the 'tail' parameter to read only the last N lines of a file. Only \
+             works within allowed directories.",
+            text_input(),
+            result::text_output(),
+            true,
+        ),
+        result::definition(
+            READ_MEDIA,
+            "Read Media File",
+            "Read a file and return it as a base64-encoded content block with its MIME type. \
+             Image and audio files are returned as image/audio content; any other file type \
+             is returned as an embedded resource. Only works within allowed directories.",
+            result::path_only(),
+            super::result::media_output(),
+            true,
+        ),
+        result::definition(
+            READ_MULTIPLE,
+            "Read Multiple Files",
+            "Read the contents of multiple files simultaneously. Each file's content is \
+             returned with its path as a reference. Failed reads for individual files won't \
+             stop the entire operation. Only works within allowed directories.",
+            json!({"type": "object", "properties": {
+                "paths": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                          "description": "Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories."}
+            }, "required": ["paths"]}),
+            result::text_output(),
+            true,
+        ),
+    ]
+}
+
+/// The bytes of a regular file inside an allowed directory.
+pub fn read_bytes(ctx: &Ctx, given: &str) -> Result<Vec<u8>, ToolError> {
+    let r = ctx.resolve(given)?;
+    let (mut file, len) = r
+        .storage()
+        .open_file(&r.path)
+        .map_err(|e| explain(e, given))?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.read_to_end(&mut bytes)
+        .map_err(|e| ToolError::io(given, &e))?;
+    Ok(bytes)
+}
+
+/// A file's text; bytes that are not UTF-8 are refused, never replaced.
+pub fn read_text(ctx: &Ctx, given: &str) -> Result<String, ToolError> {
+    String::from_utf8(read_bytes(ctx, given)?)
+        .map_err(|_| explain(ToolError::new(Code::NotText, String::new()), given))
+}
+
+/// Where line `n` (0-based) of `text` starts, or the end when it has fewer lines.
+fn line_start(text: &str, n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .nth(n - 1)
+        .map_or(text.len(), |i| i + 1)
+}
+
+/// The first `n` lines, with their endings.
+pub fn head(text: &str, n: usize) -> &str {
+    &text[..line_start(text, n)]
+}
+
+/// The last `n` lines, with their endings.
+pub fn tail(text: &str, n: usize) -> &str {
+    if n == 0 {
+        return "";
+    }
+    // A final line ending closes the last line; it does not open an empty one.
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    match memchr::memrchr_iter(b'\n', body.as_bytes()).nth(n - 1) {
+        Some(i) => &text[i + 1..],
+        None => text,
+    }
+}
+
+pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let a = Args(args);
+    let given = a.str("path")?;
+    let (head_n, tail_n) = (a.opt_count("head")?, a.opt_count("tail")?);
+    if head_n.is_some() && tail_n.is_some() {
+        return Err(ToolError::invalid_argument(
+            "head",
+            "head and tail were both given",
+            "either head (the first N lines) or tail (the last N lines), not both",
+        ));
+    }
+    let text = read_text(ctx, given)?;
+    let out = match (head_n, tail_n) {
+        (Some(n), _) => head(&text, n).to_owned(),
+        (_, Some(n)) => tail(&text, n).to_owned(),
+        _ => text,
+    };
+    Ok(result::text(out))
+}
+
+pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let paths = Args(args).strings("paths", true)?;
+    if paths.is_empty() {
+        return Err(ToolError::invalid_argument(
+            "paths",
+            "the array is empty",
+            "at least one absolute path",
+        ));
+    }
+    let parts: Vec<String> = paths
+        .iter()
+        .map(|p| match read_text(ctx, p) {
+            Ok(text) => format!("{p}:\n{text}\n"),
+            Err(e) => format!("{p}: Error - {}", e.message),
+        })
+        .collect();
+    Ok(result::text(parts.join("\n---\n")))
+}
+
+/// The MIME types the official server knows; anything else is application/octet-stream.
+fn mime_of(path: &str) -> &'static str {
+    let ext = path
+        .rsplit_once('.')
+        .filter(|(_, e)| !e.contains('/'))
+        .map(|(_, e)| e.to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("gif") => "image/gif",
+        Some("webp") => "image/webp",
+        Some("bmp") => "image/bmp",
+        Some("svg") => "image/svg+xml",
+        Some("mp3") => "audio/mpeg",
+        Some("wav") => "audio/wav",
+        Some("ogg") => "audio/ogg",
+        Some("flac") => "audio/flac",
+        _ => "application/octet-stream",
+    }
+}
+
+pub fn run_media(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
+    let given = Args(args).str("path")?;
+    let r = ctx.resolve(given)?;
+    let host = r.host();
+    let bytes = read_bytes(ctx, given)?;
+    let data = base64::engine::general_purpose::STANDARD.encode(bytes);
+    let mime = mime_of(given);
+    let block = if mime.starts_with("image/") {
+        ContentBlock::image(data, mime)
+    } else if mime.starts_with("audio/") {
+        ContentBlock::audio(data, mime)
+    } else {
+        let uri = format!("file://{}", host.display());
+        ContentBlock::resource(ResourceContents::BlobResourceContents {
+            uri,
+            mime_type: Some(mime.to_owned()),
+            blob: data,
+            meta: None,
+        })
+    };
+    Ok(result::blocks(vec![block]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_and_tail_are_exact_slices() {
+        let t = "l0\nl1\nl2\n";
+        assert_eq!(head(t, 2), "l0\nl1\n");
+        assert_eq!(head(t, 0), "");
+        assert_eq!(head(t, 9), t);
+        assert_eq!(tail(t, 2), "l1\nl2\n");
+        assert_eq!(tail(t, 1), "l2\n");
+        assert_eq!(tail(t, 9), t);
+        assert_eq!(tail("a\nb\nc", 2), "b\nc");
+        assert_eq!(tail("a\r\nb\r\n", 1), "b\r\n");
+        assert_eq!(tail("", 3), "");
+        assert_eq!(tail("\n\n", 1), "\n");
+    }
+
+    #[test]
+    fn mime_types_follow_the_extension() {
+        assert_eq!(mime_of("/r/a.PNG"), "image/png");
+        assert_eq!(mime_of("/r/a.mp3"), "audio/mpeg");
+        assert_eq!(mime_of("/r.d/file"), "application/octet-stream");
+    }
+}

@@ -1,0 +1,117 @@
+//! Results on the wire, as the official server sends them: one text block and the same
+//! text as structuredContent `{content}`. A failure is `isError: true` with the message in
+//! the text block ("Error: ..."), and structuredContent `{content, code}` so that a client
+//! can branch on the code. Also the tool definitions' shared parts.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
+use serde_json::{Value, json};
+
+use crate::errors::{Code, ToolError};
+
+pub fn text(text: String) -> CallToolResult {
+    let mut r = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
+    r.structured_content = Some(json!({"content": text}));
+    r
+}
+
+/// A media result: the blocks, also as structuredContent `{content: [...]}`.
+pub fn blocks(blocks: Vec<ContentBlock>) -> CallToolResult {
+    let value = serde_json::to_value(&blocks).unwrap_or(Value::Null);
+    let mut r = CallToolResult::success(blocks);
+    r.structured_content = Some(json!({"content": value}));
+    r
+}
+
+pub fn failure(e: &ToolError) -> CallToolResult {
+    let text = format!("Error: {}", e.message);
+    let mut r = CallToolResult::error(vec![ContentBlock::text(text.clone())]);
+    r.structured_content = Some(json!({"content": text, "code": e.code.as_str()}));
+    r
+}
+
+/// Rewrites the shared core's errors in this interface's words: the path as the client
+/// wrote it, and which of this profile's tools to use instead.
+pub fn explain(e: ToolError, given: &str) -> ToolError {
+    let message = match e.code {
+        Code::NotFound => format!(
+            "ENOENT: no such file or directory: {given}. Check the path: list_directory on \
+             its parent shows what is there, and list_allowed_directories names the \
+             directories this server may use."
+        ),
+        Code::PathEscape => format!(
+            "Access denied - {given} leads outside the allowed directories (through `..` or a \
+             symlink whose target is outside, missing or absolute). Nothing outside them is \
+             read or changed; use a path whose every component stays inside."
+        ),
+        Code::NotAFile => format!(
+            "EISDIR: {given} is a directory, not a file. Use list_directory or directory_tree \
+             to see what it contains."
+        ),
+        Code::NotADirectory => format!(
+            "ENOTDIR: {given} is not a directory (it, or one of its parents, is a file). \
+             Check the path with get_file_info."
+        ),
+        Code::NotText => format!(
+            "{given} is not UTF-8 text, so it cannot be read or edited as text. Use \
+             read_media_file to get its bytes as base64."
+        ),
+        _ => return e,
+    };
+    ToolError { message, ..e }
+}
+
+fn object(v: Value) -> JsonObject {
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("schemas are objects"),
+    }
+}
+
+/// `{content: string}`, the output schema of every tool but read_media_file.
+pub fn text_output() -> JsonObject {
+    object(
+        json!({"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}),
+    )
+}
+
+/// read_media_file's output schema: `{content: [block]}`.
+pub fn media_output() -> JsonObject {
+    object(
+        json!({"type": "object", "properties": {"content": {"type": "array", "items": {"type": "object"}}}, "required": ["content"]}),
+    )
+}
+
+/// A tool definition; `read_only` sets the annotations the official server sets.
+pub fn definition(
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    input: Value,
+    output: JsonObject,
+    read_only: bool,
+) -> Tool {
+    let mut tool = Tool::new(
+        Cow::Borrowed(name),
+        Cow::Borrowed(description),
+        Arc::new(object(input)),
+    );
+    tool.title = Some(title.to_owned());
+    tool.output_schema = Some(Arc::new(output));
+    let mut a = ToolAnnotations::default();
+    a.read_only_hint = Some(read_only);
+    a.open_world_hint = Some(false);
+    if !read_only {
+        a.destructive_hint = Some(name != "create_directory");
+        a.idempotent_hint = Some(matches!(name, "write_file" | "create_directory"));
+    }
+    tool.annotations = Some(a);
+    tool
+}
+
+/// The input schema of a tool that takes only `path`.
+pub fn path_only() -> Value {
+    json!({"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]})
+}
