@@ -13,7 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{FAULTS, Injection, NO_VARIANT, VARIANTS, devs, editor, lighthouse};
+use e2e_tests::faults::{
+    FAULTS, Injection, NO_VARIANT, VARIANTS, devs, editor, filesystem, lighthouse,
+};
 use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::catalogue::Profile;
@@ -33,7 +35,7 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// The profiles with injections, in the doc's order.
-const PROFILES: [&str; 4] = ["rootspace", "lighthouse", "devs", "editor"];
+const PROFILES: [&str; 5] = ["rootspace", "lighthouse", "devs", "editor", "filesystem"];
 
 /// Every fault: those at the server's seams and those of the wire proxy, of every profile.
 fn all_faults() -> Vec<&'static Injection> {
@@ -43,6 +45,7 @@ fn all_faults() -> Vec<&'static Injection> {
         .chain(lighthouse::FAULTS)
         .chain(devs::FAULTS)
         .chain(editor::FAULTS)
+        .chain(filesystem::FAULTS)
         .collect()
 }
 
@@ -54,6 +57,7 @@ fn all_variants() -> Vec<&'static Injection> {
         .chain(lighthouse::VARIANTS)
         .chain(devs::VARIANTS)
         .chain(editor::VARIANTS)
+        .chain(filesystem::VARIANTS)
         .collect()
 }
 
@@ -63,6 +67,7 @@ fn no_variant(profile: &str) -> &'static [(&'static str, &'static str)] {
         "lighthouse" => lighthouse::NO_VARIANT,
         "devs" => devs::NO_VARIANT,
         "editor" => editor::NO_VARIANT,
+        "filesystem" => filesystem::NO_VARIANT,
         _ => NO_VARIANT,
     }
 }
@@ -209,6 +214,7 @@ fn is_race_fault(f: &Injection) -> bool {
             | "lh-torn-write"
             | "dv-lost-update"
             | "dv-torn-write"
+            | "fs-torn-write"
     )
 }
 
@@ -453,6 +459,7 @@ fn main() {
         ("lighthouse", ToolNames::Dotted, "lighthouse/reference"),
         ("devs", ToolNames::Dotted, "devs/reference"),
         ("editor", ToolNames::Dotted, "editor/reference"),
+        ("filesystem", ToolNames::Dotted, "filesystem/reference"),
     ];
     for (profile, names, trial) in references {
         let tag = names.as_str();

@@ -18,6 +18,7 @@ mod calls;
 pub mod devs;
 pub mod editor;
 mod edits;
+pub mod filesystem;
 pub mod lighthouse;
 mod listing;
 mod server;
@@ -386,10 +387,12 @@ pub fn all() -> impl Iterator<Item = &'static Injection> {
         .chain(devs::VARIANTS)
         .chain(editor::FAULTS)
         .chain(editor::VARIANTS)
+        .chain(filesystem::FAULTS)
+        .chain(filesystem::VARIANTS)
 }
 
 /// Serves the reference with the injection `i` on stdio; `args` are the server's own
-/// arguments (argv[0] first; a lighthouse, devs or editor injection adds its `--profile` itself).
+/// arguments (argv[0] first; a lighthouse, devs, editor or filesystem injection adds its `--profile` itself).
 pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
     if i.profile == "lighthouse" {
         args.extend(["--profile".to_string(), "lighthouse".to_string()]);
@@ -407,6 +410,12 @@ pub fn run(i: &'static Injection, mut args: Vec<String>) -> ExitCode {
         args.extend(["--profile".to_string(), "editor".to_string()]);
         return mcp_reference::run_cli_with(args, |cli, rooted| {
             editor::FaultyEditor::new(i.name, cli, rooted)
+        });
+    }
+    if i.profile == "filesystem" {
+        args.extend(["--profile".to_string(), "filesystem".to_string()]);
+        return mcp_reference::run_cli_with(args, |cli, rooted| {
+            filesystem::FaultyFs::new(i.name, cli, rooted)
         });
     }
     mcp_reference::run_cli_with(args, |cli, rooted| FaultyServer::new(i.name, cli, rooted))

@@ -10,7 +10,7 @@ use mcp_reference::errors::{Code, ToolError, ToolResult};
 use mcp_reference::hash::sha256_hex;
 use mcp_reference::lines;
 use mcp_reference::paths::NormPath;
-use mcp_reference::sandbox::{Deleted, Entry, FileData, Written};
+use mcp_reference::sandbox::{Deleted, Entry, FileData, Meta, Written};
 use mcp_reference::storage::{Edit, Rooted, Storage};
 
 /// Injections that live in the storage (rootspace's, then lighthouse's and editor's).
@@ -24,6 +24,7 @@ const STORAGE_FAULTS: &[&str] = &[
     "dv-lost-update",
     "dv-torn-write",
     "ed-torn-save",
+    "fs-torn-write",
 ];
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
@@ -221,7 +222,11 @@ impl Storage for FaultyStorage {
 
     fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
         let host = self.root.join(path.relative());
-        if matches!(self.name, "lh-torn-write" | "dv-torn-write") && host.is_file() {
+        if matches!(
+            self.name,
+            "lh-torn-write" | "dv-torn-write" | "fs-torn-write"
+        ) && host.is_file()
+        {
             let key = self.inner.sandbox.canonical_file(path)?;
             return self.inner.locks.with_lock(&key, || {
                 write_torn(&host, bytes).map_err(|e| io_error(path, e))?;
@@ -239,6 +244,7 @@ impl Storage for FaultyStorage {
                 | "dv-lost-update"
                 | "dv-torn-write"
                 | "ed-torn-save"
+                | "fs-torn-write"
         ) {
             return self.inner.update_text(path, edit);
         }
@@ -287,6 +293,18 @@ impl Storage for FaultyStorage {
 
     fn move_entry(&self, from: &NormPath, to: &NormPath, make_parents: bool) -> ToolResult<()> {
         self.inner.move_entry(from, to, make_parents)
+    }
+
+    fn make_dir(&self, path: &NormPath) -> ToolResult<()> {
+        self.inner.make_dir(path)
+    }
+
+    fn stat(&self, path: &NormPath) -> ToolResult<Meta> {
+        self.inner.stat(path)
+    }
+
+    fn link_target(&self, path: &NormPath) -> ToolResult<Option<PathBuf>> {
+        self.inner.link_target(path)
     }
 }
 

@@ -10,6 +10,7 @@ mod common;
 mod raw;
 
 mod escapes;
+mod fs_swap_race;
 mod listing;
 mod malformed;
 mod memory;

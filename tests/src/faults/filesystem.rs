@@ -1,0 +1,726 @@
+//! Faults and alternative readings of the filesystem profile. `FaultyFs` wraps the
+//! unmodified `FsServer` (the rmcp `ServerHandler` seam) and its storage (the `Storage`
+//! seam, `storage.rs`); `On` below changes a call's arguments or outcome, or answers it
+//! the way a weaker server would. The two CVE patterns of the official server's 2025
+//! releases (a string-prefix containment check, symlinks followed out) work on host paths
+//! with plain `std::fs`, as that code did; the variants are the official server's own
+//! readings of our clarifications.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use globset::GlobBuilder;
+use mcp_reference::cli::Cli;
+use mcp_reference::errors::{Code, ToolError};
+use mcp_reference::filesystem::allowed::Opener;
+use mcp_reference::filesystem::{self as fsp, FsServer, edit, result};
+use mcp_reference::storage::{Rooted, Storage};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
+};
+use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+
+use super::Injection;
+use super::storage::FaultyStorage;
+
+const fn fs(name: &'static str, id: &'static str, what: &'static str) -> Injection {
+    Injection {
+        profile: "filesystem",
+        name,
+        id,
+        what,
+    }
+}
+
+/// Faults: each breaks exactly one requirement of the filesystem catalogue.
+pub const FAULTS: &[Injection] = &[
+    fs(
+        "fs-prefix-sibling",
+        "FS-ROOTS-002",
+        "containment is a string-prefix check of the path, so <root>_evil counts as inside (the pattern of CVE-2025-53110); such paths are then used with plain std::fs",
+    ),
+    fs(
+        "fs-symlink-escape",
+        "FS-ROOTS-002",
+        "a path through a symlink is used with plain std::fs, which follows the link out of the root (the pattern of CVE-2025-53109)",
+    ),
+    fs(
+        "fs-tools-missing",
+        "FS-TOOLS-001",
+        "tools/list leaves out read_media_file",
+    ),
+    fs(
+        "fs-tail-drops-line",
+        "FS-READ-002",
+        "tail N counts the empty string after a final newline as a line (the official server's bug), so it returns N-1 lines",
+    ),
+    fs(
+        "fs-head-ignored",
+        "FS-READ-002",
+        "head is ignored: the whole file is returned",
+    ),
+    fs(
+        "fs-multiple-all-or-nothing",
+        "FS-READ-004",
+        "read_multiple_files fails as a whole when one path cannot be read",
+    ),
+    fs(
+        "fs-media-as-text",
+        "FS-READ-005",
+        "read_media_file returns the bytes as (lossy) text, without base64 or MIME type",
+    ),
+    fs(
+        "fs-write-appends",
+        "FS-WRITE-001",
+        "write_file appends to an existing file instead of replacing it",
+    ),
+    fs(
+        "fs-edit-no-diff",
+        "FS-EDIT-001",
+        "edit_file answers \"Edited\" instead of a diff",
+    ),
+    fs(
+        "fs-dry-run-writes",
+        "FS-EDIT-002",
+        "dryRun is ignored: the edits are written",
+    ),
+    fs(
+        "fs-edit-missing-ignored",
+        "FS-EDIT-003",
+        "an edit whose oldText is not in the file is skipped silently and the call succeeds",
+    ),
+    fs(
+        "fs-mkdir-flat",
+        "FS-DIR-001",
+        "create_directory makes one level only: it fails when a parent is missing",
+    ),
+    fs(
+        "fs-list-unmarked",
+        "FS-DIR-002",
+        "list_directory names entries without the [FILE] and [DIR] prefixes",
+    ),
+    fs(
+        "fs-sizes-missing",
+        "FS-DIR-003",
+        "list_directory_with_sizes gives no sizes",
+    ),
+    fs(
+        "fs-tree-flat",
+        "FS-DIR-004",
+        "directory_tree does not descend: every directory's children is empty",
+    ),
+    fs(
+        "fs-move-overwrites",
+        "FS-MOVE-001",
+        "move_file renames over an existing destination (fs.rename; rust-mcp-filesystem 0.4.5's bug)",
+    ),
+    fs(
+        "fs-search-star-crosses",
+        "FS-SEARCH-001",
+        "a `*` in search_files' pattern also matches `/`, so *.txt finds files in subdirectories (aiomcp-server-filesystem 0.0.1's bug)",
+    ),
+    fs(
+        "fs-search-relative",
+        "FS-SEARCH-001",
+        "search_files returns paths relative to the searched directory, not full paths",
+    ),
+    fs(
+        "fs-info-no-type",
+        "FS-INFO-001",
+        "get_file_info leaves out whether the entry is a file or a directory",
+    ),
+    fs(
+        "fs-allowed-empty",
+        "FS-ROOTS-001",
+        "list_allowed_directories names no directory",
+    ),
+    fs(
+        "fs-torn-write",
+        "FS-CLR-02",
+        "files are rewritten in place in two halves with a pause, so a reader can see half a write",
+    ),
+];
+
+/// Variants: the official server's own reading of one clarification.
+pub const VARIANTS: &[Injection] = &[
+    fs(
+        "fs-official-lf",
+        "FS-CLR-01",
+        "edit_file writes the whole file with `\\n` endings (the official server normalises every line ending)",
+    ),
+    fs(
+        "fs-official-first-match",
+        "FS-CLR-04",
+        "an oldText found more than once replaces the first occurrence (String.prototype.replace)",
+    ),
+    fs(
+        "fs-official-fuzzy",
+        "FS-CLR-05",
+        "an oldText not found exactly matches lines that differ only in leading and trailing whitespace, and newText is re-indented (the official server's fallback)",
+    ),
+];
+
+/// filesystem clarifications without a variant, and why.
+pub const NO_VARIANT: &[(&str, &str)] = &[
+    (
+        "FS-CLR-02",
+        "no other reasonable choice: a reader must never see a half-written file (the fault fs-torn-write writes in place)",
+    ),
+    (
+        "FS-CLR-03",
+        "no other reasonable choice: following a link out of the root is the escape (the fault fs-symlink-escape); the race itself is attacked by the adversarial tests",
+    ),
+];
+
+/// The filesystem server with one injection.
+#[derive(Clone)]
+pub struct FaultyFs {
+    inner: FsServer,
+    ctx: Arc<fsp::Ctx>,
+    name: &'static str,
+    root: PathBuf,
+}
+
+impl FaultyFs {
+    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyFs {
+        let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
+        let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
+            Ok(faulty) => Box::new(faulty),
+            Err(rooted) => Box::new(rooted),
+        };
+        let opener: Opener =
+            Arc::new(|dir| Rooted::open(dir).map(|s| Box::new(s) as Box<dyn Storage>));
+        let inner = FsServer::new(&cli.root, storage, opener).expect("the root was opened");
+        FaultyFs {
+            ctx: inner.ctx(),
+            inner,
+            name,
+            root,
+        }
+    }
+}
+
+impl ServerHandler for FaultyFs {
+    fn get_info(&self) -> ServerConfig {
+        self.inner.get_info()
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        let mut list = self.inner.list_tools(request, context).await?;
+        if self.name == "fs-tools-missing" {
+            list.tools.retain(|t| t.name != "read_media_file");
+        }
+        Ok(list)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.inner.get_tool(name)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let Some(&name) = fsp::NAMES.iter().find(|n| **n == request.name) else {
+            return self.inner.call_tool(request, context).await;
+        };
+        let on = On {
+            name: self.name,
+            root: self.root.clone(),
+        };
+        let ctx = self.ctx.clone();
+        let mut args = request.arguments.unwrap_or_default();
+        let out = tokio::task::spawn_blocking(move || {
+            let out = match on.before(name, &mut args) {
+                Some(early) => early,
+                None => fsp::run_tool(&ctx, name, &args),
+            };
+            on.after(name, &args, out)
+        })
+        .await
+        .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        Ok(match out {
+            Ok(r) => r,
+            Err(e) => result::failure(&e),
+        }
+        .into())
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.inner.on_initialized(context).await
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        self.inner.on_roots_list_changed(context).await
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        self.inner.on_custom_request(request, context).await
+    }
+}
+
+type Args = rmcp::model::JsonObject;
+type Outcome = Result<CallToolResult, ToolError>;
+
+fn arg<'a>(args: &'a Args, k: &str) -> Option<&'a str> {
+    args.get(k).and_then(Value::as_str)
+}
+
+/// Lexical resolution as Node's path.resolve does it: no symlink is looked at.
+fn lexical(root: &Path, input: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in root.join(input).components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// Whether the lexical host path passes through a symlink at any component.
+fn through_link(host: &Path) -> bool {
+    let mut at = PathBuf::new();
+    host.components().any(|c| {
+        at.push(c.as_os_str());
+        at.is_symlink()
+    })
+}
+
+fn io_error(path: &str, e: std::io::Error) -> ToolError {
+    let code = if e.kind() == std::io::ErrorKind::NotFound {
+        Code::NotFound
+    } else {
+        Code::IoError
+    };
+    ToolError::new(code, format!("{e}: {path}"))
+}
+
+/// The text of a successful result's first block.
+fn text_of(r: &CallToolResult) -> String {
+    r.content
+        .first()
+        .and_then(|b| b.as_text())
+        .map(|t| t.text.clone())
+        .unwrap_or_default()
+}
+
+/// Writes through a temp file and a rename (the variants' writes stay whole).
+fn write_whole(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = host.with_file_name(format!(
+        ".variant-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, host)
+}
+
+/// The official server's fallback: lines equal once trimmed, newText re-indented.
+fn fuzzy_replace(text: &str, old: &str, new: &str) -> Option<String> {
+    let old_lines: Vec<&str> = old.split('\n').collect();
+    let lines: Vec<&str> = text.split('\n').collect();
+    if old_lines.len() > lines.len() {
+        return None;
+    }
+    let indent = |s: &str| s.len() - s.trim_start().len();
+    for i in 0..=lines.len() - old_lines.len() {
+        let window = &lines[i..i + old_lines.len()];
+        if window
+            .iter()
+            .zip(&old_lines)
+            .all(|(a, b)| a.trim() == b.trim())
+        {
+            let orig = &lines[i][..indent(lines[i])];
+            let new_lines: Vec<String> = new
+                .split('\n')
+                .enumerate()
+                .map(|(j, line)| {
+                    if j == 0 {
+                        return format!("{orig}{}", line.trim_start());
+                    }
+                    let old_indent = old_lines.get(j).map_or(0, |l| indent(l));
+                    let new_indent = indent(line);
+                    if old_indent > 0 && new_indent > 0 {
+                        let rel = new_indent.saturating_sub(old_indent);
+                        format!("{orig}{}{}", " ".repeat(rel), line.trim_start())
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect();
+            let mut out: Vec<String> = lines[..i].iter().map(|s| s.to_string()).collect();
+            out.extend(new_lines);
+            out.extend(lines[i + old_lines.len()..].iter().map(|s| s.to_string()));
+            return Some(out.join("\n"));
+        }
+    }
+    None
+}
+
+/// The active injection, for one call.
+struct On {
+    name: &'static str,
+    root: PathBuf,
+}
+
+impl On {
+    fn host(&self, args: &Args, key: &str) -> Option<PathBuf> {
+        arg(args, key).map(|p| lexical(&self.root, p))
+    }
+
+    /// The path arguments of a call.
+    fn paths<'a>(&self, args: &'a Args) -> Vec<&'a str> {
+        let mut v: Vec<&str> = ["path", "source", "destination"]
+            .iter()
+            .filter_map(|k| arg(args, k))
+            .collect();
+        if let Some(Value::Array(items)) = args.get("paths") {
+            v.extend(items.iter().filter_map(Value::as_str));
+        }
+        v
+    }
+
+    /// Before a call: may rewrite the arguments or answer the call itself.
+    fn before(&self, name: &str, args: &mut Args) -> Option<Outcome> {
+        match self.name {
+            "fs-prefix-sibling" => {
+                let root = self.root.to_string_lossy().into_owned();
+                let sibling = self.paths(args).iter().any(|p| {
+                    let host = lexical(&self.root, p);
+                    !host.starts_with(&self.root) && host.to_string_lossy().starts_with(&root)
+                });
+                if sibling {
+                    return self.naive(name, args);
+                }
+            }
+            "fs-symlink-escape"
+                if self
+                    .paths(args)
+                    .iter()
+                    .any(|p| through_link(&lexical(&self.root, p))) =>
+            {
+                return self.naive(name, args);
+            }
+            "fs-multiple-all-or-nothing" if name == "read_multiple_files" => {
+                for p in self.paths(args) {
+                    if !lexical(&self.root, p).is_file() {
+                        return Some(Err(ToolError::new(
+                            Code::NotFound,
+                            format!("ENOENT: no such file or directory: {p}"),
+                        )));
+                    }
+                }
+            }
+            "fs-media-as-text" if name == "read_media_file" => {
+                let raw = arg(args, "path")?;
+                let bytes = std::fs::read(self.host(args, "path")?);
+                return Some(
+                    bytes
+                        .map(|b| result::text(String::from_utf8_lossy(&b).into_owned()))
+                        .map_err(|e| io_error(raw, e)),
+                );
+            }
+            "fs-head-ignored" if name == "read_text_file" => {
+                args.remove("head");
+            }
+            "fs-write-appends" if name == "write_file" => {
+                let host = self.host(args, "path")?;
+                if let Ok(old) = std::fs::read_to_string(&host) {
+                    let content = format!("{old}{}", arg(args, "content").unwrap_or_default());
+                    args.insert("content".into(), json!(content));
+                }
+            }
+            "fs-dry-run-writes" if name == "edit_file" => {
+                args.remove("dryRun");
+            }
+            "fs-edit-missing-ignored" if name == "edit_file" => {
+                let text = std::fs::read_to_string(self.host(args, "path")?).ok()?;
+                if let Some(Value::Array(edits)) = args.get_mut("edits") {
+                    edits.retain(|e| {
+                        e.get("oldText")
+                            .and_then(Value::as_str)
+                            .is_none_or(|o| text.contains(o))
+                    });
+                }
+            }
+            "fs-mkdir-flat" if name == "create_directory" => {
+                let raw = arg(args, "path")?;
+                let host = self.host(args, "path")?;
+                if host.parent().is_some_and(|p| !p.exists()) {
+                    return Some(Err(ToolError::new(
+                        Code::NotFound,
+                        format!("ENOENT: no such file or directory, mkdir '{raw}'"),
+                    )));
+                }
+            }
+            "fs-move-overwrites" if name == "move_file" => {
+                let (from, to) = (self.host(args, "source")?, self.host(args, "destination")?);
+                if from.is_file() && to.is_file() {
+                    let raw = arg(args, "source").unwrap_or_default();
+                    return Some(
+                        std::fs::rename(&from, &to)
+                            .map(|()| result::text("Moved".into()))
+                            .map_err(|e| io_error(raw, e)),
+                    );
+                }
+            }
+            "fs-search-star-crosses" if name == "search_files" => {
+                return Some(self.search_crossing(args));
+            }
+            "fs-official-lf" | "fs-official-first-match" | "fs-official-fuzzy"
+                if name == "edit_file" =>
+            {
+                return self.edit_officially(args);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// search_files with a `*` that crosses `/`, walking the host tree by hand.
+    fn search_crossing(&self, args: &Args) -> Outcome {
+        let raw = arg(args, "path").unwrap_or_default();
+        let base = lexical(&self.root, raw);
+        let pattern = arg(args, "pattern").unwrap_or_default();
+        let m = GlobBuilder::new(pattern)
+            .literal_separator(false)
+            .build()
+            .map_err(|e| ToolError::new(Code::InvalidArgument, e.to_string()))?
+            .compile_matcher();
+        let mut found = Vec::new();
+        let mut stack = vec![base.clone()];
+        while let Some(dir) = stack.pop() {
+            let rd = std::fs::read_dir(&dir).map_err(|e| io_error(raw, e))?;
+            for entry in rd.flatten() {
+                let p = entry.path();
+                let rel = p
+                    .strip_prefix(&base)
+                    .unwrap_or(&p)
+                    .to_string_lossy()
+                    .into_owned();
+                if m.is_match(&rel) {
+                    found.push(p.display().to_string());
+                }
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    stack.push(p);
+                }
+            }
+        }
+        found.sort();
+        Ok(result::text(if found.is_empty() {
+            "No matches found".into()
+        } else {
+            found.join("\n")
+        }))
+    }
+
+    /// edit_file with one of the official server's readings, by hand on the host file.
+    fn edit_officially(&self, args: &Args) -> Option<Outcome> {
+        let raw = arg(args, "path")?;
+        let host = self.host(args, "path")?;
+        if !host.starts_with(&self.root) || through_link(&host) {
+            return None;
+        }
+        let edits: Vec<(String, String)> = args
+            .get("edits")?
+            .as_array()?
+            .iter()
+            .map(|e| {
+                Some((
+                    e.get("oldText")?.as_str()?.to_owned(),
+                    e.get("newText")?.as_str()?.to_owned(),
+                ))
+            })
+            .collect::<Option<_>>()?;
+        if edits.iter().any(|(o, _)| o.is_empty()) {
+            return None;
+        }
+        let dry = args.get("dryRun").and_then(Value::as_bool) == Some(true);
+        let original = match std::fs::read_to_string(&host) {
+            Ok(t) => t,
+            Err(e) => return Some(Err(io_error(raw, e))),
+        };
+        let pairs: Vec<(&str, &str)> = edits
+            .iter()
+            .map(|(o, n)| (o.as_str(), n.as_str()))
+            .collect();
+        let outcome = match self.name {
+            "fs-official-lf" => {
+                let lf = original.replace("\r\n", "\n");
+                edit::apply(&lf, &pairs, raw)
+            }
+            "fs-official-first-match" => {
+                let mut text = original.clone();
+                let mut err = None;
+                for (old, new) in &pairs {
+                    if !text.contains(old) {
+                        err = Some(ToolError::new(
+                            Code::ContentMismatch,
+                            format!("Could not find exact match for edit:\n{old}"),
+                        ));
+                        break;
+                    }
+                    text = text.replacen(old, new, 1);
+                }
+                err.map_or(Ok(text), Err)
+            }
+            _ => {
+                let mut text = original.clone();
+                let mut err = None;
+                for (old, new) in &pairs {
+                    match edit::apply(&text, &[(old, new)], raw) {
+                        Ok(t) => text = t,
+                        Err(e) if e.code == Code::ContentMismatch => {
+                            match fuzzy_replace(&text, old, new) {
+                                Some(t) => text = t,
+                                None => {
+                                    err = Some(e);
+                                    break;
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            err = Some(e);
+                            break;
+                        }
+                    }
+                }
+                err.map_or(Ok(text), Err)
+            }
+        };
+        let after = match outcome {
+            Ok(t) => t,
+            Err(e) => return Some(Err(e)),
+        };
+        if !dry
+            && after != original
+            && let Err(e) = write_whole(&host, after.as_bytes())
+        {
+            return Some(Err(io_error(raw, e)));
+        }
+        Some(Ok(result::text(edit::diff(&original, &after, raw))))
+    }
+
+    /// A call as a server with the injection's weakness makes it: plain std::fs on the
+    /// lexical host path, which follows every symlink (reads, writes in place, listings).
+    fn naive(&self, name: &str, args: &Args) -> Option<Outcome> {
+        let raw = arg(args, "path")?;
+        let host = self.host(args, "path")?;
+        let out = match name {
+            "read_text_file" | "read_file" => std::fs::read_to_string(&host).map(result::text),
+            "write_file" => std::fs::write(&host, arg(args, "content").unwrap_or_default())
+                .map(|()| result::text(format!("Successfully wrote to {raw}"))),
+            "list_directory" => std::fs::read_dir(&host).map(|rd| {
+                let lines: Vec<String> = rd
+                    .flatten()
+                    .map(|e| {
+                        let dir = e.path().is_dir();
+                        format!(
+                            "{} {}",
+                            if dir { "[DIR]" } else { "[FILE]" },
+                            e.file_name().to_string_lossy()
+                        )
+                    })
+                    .collect();
+                result::text(lines.join("\n"))
+            }),
+            "create_directory" => std::fs::create_dir_all(&host)
+                .map(|()| result::text(format!("Successfully created directory {raw}"))),
+            _ => return None,
+        };
+        Some(out.map_err(|e| io_error(raw, e)))
+    }
+
+    /// After a call: may change its outcome.
+    fn after(&self, name: &str, args: &Args, out: Outcome) -> Outcome {
+        let Ok(r) = out else {
+            return out;
+        };
+        let text = text_of(&r);
+        let changed = match (self.name, name) {
+            ("fs-tail-drops-line", "read_text_file") => {
+                let Some(n) = args.get("tail").and_then(Value::as_u64) else {
+                    return Ok(r);
+                };
+                let file = std::fs::read_to_string(self.host(args, "path").unwrap_or_default())
+                    .unwrap_or_default();
+                let lines: Vec<&str> = file.split('\n').collect();
+                let from = lines.len().saturating_sub(n as usize);
+                lines[from..].join("\n")
+            }
+            ("fs-edit-no-diff", "edit_file") => "Edited".into(),
+            ("fs-list-unmarked", "list_directory") => text
+                .lines()
+                .map(|l| l.split_once(' ').map_or(l, |(_, n)| n))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ("fs-sizes-missing", "list_directory_with_sizes") => text
+                .lines()
+                .take_while(|l| !l.is_empty())
+                .map(|l| {
+                    let (kind, rest) = l.split_once(' ').unwrap_or((l, ""));
+                    let name = rest.trim_end().rsplit_once("  ").map_or(rest, |(n, _)| n);
+                    format!("{kind} {}", name.trim_end())
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ("fs-tree-flat", "directory_tree") => {
+                let Ok(Value::Array(mut top)) = serde_json::from_str::<Value>(&text) else {
+                    return Ok(r);
+                };
+                for e in &mut top {
+                    if let Some(c) = e.get_mut("children") {
+                        *c = json!([]);
+                    }
+                }
+                serde_json::to_string_pretty(&top).unwrap_or_default()
+            }
+            ("fs-search-relative", "search_files") => {
+                let base = format!("{}/", self.host(args, "path").unwrap_or_default().display());
+                text.lines()
+                    .map(|l| l.strip_prefix(&base).unwrap_or(l))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+            ("fs-info-no-type", "get_file_info") => text
+                .lines()
+                .filter(|l| !l.starts_with("isDirectory") && !l.starts_with("isFile"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ("fs-allowed-empty", "list_allowed_directories") => "Allowed directories:\n".into(),
+            _ => return Ok(r),
+        };
+        let mut r = CallToolResult::success(vec![ContentBlock::text(changed.clone())]);
+        r.structured_content = Some(json!({"content": changed}));
+        Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fuzzy_replace;
+
+    #[test]
+    fn the_official_fallback_reindents() {
+        let text = "fn a() {\n    let x = 1;\n}\n";
+        let out = fuzzy_replace(text, "let x = 1;", "let x = 2;").unwrap();
+        assert_eq!(out, "fn a() {\n    let x = 2;\n}\n");
+        assert_eq!(fuzzy_replace(text, "let y", "z"), None);
+    }
+}
