@@ -159,15 +159,93 @@ pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, 
     Ok(cur)
 }
 
+/// The part of two texts that differs, widened to whole lines plus `context` lines on
+/// each side: `(line offset, old window, new window)`. Diffing only this window keeps a
+/// one-line edit of a 10 MB file cheap.
+fn window<'a>(a: &'a str, b: &'a str, context: usize) -> (usize, &'a str, &'a str) {
+    let (ab, bb) = (a.as_bytes(), b.as_bytes());
+    let prefix = ab.iter().zip(bb).take_while(|(x, y)| x == y).count();
+    let room = ab.len().min(bb.len()) - prefix;
+    let suffix = ab
+        .iter()
+        .rev()
+        .zip(bb.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    // Start: the beginning of the line holding the first difference, `context` lines up.
+    let mut start = ab[..prefix].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    for _ in 0..context {
+        if start == 0 {
+            break;
+        }
+        start = ab[..start - 1].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    }
+    // End: past the line holding the last difference, `context` lines down (same bytes
+    // in both texts, since they lie in the common suffix).
+    let widen = |t: &[u8], from: usize| {
+        let mut end = from;
+        for _ in 0..=context {
+            match t[end..].iter().position(|&c| c == b'\n') {
+                Some(i) => end += i + 1,
+                None => return t.len(),
+            }
+        }
+        end
+    };
+    let (a_end, b_end) = (ab.len() - suffix, bb.len() - suffix);
+    // The line holding the last differing byte ends at the first newline from there on.
+    let a_stop = widen(ab, a_end.saturating_sub(1).max(start));
+    let tail = ab.len() - a_stop;
+    let b_stop = bb.len() - tail;
+    let offset = memchr::memchr_iter(b'\n', &ab[..start]).count();
+    let _ = b_end;
+    (offset, &a[start..a_stop], &b[start..b_stop])
+}
+
+/// Adds `offset` to both start lines of a hunk header `@@ -s,l +s,l @@`.
+fn shift_header(line: &str, offset: usize) -> String {
+    if offset == 0 || !line.starts_with("@@ -") {
+        return line.to_owned();
+    }
+    let shift = |part: &str| -> String {
+        let (sign, rest) = part.split_at(1);
+        let (start, len) = rest.split_once(',').map_or((rest, None), |(s, l)| (s, Some(l)));
+        let start: usize = start.parse().unwrap_or(0);
+        match len {
+            Some(l) => format!("{sign}{},{l}", start + offset),
+            None => format!("{sign}{}", start + offset),
+        }
+    };
+    let mut parts: Vec<String> = line.split(' ').map(str::to_owned).collect();
+    if parts.len() >= 3 {
+        parts[1] = shift(&parts[1]);
+        parts[2] = shift(&parts[2]);
+    }
+    parts.join(" ")
+}
+
 /// The git-style diff the official server returns (line endings shown as `\n`), fenced
 /// with enough backticks that the diff cannot close the fence.
 pub fn diff(before: &str, after: &str, given: &str) -> String {
     let (a, b) = (before.replace("\r\n", "\n"), after.replace("\r\n", "\n"));
-    let body = TextDiff::from_lines(&a, &b)
+    let (offset, wa, wb) = window(&a, &b, 3);
+    let body = TextDiff::from_lines(wa, wb)
         .unified_diff()
         .context_radius(3)
         .header(&format!("{given}\toriginal"), &format!("{given}\tmodified"))
         .to_string();
+    let body: String = body
+        .split_inclusive('\n')
+        .map(|l| {
+            if l.starts_with("@@ -") {
+                let (text, nl) = l.strip_suffix('\n').map_or((l, ""), |t| (t, "\n"));
+                format!("{}{nl}", shift_header(text, offset))
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
     let text = format!(
         "Index: {given}\n===================================================================\n{body}"
     );
@@ -266,5 +344,42 @@ mod tests {
         );
         assert!(d.contains("\n-beta\n+BETA\n"), "{d}");
         assert!(diff("```\n", "````\n", "/x").starts_with("`````diff"));
+    }
+
+    /// The windowed diff equals the diff of the whole texts.
+    #[test]
+    fn windowed_diff_equals_the_whole_diff() {
+        let whole = |a: &str, b: &str| {
+            TextDiff::from_lines(a, b)
+                .unified_diff()
+                .context_radius(3)
+                .header("x", "y")
+                .to_string()
+        };
+        let windowed = |a: &str, b: &str| {
+            let d = diff(a, b, "p");
+            let body = d.split_once("=\n").unwrap().1;
+            let body = body.rsplit_once("```").unwrap().0;
+            body.replacen("--- p\toriginal\n+++ p\tmodified\n", "--- x\n+++ y\n", 1)
+        };
+        let lines: Vec<String> = (0..40).map(|i| format!("line {i}\n")).collect();
+        let base = lines.concat();
+        let cases: Vec<String> = vec![
+            base.replace("line 20\n", "LINE 20\n"),
+            base.replace("line 0\n", "zero\n"),
+            base.replace("line 39\n", "end"),
+            base.replace("line 5\n", "").replace("line 30\n", "x\ny\n"),
+            format!("{base}extra\n"),
+            format!("new\n{base}"),
+            base.replace("line 1\n", "line 1\nline 1\n"),
+            base.replace("line 12", "line 12 more"),
+            String::new(),
+        ];
+        for b in &cases {
+            assert_eq!(windowed(&base, b), whole(&base, b), "{b:?}");
+            assert_eq!(windowed(b, &base), whole(b, &base), "reverse {b:?}");
+        }
+        assert_eq!(windowed("a", "b"), whole("a", "b"));
+        assert_eq!(windowed("a\nb", "a\nc"), whole("a\nb", "a\nc"));
     }
 }
