@@ -1,0 +1,689 @@
+//! Speed of the `filesystem` profile against the two servers it replaces (issue 11, "Speed"):
+//! `cargo bench -p e2e-tests --bench filesystem_speed`.
+//!
+//! Three servers: ours (`mcp-reference --profile filesystem --root DIR`), the official
+//! `@modelcontextprotocol/server-filesystem` (`<bin> DIR`) and `rust-mcp-filesystem`
+//! (`<bin> --allow-write DIR`). Each gets a fresh temp dir holding the same files, built the
+//! same way: `big.txt`, 10 MiB of numbered 80-byte ASCII lines with one `first line` in the
+//! middle, and `tree/`, 10,000 small files (a quarter of them `.rs`) in 100 directories of
+//! 100 files, 40 of each 100 one level deeper (`tree/aI/bJ/c/`).
+//!
+//! Each server is spawned the same way (stdin/stdout piped, stderr to a log file outside its
+//! root) and driven by the same raw JSON-RPC client, no SDK in the timed path. The servers
+//! take turns call by call (ours, official, rust-mcp-fs, ours, ...), so that load from
+//! elsewhere on a shared machine falls on all three alike; only one call runs at a time.
+//! Startup is the time from spawn to the initialize reply (median of 5, after one warm-up
+//! round). Then, in this order, each figure is the median of [`RUNS`] calls after
+//! [`WARMUPS`] warm-up calls, timed from writing the request until the whole reply line has
+//! arrived (parsing and checking come after):
+//! 1. `read_text_file` of `big.txt`: the reply's text must be the file's length;
+//! 2. a one-line `edit_file` in it, alternating `first line` -> `changed line` and back: the
+//!    file on disk must then be exactly the expected content;
+//! 3. `directory_tree` of `tree/`: the reply must be JSON naming all 10,000 files, among
+//!    them `a9/b9/c/f9996.rs`;
+//! 4. `search_files` of `**/*.rs` over `tree/`: the reply must list 2,500 `.rs` paths.
+//!
+//! Replies are read tolerantly: the text of the first text block (the official server also
+//! sends structuredContent {content}; the clone does not). A wrong reply aborts, naming the
+//! server. It is a measurement, not a test: a missed goal (ours at most half the time of the
+//! faster other server) fails nothing. A server that is not installed, or that exits at
+//! startup (ours exits 2 while it has no `filesystem` profile), is reported and its column
+//! shows "-". Progress goes to stderr, the table to stdout.
+//!
+//! Servers are located by `MCP_BENCH_OFFICIAL` and `MCP_BENCH_RUST_MCP_FILESYSTEM`, else in
+//! the caches of tests/third-party/official-node.sh and rust-mcp-filesystem.sh. Ours is this
+//! package's build of the reference unless `MCP_BENCH_OURS` names another binary (started
+//! with the same arguments).
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const OURS: &str = env!("CARGO_BIN_EXE_mcp-reference-e2e");
+/// Warm-up calls before each figure, and timed calls whose median is the figure. Small
+/// enough that the whole bench takes a minute or two on 2 cores (the slowest call measured,
+/// the official server's search_files, takes about 1.4 s).
+const WARMUPS: usize = 3;
+const RUNS: usize = 15;
+const STARTUPS: usize = 5;
+const CALL_TIMEOUT: Duration = Duration::from_secs(120);
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+const GOAL: f64 = 0.5;
+
+const BIG_LINES: usize = 131_072; // x 80 bytes = 10 MiB
+const OLD: &str = "first line";
+const NEW: &str = "changed line";
+const TREE_FILES: usize = 10_000;
+const TREE_RS: usize = 2_500;
+const KNOWN: [&str; 4] = ["a9", "b9", "c", "f9996.rs"];
+
+/// How to start one server on a root directory.
+struct ServerSpec {
+    program: PathBuf,
+    /// The arguments, with the root in place of `None`.
+    args: Vec<Option<&'static str>>,
+}
+
+/// The calls measured, in the order they run; the startup row comes first in the table.
+#[derive(Clone, Copy)]
+enum Figure {
+    Read,
+    Edit,
+    Tree,
+    Search,
+}
+
+const FIGURES: [(Figure, &str); 4] = [
+    (Figure::Read, "read_text_file, 10 MiB"),
+    (Figure::Edit, "one-line edit_file, 10 MiB"),
+    (Figure::Tree, "directory_tree, 10,000 files"),
+    (Figure::Search, "search_files **/*.rs, 10,000 files"),
+];
+
+/// One server under measurement: its own copy of the files, its client, its timings.
+struct Target {
+    label: &'static str,
+    spec: ServerSpec,
+    root: tempfile::TempDir,
+    logs: tempfile::TempDir,
+    client: Option<Client>,
+    /// serverInfo's name and version, and the program run.
+    version: String,
+    startups: Vec<Duration>,
+    /// Per figure, in FIGURES' order.
+    times: [Vec<Duration>; 4],
+}
+
+fn main() -> ExitCode {
+    let t0 = Instant::now();
+    let big = big_text();
+    let specs = [
+        (
+            "ours",
+            Ok(ServerSpec {
+                program: std::env::var_os("MCP_BENCH_OURS")
+                    .map_or_else(|| OURS.into(), PathBuf::from),
+                args: vec![Some("--profile"), Some("filesystem"), Some("--root"), None],
+            }),
+        ),
+        (
+            "official",
+            locate(
+                "MCP_BENCH_OFFICIAL",
+                "official-node-2026.8.31/node_modules/.bin/mcp-server-filesystem",
+                "official-node.sh",
+                vec![None],
+            ),
+        ),
+        (
+            "rust-mcp-fs",
+            locate(
+                "MCP_BENCH_RUST_MCP_FILESYSTEM",
+                "rust-mcp-filesystem-0.4.5/bin/rust-mcp-filesystem",
+                "rust-mcp-filesystem.sh",
+                vec![Some("--allow-write"), None],
+            ),
+        ),
+    ];
+    // Why a server has no figures, by label; the others are in `targets`.
+    let mut missing: Vec<(&str, String)> = Vec::new();
+    let mut targets: Vec<Target> = Vec::new();
+    for (label, spec) in specs {
+        match spec {
+            Ok(spec) => {
+                eprintln!("[{label}] creating the files");
+                targets.push(Target::new(label, spec, &big));
+            }
+            Err(why) => {
+                eprintln!("[{label}] {why}");
+                missing.push((label, why));
+            }
+        }
+    }
+
+    // Every round visits each server in turn, so that a busy spell of the (shared) machine
+    // falls on all of them alike rather than on whichever server ran then.
+    eprintln!("startup: {} rounds", STARTUPS + 1);
+    for round in 0..=STARTUPS {
+        targets.retain_mut(|t| match t.start_once() {
+            Ok(el) => {
+                if round > 0 {
+                    t.startups.push(el);
+                }
+                true
+            }
+            Err(why) => {
+                let why = format!("not available: did not start: {why}");
+                eprintln!("[{}] {why}", t.label);
+                missing.push((t.label, why));
+                false
+            }
+        });
+    }
+    for t in &mut targets {
+        let mut c = Client::spawn(&t.spec, t.root.path(), &t.log())
+            .unwrap_or_else(|e| t.abort("the restart", e));
+        c.initialize().unwrap_or_else(|e| t.abort("initialize", e));
+        t.client = Some(c);
+    }
+    for (k, (figure, what)) in FIGURES.into_iter().enumerate() {
+        eprintln!("{what}: {WARMUPS} warm-up and {RUNS} timed rounds");
+        for i in 0..WARMUPS + RUNS {
+            for t in &mut targets {
+                let el = t.run(figure, i, &big);
+                if i >= WARMUPS {
+                    t.times[k].push(el);
+                }
+            }
+        }
+    }
+
+    let labels = ["ours", "official", "rust-mcp-fs"];
+    let outcomes: Vec<(&str, Outcome)> = labels
+        .into_iter()
+        .map(|label| {
+            let outcome = match targets.iter_mut().find(|t| t.label == label) {
+                Some(t) => Ok(t.figures()),
+                None => Err(missing
+                    .iter()
+                    .find(|(l, _)| *l == label)
+                    .map(|(_, why)| why.clone())
+                    .unwrap_or_default()),
+            };
+            (label, outcome)
+        })
+        .collect();
+    print_table(&outcomes);
+    println!(
+        "(median of {RUNS} calls after {WARMUPS} warm-ups, servers taking turns; startup median of {STARTUPS}; whole bench {:.0} s)",
+        t0.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// A third-party server's binary from its env var or the install script's cache.
+fn locate(
+    var: &str,
+    cached: &str,
+    script: &str,
+    args: Vec<Option<&'static str>>,
+) -> Result<ServerSpec, String> {
+    let program = match std::env::var_os(var) {
+        Some(p) => PathBuf::from(p),
+        // The scripts install under ${TMPDIR:-/tmp}/mcp-third-party, as temp_dir() reads it.
+        None => std::env::temp_dir().join("mcp-third-party").join(cached),
+    };
+    if !program.is_file() {
+        return Err(format!(
+            "not installed: run bash tests/third-party/{script} (or set {var}; looked for {})",
+            program.display()
+        ));
+    }
+    Ok(ServerSpec { program, args })
+}
+
+/// What one server measured, or why it could not be measured.
+type Outcome = Result<Figures, String>;
+
+struct Figures {
+    version: String,
+    startup: Duration,
+    /// Medians, in FIGURES' order.
+    calls: [Duration; 4],
+}
+
+impl Target {
+    /// A fresh temp dir with the files (and one for the server's stderr, outside the root).
+    fn new(label: &'static str, spec: ServerSpec, big: &Big) -> Self {
+        let root = tempfile::tempdir().expect("create a temp dir");
+        std::fs::write(root.path().join("big.txt"), &big.original).expect("write big.txt");
+        make_tree(&root.path().join("tree"));
+        Self {
+            label,
+            spec,
+            root,
+            logs: tempfile::tempdir().expect("create a temp dir"),
+            client: None,
+            version: String::new(),
+            startups: Vec::new(),
+            times: Default::default(),
+        }
+    }
+
+    fn log(&self) -> PathBuf {
+        self.logs.path().join("stderr.log")
+    }
+
+    fn path(&self, name: &str) -> String {
+        let p = self.root.path().join(name);
+        p.to_str().expect("UTF-8 temp path").to_owned()
+    }
+
+    /// Spawn to initialize reply; the server is then stopped.
+    fn start_once(&mut self) -> Result<Duration, String> {
+        let t = Instant::now();
+        let mut c = Client::spawn(&self.spec, self.root.path(), &self.log())?;
+        let init = c.initialize()?;
+        let el = t.elapsed();
+        let info = &init["serverInfo"];
+        self.version = format!(
+            "{} {} ({})",
+            info["name"].as_str().unwrap_or("?"),
+            info["version"].as_str().unwrap_or("?"),
+            self.spec.program.display()
+        );
+        Ok(el)
+    }
+
+    fn abort(&self, what: &str, msg: String) -> ! {
+        eprintln!(
+            "filesystem_speed: aborted: {} gave a wrong reply to {what}: {msg}",
+            self.label
+        );
+        std::process::exit(1)
+    }
+
+    /// One call of a figure and its check; `i` is the round (the edit alternates on it).
+    fn run(&mut self, figure: Figure, i: usize, big: &Big) -> Duration {
+        let (tool, args) = match figure {
+            Figure::Read => ("read_text_file", json!({"path": self.path("big.txt")})),
+            Figure::Edit => {
+                let (old, new) = if i.is_multiple_of(2) {
+                    (OLD, NEW)
+                } else {
+                    (NEW, OLD)
+                };
+                let edits = json!([{"oldText": old, "newText": new}]);
+                (
+                    "edit_file",
+                    json!({"path": self.path("big.txt"), "edits": edits}),
+                )
+            }
+            Figure::Tree => ("directory_tree", json!({"path": self.path("tree")})),
+            Figure::Search => (
+                "search_files",
+                json!({"path": self.path("tree"), "pattern": "**/*.rs"}),
+            ),
+        };
+        let reply = self.client.as_mut().expect("started").call(tool, args);
+        let (el, text) = match reply {
+            Ok(r) => r,
+            Err(e) => self.abort(tool, e),
+        };
+        let checked = match figure {
+            Figure::Read => check_read(&text, big),
+            Figure::Edit => check_edit(&self.root.path().join("big.txt"), i, big),
+            Figure::Tree => check_tree(&text),
+            Figure::Search => check_search(&text),
+        };
+        if let Err(e) = checked {
+            self.abort(tool, e);
+        }
+        el
+    }
+
+    fn figures(&mut self) -> Figures {
+        Figures {
+            version: std::mem::take(&mut self.version),
+            startup: median(std::mem::take(&mut self.startups)),
+            calls: std::array::from_fn(|k| median(std::mem::take(&mut self.times[k]))),
+        }
+    }
+}
+
+/// The read runs before any edit, so the text is the original file.
+fn check_read(text: &str, big: &Big) -> Result<(), String> {
+    if text.len() == big.original.len() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} bytes of text for a file of {}",
+            text.len(),
+            big.original.len()
+        ))
+    }
+}
+
+/// Even rounds replace `first line` by `changed line`, odd rounds put it back: the file on
+/// disk must be exactly the expected one, whatever the reply said.
+fn check_edit(path: &Path, i: usize, big: &Big) -> Result<(), String> {
+    let expect = if i.is_multiple_of(2) {
+        &big.changed
+    } else {
+        &big.original
+    };
+    let on_disk = std::fs::read(path).expect("read big.txt back");
+    if on_disk == *expect {
+        Ok(())
+    } else {
+        Err(format!(
+            "after edit {i} the file on disk ({} bytes) is not the expected {} bytes",
+            on_disk.len(),
+            expect.len()
+        ))
+    }
+}
+
+/// One path a line, every `.rs` file and nothing else.
+fn check_search(text: &str) -> Result<(), String> {
+    let hits: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if hits.len() == TREE_RS && hits.iter().all(|h| h.trim_end().ends_with(".rs")) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} lines, expected {TREE_RS} paths ending in .rs; starts {:.200}",
+            hits.len(),
+            text
+        ))
+    }
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// The 10 MiB file, and the same with its one `first line` replaced by `changed line`.
+struct Big {
+    original: Vec<u8>,
+    changed: Vec<u8>,
+}
+
+fn big_text() -> Big {
+    let mut original = Vec::with_capacity(BIG_LINES * 80);
+    for n in 0..BIG_LINES {
+        if n == BIG_LINES / 2 {
+            // Same 80 bytes as the others; the only place the edit's oldText occurs.
+            writeln!(original, "{OLD}{}", ".".repeat(79 - OLD.len())).unwrap();
+        } else {
+            writeln!(
+                original,
+                "{n:07} lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusm"
+            )
+            .unwrap();
+        }
+    }
+    let at = original
+        .windows(OLD.len())
+        .position(|w| w == OLD.as_bytes())
+        .unwrap();
+    let mut changed = original[..at].to_vec();
+    changed.extend_from_slice(NEW.as_bytes());
+    changed.extend_from_slice(&original[at + OLD.len()..]);
+    Big { original, changed }
+}
+
+/// tree/aI/bJ/ for I, J in 0..10, each with files fIJKK for KK in 0..100: KK < 60 in bJ/,
+/// the rest in bJ/c/; every fourth is `.rs`, the others `.txt`.
+fn make_tree(tree: &Path) {
+    for i in 0..10 {
+        for j in 0..10 {
+            let dir = tree.join(format!("a{i}")).join(format!("b{j}"));
+            std::fs::create_dir_all(dir.join("c")).expect("create the tree");
+            for k in 0..100 {
+                let (name, text) = if k % 4 == 0 {
+                    (format!("f{i}{j}{k:02}.rs"), "fn main() {}\n")
+                } else {
+                    (format!("f{i}{j}{k:02}.txt"), "some text\n")
+                };
+                let path = if k < 60 {
+                    dir.join(name)
+                } else {
+                    dir.join("c").join(name)
+                };
+                std::fs::write(path, text).expect("write a tree file");
+            }
+        }
+    }
+}
+
+/// The reply must be a JSON tree (an array of {name, type, children?}) with every file,
+/// the known one at its place.
+fn check_tree(text: &str) -> Result<(), String> {
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| format!("not JSON ({e}); starts {:.200}", text))?;
+    fn files(entries: &Value) -> usize {
+        entries.as_array().map_or(0, |a| {
+            a.iter()
+                .map(|e| match e["type"].as_str() {
+                    Some("file") => 1,
+                    _ => files(&e["children"]),
+                })
+                .sum()
+        })
+    }
+    let n = files(&v);
+    if n != TREE_FILES {
+        return Err(format!("{n} files in the tree, expected {TREE_FILES}"));
+    }
+    let mut at = &v;
+    for name in KNOWN {
+        at = at
+            .as_array()
+            .and_then(|a| a.iter().find(|e| e["name"] == name))
+            .ok_or_else(|| format!("no {} in the tree", KNOWN.join("/")))?;
+        if name != KNOWN[KNOWN.len() - 1] {
+            at = &at["children"];
+        }
+    }
+    Ok(())
+}
+
+/// A raw JSON-RPC client over a child's stdio. A thread reads stdout lines into a channel,
+/// so that a server that hangs is a clear error after a timeout rather than a hung bench.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    next_id: u64,
+    log: PathBuf,
+}
+
+impl Client {
+    fn spawn(spec: &ServerSpec, root: &Path, log: &Path) -> Result<Self, String> {
+        let args: Vec<OsString> = spec
+            .args
+            .iter()
+            .map(|a| a.map_or_else(|| root.as_os_str().to_owned(), OsString::from))
+            .collect();
+        let mut child = Command::new(&spec.program)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(File::create(log).expect("create the stderr log"))
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", spec.program.display()))?;
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::with_capacity(1 << 20, child.stdout.take().unwrap());
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let mut line = String::new();
+                match stdout.read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Self {
+            child,
+            stdin,
+            lines,
+            next_id: 1,
+            log: log.to_owned(),
+        })
+    }
+
+    fn initialize(&mut self) -> Result<Value, String> {
+        let id = self.send(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "filesystem_speed", "version": "0"}}),
+        )?;
+        let (_, reply) = self
+            .response(id, Instant::now(), START_TIMEOUT)
+            .map_err(|e| format!("no initialize reply: {e}"))?;
+        let result = reply
+            .get("result")
+            .cloned()
+            .ok_or_else(|| format!("initialize failed: {reply:.300}"))?;
+        self.stdin
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("initialized notification: {e}"))?;
+        Ok(result)
+    }
+
+    /// One tools/call: the time until its whole reply line arrived, and the text of the
+    /// reply's first text block. An error result or reply is an Err.
+    fn call(&mut self, tool: &str, args: Value) -> Result<(Duration, String), String> {
+        let t = Instant::now();
+        let id = self.send("tools/call", json!({"name": tool, "arguments": args}))?;
+        let (el, reply) = self.response(id, t, CALL_TIMEOUT)?;
+        let result = reply
+            .get("result")
+            .ok_or_else(|| format!("error reply {reply:.300}"))?;
+        let text = result["content"]
+            .as_array()
+            .and_then(|c| c.iter().find(|b| b["type"] == "text"))
+            .and_then(|b| b["text"].as_str())
+            .map(str::to_owned);
+        if result["isError"] == true {
+            return Err(format!("isError: {:.300}", text.unwrap_or_default()));
+        }
+        let text = text.ok_or_else(|| format!("no text block in {:.300}", result.to_string()))?;
+        Ok((el, text))
+    }
+
+    fn send(&mut self, method: &str, params: Value) -> Result<u64, String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut line = serde_json::to_vec(
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        )
+        .unwrap();
+        line.push(b'\n');
+        self.stdin
+            .write_all(&line)
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("cannot send {method} ({e}); {}", self.exit_reason()))?;
+        Ok(id)
+    }
+
+    /// Waits for the response with this id, skipping notifications and the server's own
+    /// requests; the time is taken when its line arrives, before it is parsed.
+    fn response(
+        &mut self,
+        id: u64,
+        t: Instant,
+        timeout: Duration,
+    ) -> Result<(Duration, Value), String> {
+        loop {
+            let left = timeout.saturating_sub(t.elapsed());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no reply within {} s", timeout.as_secs()));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("the server closed stdout; {}", self.exit_reason()));
+                }
+            };
+            let el = t.elapsed();
+            let v: Value = serde_json::from_str(&line)
+                .map_err(|e| format!("stdout line is not JSON ({e}): {line:.200}"))?;
+            if v.get("method").is_none() && v["id"] == id {
+                return Ok((el, v));
+            }
+        }
+    }
+
+    /// The exit status (waiting up to 2 s) and the end of stderr, for a server that quit.
+    fn exit_reason(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => break format!("it exited ({s})"),
+                _ if Instant::now() >= deadline => break "it is still running".to_owned(),
+                _ => std::thread::sleep(Duration::from_millis(20)),
+            }
+        };
+        let err = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let tail: Vec<&str> = err.lines().rev().take(5).collect::<Vec<_>>();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        format!("{status}, stderr: {}", tail.join(" | "))
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn print_table(outcomes: &[(&str, Outcome)]) {
+    type Pick = fn(&Figures) -> Duration;
+    let rows: [(&str, Pick, bool); 5] = [
+        ("start -> initialize reply", |f| f.startup, false),
+        (FIGURES[0].1, |f| f.calls[0], true),
+        (FIGURES[1].1, |f| f.calls[1], true),
+        (FIGURES[2].1, |f| f.calls[2], true),
+        (FIGURES[3].1, |f| f.calls[3], true),
+    ];
+    println!();
+    print!("{:<36}", "figure (median)");
+    for (label, _) in outcomes {
+        print!(" {label:>12}");
+    }
+    println!(" {:>12}  {:<8}", "ours/faster", "goal");
+    println!("{}", "-".repeat(36 + 13 * outcomes.len() + 24));
+    for (what, pick, has_goal) in rows {
+        print!("{what:<36}");
+        let got: Vec<Option<Duration>> = outcomes
+            .iter()
+            .map(|(_, o)| o.as_ref().ok().map(pick))
+            .collect();
+        for g in &got {
+            print!(
+                " {:>12}",
+                g.map_or("-".to_owned(), |d| format!("{:.1} ms", ms(d)))
+            );
+        }
+        let faster = got[1..].iter().flatten().min().copied();
+        let ratio = got[0].zip(faster).map(|(o, f)| ms(o) / ms(f));
+        let ratio_s = ratio.map_or("-".to_owned(), |r| format!("{r:.2}"));
+        let goal = if has_goal {
+            let verdict = match ratio {
+                Some(r) if r <= GOAL => "ok",
+                Some(_) => "MISSED",
+                None => "",
+            };
+            format!("<= {GOAL} {verdict}").trim_end().to_owned()
+        } else {
+            "(noted)".to_owned()
+        };
+        println!(" {ratio_s:>12}  {goal}");
+    }
+    println!();
+    for (label, o) in outcomes {
+        match o {
+            Ok(f) => println!("{label}: {}", f.version),
+            Err(why) => println!("{label}: - {why}"),
+        }
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
