@@ -280,6 +280,20 @@ impl Sandbox {
         })
     }
 
+    /// Reads a whole file without hashing it (for changes that need no hash of the old
+    /// content).
+    pub fn read_unhashed(&self, path: &NormPath) -> ToolResult<Vec<u8>> {
+        let (file, len) = self.open_file(path)?;
+        let mut bytes = Vec::with_capacity(len as usize);
+        file.take(MAX_FILE_SIZE + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| map_io(path, e))?;
+        if bytes.len() as u64 > MAX_FILE_SIZE {
+            return Err(ToolError::too_large(&path.display(), bytes.len() as u64));
+        }
+        Ok(bytes)
+    }
+
     /// Reads a whole file, hashing it on the way.
     pub fn read(&self, path: &NormPath) -> ToolResult<FileData> {
         let (file, len) = self.open_file(path)?;

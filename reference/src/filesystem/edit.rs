@@ -107,7 +107,7 @@ pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, 
         }
         // The text as given first; in a CRLF file, also with `\n` written as `\r\n`.
         let mut tries = vec![(old.to_string(), new.to_string())];
-        if cur.contains("\r\n") && old.contains('\n') {
+        if old.contains('\n') && memmem::find(cur.as_bytes(), b"\r\n").is_some() {
             tries.push((to_crlf(old), to_crlf(new)));
         }
         let found = tries
@@ -164,43 +164,60 @@ pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, 
 /// one-line edit of a 10 MB file cheap.
 fn window<'a>(a: &'a str, b: &'a str, context: usize) -> (usize, &'a str, &'a str) {
     let (ab, bb) = (a.as_bytes(), b.as_bytes());
-    let prefix = ab.iter().zip(bb).take_while(|(x, y)| x == y).count();
+    let prefix = common_prefix(ab, bb);
     let room = ab.len().min(bb.len()) - prefix;
-    let suffix = ab
-        .iter()
-        .rev()
-        .zip(bb.iter().rev())
-        .take(room)
-        .take_while(|(x, y)| x == y)
-        .count();
+    let suffix = common_suffix(&ab[ab.len() - room..], &bb[bb.len() - room..]);
     // Start: the beginning of the line holding the first difference, `context` lines up.
-    let mut start = ab[..prefix].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    let line_start = |end: usize| memchr::memrchr(b'\n', &ab[..end]).map_or(0, |i| i + 1);
+    let mut start = line_start(prefix);
     for _ in 0..context {
         if start == 0 {
             break;
         }
-        start = ab[..start - 1].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+        start = line_start(start - 1);
     }
-    // End: past the line holding the last difference, `context` lines down (same bytes
-    // in both texts, since they lie in the common suffix).
-    let widen = |t: &[u8], from: usize| {
-        let mut end = from;
-        for _ in 0..=context {
-            match t[end..].iter().position(|&c| c == b'\n') {
-                Some(i) => end += i + 1,
-                None => return t.len(),
+    // End: past the line holding the last difference, then `context` lines down (the
+    // same bytes in both texts, since they lie in the common suffix).
+    let mut stop = (ab.len() - suffix).saturating_sub(1).max(start);
+    for _ in 0..=context {
+        match memchr::memchr(b'\n', &ab[stop..]) {
+            Some(i) => stop += i + 1,
+            None => {
+                stop = ab.len();
+                break;
             }
         }
-        end
-    };
-    let (a_end, b_end) = (ab.len() - suffix, bb.len() - suffix);
-    // The line holding the last differing byte ends at the first newline from there on.
-    let a_stop = widen(ab, a_end.saturating_sub(1).max(start));
-    let tail = ab.len() - a_stop;
-    let b_stop = bb.len() - tail;
+    }
+    let tail = ab.len() - stop;
     let offset = memchr::memchr_iter(b'\n', &ab[..start]).count();
-    let _ = b_end;
-    (offset, &a[start..a_stop], &b[start..b_stop])
+    (offset, &a[start..stop], &b[start..bb.len() - tail])
+}
+
+/// The length of the common prefix, compared a block at a time (memcmp).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    i + a[i..n].iter().zip(&b[i..n]).take_while(|(x, y)| x == y).count()
+}
+
+/// The length of the common suffix of two equally long slices.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    let n = a.len();
+    let mut i = 0;
+    while i + BLOCK <= n && a[n - i - BLOCK..n - i] == b[n - i - BLOCK..n - i] {
+        i += BLOCK;
+    }
+    i + a[..n - i]
+        .iter()
+        .rev()
+        .zip(b[..n - i].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Adds `offset` to both start lines of a hunk header `@@ -s,l +s,l @@`.
@@ -225,10 +242,19 @@ fn shift_header(line: &str, offset: usize) -> String {
     parts.join(" ")
 }
 
+/// The text with `\r\n` read as `\n` (borrowed when it has no `\r`).
+fn lf(text: &str) -> std::borrow::Cow<'_, str> {
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        text.replace("\r\n", "\n").into()
+    } else {
+        text.into()
+    }
+}
+
 /// The git-style diff the official server returns (line endings shown as `\n`), fenced
 /// with enough backticks that the diff cannot close the fence.
 pub fn diff(before: &str, after: &str, given: &str) -> String {
-    let (a, b) = (before.replace("\r\n", "\n"), after.replace("\r\n", "\n"));
+    let (a, b) = (lf(before), lf(after));
     let (offset, wa, wb) = window(&a, &b, 3);
     let body = TextDiff::from_lines(wa, wb)
         .unified_diff()

@@ -179,20 +179,34 @@ impl Sandbox {
         locks.with_lock(&canon, || {
             // Locked against other processes too, like rootspace's mutations (CLR-026).
             let (dir, locked) = self.lock_existing(&canon, path)?;
-            let data = self.read(&canon).map_err(|e| renamed(e, &canon, path))?;
-            if std::str::from_utf8(&data.bytes).is_err() {
+            // The old content's hash is not needed here: read without hashing.
+            let bytes = self
+                .read_unhashed(&canon)
+                .map_err(|e| renamed(e, &canon, path))?;
+            if std::str::from_utf8(&bytes).is_err() {
                 return Err(not_text(path));
             }
-            match edit(&data.bytes)? {
+            match edit(&bytes)? {
                 None => Ok(None),
                 Some(new) if new.len() as u64 > MAX_FILE_SIZE => {
                     Err(ToolError::too_large(&path.display(), new.len() as u64))
                 }
                 Some(new) => {
-                    self.replace_file(&canon, &dir, &locked, &new)
-                        .map_err(|e| renamed(e, &canon, path))?;
+                    // For big files, hash the new content on a second thread while this
+                    // one writes and waits for fsync (as mutate_text does).
+                    let (hash, written) = if new.len() > 1 << 20 {
+                        std::thread::scope(|s| {
+                            let h = s.spawn(|| crate::hash::sha256_hex(&new));
+                            let w = self.replace_file(&canon, &dir, &locked, &new);
+                            (h.join().unwrap_or_default(), w)
+                        })
+                    } else {
+                        let w = self.replace_file(&canon, &dir, &locked, &new);
+                        (crate::hash::sha256_hex(&new), w)
+                    };
+                    written.map_err(|e| renamed(e, &canon, path))?;
                     Ok(Some(Written {
-                        hash: crate::hash::sha256_hex(&new),
+                        hash,
                         total_lines: lines::total_lines(&new),
                     }))
                 }
