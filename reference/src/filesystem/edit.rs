@@ -201,7 +201,11 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
         i += BLOCK;
     }
-    i + a[i..n].iter().zip(&b[i..n]).take_while(|(x, y)| x == y).count()
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// The length of the common suffix of two equally long slices.
@@ -227,7 +231,9 @@ fn shift_header(line: &str, offset: usize) -> String {
     }
     let shift = |part: &str| -> String {
         let (sign, rest) = part.split_at(1);
-        let (start, len) = rest.split_once(',').map_or((rest, None), |(s, l)| (s, Some(l)));
+        let (start, len) = rest
+            .split_once(',')
+            .map_or((rest, None), |(s, l)| (s, Some(l)));
         let start: usize = start.parse().unwrap_or(0);
         match len {
             Some(l) => format!("{sign}{},{l}", start + offset),

@@ -35,7 +35,7 @@ pub fn definitions() -> [Tool; 4] {
             "Read File (Deprecated)",
             "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
             text_input(),
-            result::text_output(),
+            result::no_output(),
             true,
         ),
         result::definition(
@@ -46,7 +46,7 @@ pub fn definitions() -> [Tool; 4] {
              a file, or the 'tail' parameter to read only the last N lines of a file. Only \
              works within allowed directories.",
             text_input(),
-            result::text_output(),
+            result::no_output(),
             true,
         ),
         result::definition(
@@ -69,7 +69,7 @@ pub fn definitions() -> [Tool; 4] {
                 "paths": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                           "description": "Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories."}
             }, "required": ["paths"]}),
-            result::text_output(),
+            result::no_output(),
             true,
         ),
     ]
@@ -139,7 +139,7 @@ pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErro
         (_, Some(n)) => tail(&text, n).to_owned(),
         _ => text,
     };
-    Ok(result::text(out))
+    Ok(result::content(out))
 }
 
 pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
@@ -158,7 +158,7 @@ pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, Tool
             Err(e) => format!("{p}: Error - {}", e.message),
         })
         .collect();
-    Ok(result::text(parts.join("\n---\n")))
+    Ok(result::content(parts.join("\n---\n")))
 }
 
 /// The MIME types the official server knows; anything else is application/octet-stream.

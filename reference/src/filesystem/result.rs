@@ -1,5 +1,5 @@
 //! Results on the wire, as the official server sends them: one text block and the same
-//! text as structuredContent `{content}`. A failure is `isError: true` with the message in
+//! text as structuredContent `{content}`, except a file's content, which is sent once. A failure is `isError: true` with the message in
 //! the text block ("Error: ..."), and structuredContent `{content, code}` so that a client
 //! can branch on the code. Also the tool definitions' shared parts.
 
@@ -15,6 +15,13 @@ pub fn text(text: String) -> CallToolResult {
     let mut r = CallToolResult::success(vec![ContentBlock::text(text.clone())]);
     r.structured_content = Some(json!({"content": text}));
     r
+}
+
+/// A file's content: one text block and no structuredContent, so the text crosses the
+/// wire once (a copy in structuredContent would double every read; the read tools declare
+/// no output schema, as in the official server before 2025-06 and in rust-mcp-filesystem).
+pub fn content(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
 /// A media result: the blocks, also as structuredContent `{content: [...]}`.
@@ -70,7 +77,12 @@ fn object(v: Value) -> JsonObject {
     }
 }
 
-/// `{content: string}`, the output schema of every tool but read_media_file.
+/// No output schema: the tool answers with text blocks alone (`content`).
+pub fn no_output() -> JsonObject {
+    JsonObject::new()
+}
+
+/// `{content: string}`, the output schema of the tools whose text is small.
 pub fn text_output() -> JsonObject {
     object(
         json!({"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}),
@@ -99,7 +111,7 @@ pub fn definition(
         Arc::new(object(input)),
     );
     tool.title = Some(title.to_owned());
-    tool.output_schema = Some(Arc::new(output));
+    tool.output_schema = (!output.is_empty()).then(|| Arc::new(output));
     let mut a = ToolAnnotations::default();
     a.read_only_hint = Some(read_only);
     a.open_world_hint = Some(false);

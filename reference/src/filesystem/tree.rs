@@ -49,17 +49,38 @@ pub fn excludes(patterns: &[&str], expand: bool) -> Result<Vec<GlobMatcher>, Too
     Ok(out)
 }
 
+/// Writes a JSON string (escaped as serde_json does).
+fn push_str(out: &mut String, s: &str) {
+    out.push_str(&crate::json::to_string(&Value::String(s.to_owned())));
+}
+
+fn indent(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// Writes the entries of `dir` as a JSON array indented as JSON.stringify(tree, null, 2)
+/// does, keys in the official server's order (name, type, children); written straight
+/// into the reply text, since a 10,000-entry tree built as JSON values first spends most
+/// of its time allocating them.
 fn build(
     w: &mut Walker<'_>,
     dir: &NormPath,
     rel: &str,
     ex: &[GlobMatcher],
     first: bool,
-) -> Result<Vec<Value>, ToolError> {
+    depth: usize,
+    out: &mut String,
+) -> Result<(), ToolError> {
     let entries = if first { w.start(dir)? } else { w.below(dir)? };
-    let mut out = Vec::with_capacity(entries.len());
+    let mut any = false;
+    out.push('[');
     for e in entries {
-        let relative = if rel.is_empty() {
+        let relative = if ex.is_empty() {
+            String::new()
+        } else if rel.is_empty() {
             e.name.clone()
         } else {
             format!("{rel}/{}", e.name)
@@ -67,14 +88,41 @@ fn build(
         if ex.iter().any(|m| m.is_match(&relative)) {
             continue;
         }
-        if e.kind == EntryKind::Directory {
-            let children = build(w, &walk::child(dir, &e.name), &relative, ex, false)?;
-            out.push(json!({"name": e.name, "type": "directory", "children": children}));
-        } else {
-            out.push(json!({"name": e.name, "type": "file"}));
+        if any {
+            out.push(',');
         }
+        any = true;
+        indent(out, depth + 1);
+        out.push('{');
+        indent(out, depth + 2);
+        out.push_str("\"name\": ");
+        push_str(out, &e.name);
+        out.push(',');
+        indent(out, depth + 2);
+        if e.kind == EntryKind::Directory {
+            out.push_str("\"type\": \"directory\",");
+            indent(out, depth + 2);
+            out.push_str("\"children\": ");
+            build(
+                w,
+                &walk::child(dir, &e.name),
+                &relative,
+                ex,
+                false,
+                depth + 2,
+                out,
+            )?;
+        } else {
+            out.push_str("\"type\": \"file\"");
+        }
+        indent(out, depth + 1);
+        out.push('}');
     }
-    Ok(out)
+    if any {
+        indent(out, depth);
+    }
+    out.push(']');
+    Ok(())
 }
 
 pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
@@ -83,8 +131,46 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
     let ex = excludes(&a.strings("excludePatterns", false)?, true)?;
     let r = ctx.resolve(given)?;
     let mut w = Walker::new(r.storage(), given);
-    let tree = build(&mut w, &r.path, "", &ex, true)?;
-    let text = serde_json::to_string_pretty(&Value::Array(tree))
-        .map_err(|e| ToolError::new(crate::errors::Code::IoError, e.to_string()))?;
+    let mut text = String::new();
+    build(&mut w, &r.path, "", &ex, true, 0, &mut text)?;
     Ok(result::text(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filesystem::allowed::{Allowed, Dirs, Opener};
+    use std::sync::Arc;
+
+    /// The tree text is what JSON.stringify(tree, null, 2) gives, and parses back.
+    #[test]
+    fn the_tree_is_pretty_json_in_the_official_shape() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(t.path().join("src/empty")).unwrap();
+        std::fs::write(t.path().join("src/a \"q\".rs"), "x").unwrap();
+        std::fs::write(t.path().join("top.txt"), "x").unwrap();
+        let opener: Opener = Arc::new(|p| {
+            crate::storage::Rooted::open(p).map(|s| Box::new(s) as Box<dyn crate::storage::Storage>)
+        });
+        let ctx = crate::filesystem::Ctx {
+            dirs: Dirs::new(vec![Arc::new(Allowed::open(t.path(), &opener).unwrap())]),
+            opener,
+        };
+        let args = json!({"path": t.path().display().to_string()});
+        let r = run(&ctx, args.as_object().unwrap()).unwrap();
+        let text = r.structured_content.unwrap()["content"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let expected = json!([
+            {"name": "src", "type": "directory", "children": [
+                {"name": "a \"q\".rs", "type": "file"},
+                {"name": "empty", "type": "directory", "children": []}
+            ]},
+            {"name": "top.txt", "type": "file"}
+        ]);
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), expected);
+        assert!(text.starts_with("[\n  {\n    \"name\": \"src\",\n    \"type\": \"directory\",\n    \"children\": [\n"), "{text}");
+        assert!(text.contains("\"children\": []"), "{text}");
+    }
 }
