@@ -24,7 +24,7 @@ use tokio::sync::watch;
 /// How long a server is given to apply the roots it was just sent before the next request:
 /// the official server applies them asynchronously after its `roots/list` is answered, and
 /// MCP has no acknowledgement to wait for.
-pub const ROOTS_SETTLE: Duration = Duration::from_millis(250);
+pub const ROOTS_SETTLE: Duration = Duration::from_millis(500);
 
 /// The roots the client offers, and how often the server has asked for them.
 #[derive(Debug)]
