@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames, reference_serves};
+use mcp_harness::run::config::{ServerConfig, ToolNames, reference_serves};
 use mcp_harness::run::parser::{FeatureText, parse_one, split_scenarios};
 use mcp_harness::run::report::console::failure_block;
 use mcp_harness::run::suite::{SuiteOptions, run_parsed};
@@ -49,21 +49,15 @@ fn main() {
             .unwrap_or_else(|| panic!("no profile {profile}"));
         let p = Arc::new(cat.profile.clone());
         let exe = env!("CARGO_BIN_EXE_mcp-harness");
-        let stdio = ServerConfig::reference(exe, ToolNames::Dotted, p.clone());
-        // The client offers roots in the 2025-11-25 era only (roots/list is a
-        // server-to-client request), so `@client-roots` scenarios use that handshake.
-        let mut legacy = stdio.clone();
-        legacy.protocol = Protocol::V2025_11_25;
         (
-            Arc::new(stdio),
+            Arc::new(ServerConfig::reference(exe, ToolNames::Dotted, p.clone())),
             Arc::new(ServerConfig::reference_http(exe, ToolNames::Dotted, p)),
-            Arc::new(legacy),
         )
     };
     let mut trials = Vec::new();
     let mut unserved = std::collections::BTreeMap::<String, usize>::new();
     for (profile, f) in features() {
-        let (server, http, legacy) = servers_for(&profile);
+        let (server, http) = servers_for(&profile);
         let served = reference_serves(&profile);
         let stem = format!(
             "{profile}/{}",
@@ -83,11 +77,9 @@ fn main() {
             Ok(feature) => {
                 for one in split_scenarios(&feature) {
                     let name = format!("{stem}::{}", one.scenarios[0].name);
-                    let tags = &one.scenarios[0].tags;
-                    let server = if tags.iter().any(|t| t == "http-only") {
+                    let http_only = one.scenarios[0].tags.iter().any(|t| t == "http-only");
+                    let server = if http_only {
                         http.clone()
-                    } else if tags.iter().any(|t| t == "client-roots") {
-                        legacy.clone()
                     } else {
                         server.clone()
                     };

@@ -90,7 +90,14 @@ impl Session {
             exchange: exchange.render_since(0),
         };
         let target = cfg.target();
-        if roots.is_some() && (target != Target::Stdio || cfg.protocol == Protocol::V2026_07_28) {
+        // Roots need the 2025-11-25 era, so with `--protocol auto` such a session starts
+        // with `initialize` directly (a run skips these cases for a server that answered
+        // `server/discover` in its probe).
+        let protocol = match cfg.protocol {
+            Protocol::Auto if roots.is_some() => Protocol::V2025_11_25,
+            p => p,
+        };
+        if roots.is_some() && (target != Target::Stdio || protocol == Protocol::V2026_07_28) {
             return Err(fail(
                 "the case offers client roots, which the harness offers only over stdio in the \
                  2025-11-25 era (roots/list is a server-to-client request)"
@@ -180,7 +187,7 @@ impl Session {
             }
         };
         let info = HarnessClient::info();
-        let (info, lifecycle) = match cfg.protocol {
+        let (info, lifecycle) = match protocol {
             Protocol::V2025_11_25 => (
                 info.with_protocol_version(ProtocolVersion::V_2025_11_25),
                 ClientLifecycleMode::Initialize,
@@ -234,7 +241,7 @@ impl Session {
             }
             Err(_) => {
                 let status = exit_note(child.as_mut()).await;
-                let handshake = match cfg.protocol {
+                let handshake = match protocol {
                     Protocol::V2025_11_25 => "the `initialize` request",
                     Protocol::V2026_07_28 => "the `server/discover` request",
                     Protocol::Auto => "the `server/discover` request (protocol auto)",
