@@ -480,3 +480,55 @@ fn rpc_steps_load_and_their_mistakes_are_named() {
         &["X-001", "nope"],
     );
 }
+
+#[test]
+fn client_roots_load_render_and_their_mistakes_are_named() {
+    let ok = "    name: \"roots\"\n    covers: [MCP-012]\n    roots: [\"${root}/a\", \"${outside}\"]\n    when:\n      - set_roots: [\"${root}/b/c\"]\n      - call: text.read\n        args: {path: a.txt}\n    then:\n      result: {}\n";
+    let cat = load(&extra_case(ok)).unwrap_or_else(|p| panic!("{p:?}"));
+    let (area, case) = cat.case("X-001").expect("the case loads");
+    assert_eq!(
+        case.roots.as_deref(),
+        Some(&["${root}/a".to_string(), "${outside}".to_string()][..])
+    );
+    assert!(cat.tags(case).contains(&"@client-roots".to_string()));
+    let text = mcp_harness::generate::render_feature(area, &cat);
+    assert!(
+        text.contains("    Given the client offers the roots [\"${root}/a\",\"${outside}\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    When the client changes its roots to [\"${root}/b/c\"]\n"),
+        "{text}"
+    );
+    // A root that is not a directory of the scenario, given as `${root}`/`${outside}`.
+    for bad in [
+        "/etc",
+        "${root}/../x",
+        "${root}a",
+        "${root}/a//b",
+        "${var}/a",
+        "file:///x",
+    ] {
+        let case = ok.replace("\"${root}/a\"", &format!("{bad:?}"));
+        rejects(extra_case(&case), &["X-001", "root", "must be `${root}`"]);
+    }
+    // set_roots without roots offered at start, as the last step, or over HTTP alone.
+    rejects(
+        extra_case(&ok.replace("    roots: [\"${root}/a\", \"${outside}\"]\n", "")),
+        &["X-001", "`set_roots` needs a case-level `roots`"],
+    );
+    rejects(
+        extra_case(
+            "    name: \"roots\"\n    covers: [MCP-012]\n    roots: []\n    when:\n      - set_roots: []\n    then:\n      result: {}\n",
+        ),
+        &["X-001", "not set_roots"],
+    );
+    rejects(
+        extra_case(&format!("{ok}    transports: [http]\n")),
+        &["X-001", "stdio only"],
+    );
+    rejects(
+        extra_case(&ok.replace("set_roots: [\"${root}/b/c\"]", "set_roots: {a: 1}")),
+        &["X-001"],
+    );
+}

@@ -5,7 +5,9 @@
 # ways: a failure not listed fails, and so does a listed case that passes). Writes the
 # Markdown matrix to docs/third-party/rust-mcp-filesystem-matrix.md; CI checks that the
 # committed matrix is the one this run produced. The server is started with --allow-write:
-# without it every write tool refuses, and the profile's cases write.
+# without it every write tool refuses, and the profile's cases write; and with
+# --enable-roots: without it the server ignores the client's roots, which the official
+# server honours by default (FS-ROOTS-003, the @client-roots cases).
 #
 #   bash tests/third-party/rust-mcp-filesystem.sh            # run and compare
 #   UPDATE=1 bash tests/third-party/rust-mcp-filesystem.sh   # rewrite the committed matrix
@@ -36,7 +38,7 @@ out="$cache/matrix.md"
 # to 1 in 16 here), which a strict baseline cannot hold. It is checked on its own below.
 racy='FSC-WRITE-005'
 ids=$(grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -vx "$racy" | paste -sd'|')
-"$harness" run --profile filesystem --server "$server --allow-write {root}" \
+"$harness" run --profile filesystem --server "$server --allow-write --enable-roots {root}" \
     --name "^($ids) " \
     --expect-fail tests/third-party/rust-mcp-filesystem.baseline \
     --report "$out" --junit "$cache/junit.xml"
@@ -57,7 +59,7 @@ echo "rust-mcp-filesystem: $version matches its baseline"
 # The torn write (clarification FS-CLR-02): it must show within 100 tries (it took 1 to 16
 # here; about 3 s each), each a fresh scenario; the first one that shows it ends the loop.
 for try in $(seq 100); do
-    if ! "$harness" run --profile filesystem --server "$server --allow-write {root}" \
+    if ! "$harness" run --profile filesystem --server "$server --allow-write --enable-roots {root}" \
         --name "^$racy " >"$cache/racy.txt" 2>&1; then
         grep -q 'neither the old nor the new file' "$cache/racy.txt" || {
             cat "$cache/racy.txt" >&2; exit 1; }

@@ -116,6 +116,7 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
         "http-only",
         "stdio-only",
         "audit-log",
+        "client-roots",
     ]
     .iter()
     .map(|s| s.to_string())

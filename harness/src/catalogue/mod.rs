@@ -123,6 +123,9 @@ impl Catalogue {
         if let Some(t) = case.transport_tag() {
             tags.push(t.to_string());
         }
+        if case.uses_roots() {
+            tags.push(ROOTS_TAG.to_string());
+        }
         tags
     }
 }
@@ -130,6 +133,11 @@ impl Catalogue {
 /// Tag of the cases that read the server's audit log (skipped unless the server command
 /// has `{audit_log}`).
 pub const AUDIT_TAG: &str = "@audit-log";
+
+/// Tag of the cases in which the client offers roots (the server asks `roots/list`, a
+/// server-to-client request): they run over stdio in the 2025-11-25 era, and other runs
+/// skip them and say why.
+pub const ROOTS_TAG: &str = "@client-roots";
 
 /// One problem found while loading or linting, naming the file and (if any) the case.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

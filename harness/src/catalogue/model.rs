@@ -126,6 +126,10 @@ pub struct Case {
     /// The transports the case applies to; empty (the default) means every transport.
     #[serde(default)]
     pub transports: Vec<Transport>,
+    /// The roots the client offers (the MCP `roots` capability), as absolute paths such as
+    /// `${root}/a`, sent as `file://` URIs; none: the client offers no roots capability.
+    #[serde(default)]
+    pub roots: Option<Vec<String>>,
 }
 
 /// A transport a case can apply to.
@@ -137,6 +141,11 @@ pub enum Transport {
 }
 
 impl Case {
+    /// The case offers client roots (a case-level `roots` or a `set_roots` step).
+    pub fn uses_roots(&self) -> bool {
+        self.roots.is_some() || self.when.iter().any(|s| matches!(s, Step::SetRoots(_)))
+    }
+
     /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
     pub fn transport_tag(&self) -> Option<&'static str> {
         let http = self.transports.contains(&Transport::Http);
@@ -491,6 +500,9 @@ pub enum Step {
     },
     /// A raw HTTP request to the endpoint.
     Http(Box<HttpStep>),
+    /// The client's roots become these (as the case-level `roots`): it sends
+    /// `notifications/roots/list_changed` and waits until the server asks `roots/list`.
+    SetRoots(Vec<String>),
 }
 
 impl Step {
@@ -506,6 +518,7 @@ impl Step {
             Step::Concurrent { .. } => "concurrent",
             Step::ReadDuring { .. } => "read_during",
             Step::Http(_) => "http",
+            Step::SetRoots(_) => "set_roots",
         }
     }
 }
@@ -527,6 +540,7 @@ struct RawStep {
     concurrent: Option<RawConcurrent>,
     read_during: Option<RawReadDuring>,
     http: Option<HttpStep>,
+    set_roots: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -582,12 +596,13 @@ impl TryFrom<RawStep> for Step {
             r.concurrent.is_some(),
             r.read_during.is_some(),
             r.http.is_some(),
+            r.set_roots.is_some(),
         ];
         let n = forms.iter().filter(|f| **f).count();
         if n != 1 {
             return Err(format!(
                 "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, `list_tools`, \
-                 `list_resource_templates`, `concurrent`, `read_during`, `http` (found {n})"
+                 `list_resource_templates`, `concurrent`, `read_during`, `http`, `set_roots` (found {n})"
             ));
         }
         if r.call.is_none() && r.args.is_some() {
@@ -631,6 +646,9 @@ impl TryFrom<RawStep> for Step {
         }
         if let Some(uri) = r.read_resource {
             return Ok(Step::ReadResource(uri));
+        }
+        if let Some(roots) = r.set_roots {
+            return Ok(Step::SetRoots(roots));
         }
         if let Some(h) = r.http {
             let bodies = [

@@ -186,6 +186,7 @@ impl Validator<'_> {
         }
         self.covers(f, c);
         self.fixtures(f, c);
+        self.roots(f, c);
         self.steps(f, c);
         self.then(f, c);
         self.variables(f, c);
@@ -307,6 +308,46 @@ impl Validator<'_> {
         }
     }
 
+    /// Client roots: each a directory of the scenario given as `${root}` or `${outside}`
+    /// and a relative path; only where the client can offer them.
+    fn roots(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
+        let offered = c.roots.iter().flatten();
+        let changed = c.when.iter().flat_map(|s| match s {
+            Step::SetRoots(r) => r.as_slice(),
+            _ => &[],
+        });
+        for r in offered.chain(changed) {
+            if !is_root_path(r) {
+                self.push(
+                    f,
+                    id,
+                    format!(
+                        "root {r:?} must be `${{root}}` or `${{outside}}`, optionally followed by \
+                         `/` and a relative path without `.`, `..` or empty segments (e.g. \
+                         `${{root}}/a`)"
+                    ),
+                );
+            }
+        }
+        if c.uses_roots() && c.roots.is_none() {
+            self.push(
+                f,
+                id,
+                "`set_roots` needs a case-level `roots` (the roots offered at start, possibly \
+                 `[]`): the client declares the roots capability when it connects",
+            );
+        }
+        if c.uses_roots() && c.transport_tag() == Some("@http-only") {
+            self.push(
+                f,
+                id,
+                "client roots are offered over stdio only (roots/list is a server-to-client \
+                 request); the case cannot have `transports: [http]`",
+            );
+        }
+    }
+
     fn steps(&mut self, f: &str, c: &Case) {
         let id = c.id.as_str();
         if c.when.is_empty() {
@@ -353,6 +394,15 @@ impl Validator<'_> {
                 }
                 Step::ReadResource(uri) => self.quotable(f, id, "uri", uri),
                 Step::ListTools | Step::ListResourceTemplates => {}
+                Step::SetRoots(_) => {
+                    if i == last {
+                        self.push(
+                            f,
+                            id,
+                            "the last step must be one the `then` can check, not set_roots",
+                        );
+                    }
+                }
                 Step::Concurrent { count, call, .. } => {
                     self.quotable(f, id, "tool name", call);
                     if *count == 0 {
@@ -549,7 +599,11 @@ impl Validator<'_> {
                         check_json(r, &defined, &[], &place, &mut problems);
                     }
                 }
-                Step::ListTools | Step::ListResourceTemplates | Step::Http(_) => {}
+                // Roots are checked whole by `roots`.
+                Step::ListTools
+                | Step::ListResourceTemplates
+                | Step::Http(_)
+                | Step::SetRoots(_) => {}
             }
         }
         match &c.then.expect {
@@ -634,6 +688,30 @@ fn check_json(
             .for_each(|x| check_json(x, defined, extra, place, out)),
         _ => {}
     }
+}
+
+/// `${root}` or `${outside}`, then nothing or `/` and plain relative segments (no `.`,
+/// `..`, empty segment, further `${`, quote or control character).
+fn is_root_path(r: &str) -> bool {
+    let Some(rest) = r
+        .strip_prefix("${root}")
+        .or_else(|| r.strip_prefix("${outside}"))
+    else {
+        return false;
+    };
+    if rest.is_empty() {
+        return true;
+    }
+    let Some(rel) = rest.strip_prefix('/') else {
+        return false;
+    };
+    rel.split('/').all(|seg| {
+        !seg.is_empty()
+            && seg != "."
+            && seg != ".."
+            && !seg.contains("${")
+            && !seg.contains(|c: char| c == '"' || c.is_control())
+    })
 }
 
 /// Checks each `${…}` in `s`.

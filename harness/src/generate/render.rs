@@ -91,6 +91,9 @@ fn given_steps(case: &Case) -> Vec<String> {
             Fixture::OutsideDir { name } => v.push(format!("an outside directory \"{name}\"")),
         }
     }
+    if let Some(roots) = &case.roots {
+        v.push(format!("the client offers the roots {}", str_array(roots)));
+    }
     v
 }
 
@@ -133,6 +136,10 @@ fn when_steps(case: &Case) -> Vec<String> {
                 js(text)
             )),
             Step::ReadResource(uri) => v.push(format!("the client reads the resource \"{uri}\"")),
+            Step::SetRoots(roots) => v.push(format!(
+                "the client changes its roots to {}",
+                str_array(roots)
+            )),
             Step::ListTools => v.push("the client lists the tools".to_string()),
             Step::ListResourceTemplates => {
                 v.push("the client lists the resource templates".to_string())

@@ -16,6 +16,9 @@ pub struct Offered {
     /// The lifecycle that worked; with `--protocol auto` it is `Auto`, or the legacy
     /// handshake when the server ignored `server/discover`.
     pub protocol: Protocol,
+    /// The session was of the 2025-11-25 era (`initialize`), in which the server may send
+    /// requests of its own such as `roots/list`.
+    pub legacy_era: bool,
 }
 
 /// How the server's tools compare with a profile's.

@@ -196,6 +196,7 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
         match start_probe(cfg, &root).await {
             Ok((mut s, protocol)) => {
                 let tools = s.tool_names().await.unwrap_or_default();
+                let legacy_era = s.legacy_era();
                 let listing = match s.read_resource("list://").await {
                     Reply::Ok(_) => Ok(()),
                     Reply::RpcError { code, message, .. } => Err(format!(
@@ -209,6 +210,7 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                     tools,
                     listing,
                     protocol,
+                    legacy_era,
                 })
             }
             Err(e) => {
@@ -498,6 +500,40 @@ pub fn run_command(req: RunRequest) -> u8 {
         other_transport.retain(|r| !no_log.iter().any(|n| n.scenario == r.scenario));
         other_transport.extend(no_log);
     }
+    // roots/list is a server-to-client request: the harness's client offers roots over
+    // stdio in the 2025-11-25 era only (the 2026-07-28 era allows such requests only
+    // within a request of the client's).
+    if cfg.is_http() || !offered.legacy_era {
+        let why = if cfg.is_http() {
+            "the client offers roots in it, which the harness does over stdio only \
+             (roots/list is a server-to-client request)"
+        } else {
+            "the client offers roots in it, and roots/list is a server-to-client request, \
+             which the 2026-07-28 era this run uses allows only within a request of the \
+             client's; run with --protocol 2025-11-25 to include it"
+        };
+        let no_roots = skipped_by_tag(
+            &parsed,
+            tags.as_ref(),
+            name.as_ref(),
+            crate::catalogue::ROOTS_TAG.trim_start_matches('@'),
+            why,
+        );
+        if !no_roots.is_empty() {
+            println!(
+                "SKIP {} cases tagged {} ({}): {why}.\n",
+                no_roots.len(),
+                crate::catalogue::ROOTS_TAG,
+                no_roots
+                    .iter()
+                    .map(|r| r.case_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        other_transport.retain(|r| !no_roots.iter().any(|n| n.scenario == r.scenario));
+        other_transport.extend(no_roots);
+    }
     let skip: HashSet<String> = unlisted
         .iter()
         .chain(&other_transport)
@@ -553,7 +589,7 @@ pub fn run_command(req: RunRequest) -> u8 {
         .count();
     let tolerated = failed - counted.len() - expected;
     println!(
-        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport, or no audit log), {} stale baseline entries",
+        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport, no audit log, or client roots not offered), {} stale baseline entries",
         results.len(),
         started.elapsed().as_secs_f64(),
         results.len() - failed - skipped,

@@ -2,6 +2,7 @@
 //! process and tee'd rmcp client, and the reports.
 
 pub mod capabilities;
+pub mod client;
 pub mod collect;
 pub mod command;
 pub mod config;

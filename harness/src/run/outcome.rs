@@ -64,6 +64,7 @@ impl CaseResult {
                         | "http-only"
                         | "stdio-only"
                         | "audit-log"
+                        | "client-roots"
                 ) && **t != case_id
             })
             .cloned()

@@ -7,17 +7,16 @@
 
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion,
-    ReadResourceRequestParams,
-};
+use rmcp::model::{CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams};
 use rmcp::service::RunningService;
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
 use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
+use super::client::{HarnessClient, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
@@ -47,7 +46,9 @@ pub struct Session {
     endpoint: Option<String>,
     /// The token file given as `{auth_tokens}`, removed with the session.
     _tokens_file: Option<tempfile::NamedTempFile>,
-    client: RunningService<RoleClient, ClientConfig>,
+    client: RunningService<RoleClient, HarnessClient>,
+    /// The roots the client offers, when the case offers any.
+    roots: Option<Arc<Roots>>,
     pub exchange: Exchange,
     pub stderr: StderrTail,
     timeout: std::time::Duration,
@@ -69,6 +70,17 @@ impl Session {
     /// Start the server (or reach the running one) with `root` substituted and as working
     /// directory, and initialize.
     pub async fn start(cfg: &ServerConfig, root: &Path) -> Result<Session, StartError> {
+        Session::start_with(cfg, root, None).await
+    }
+
+    /// Like `start`, with the client offering `roots` (the `roots` capability, answered
+    /// from `roots`). Roots are offered over stdio in the 2025-11-25 era only: they need
+    /// server-to-client requests, which the 2026-07-28 era does not have.
+    pub async fn start_with(
+        cfg: &ServerConfig,
+        root: &Path,
+        roots: Option<Arc<Roots>>,
+    ) -> Result<Session, StartError> {
         let exchange = Exchange::default();
         let stderr = StderrTail::default();
         let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
@@ -78,6 +90,22 @@ impl Session {
             exchange: exchange.render_since(0),
         };
         let target = cfg.target();
+        // Roots need the 2025-11-25 era, so with `--protocol auto` such a session starts
+        // with `initialize` directly (a run skips these cases for a server that answered
+        // `server/discover` in its probe).
+        let protocol = match cfg.protocol {
+            Protocol::Auto if roots.is_some() => Protocol::V2025_11_25,
+            p => p,
+        };
+        if roots.is_some() && (target != Target::Stdio || protocol == Protocol::V2026_07_28) {
+            return Err(fail(
+                "the case offers client roots, which the harness offers only over stdio in the \
+                 2025-11-25 era (roots/list is a server-to-client request)"
+                    .into(),
+                &stderr,
+                &exchange,
+            ));
+        }
         let tokens_file = if cfg.has_auth() && target == Target::HttpSpawn {
             Some(http::token_file().map_err(|e| {
                 fail(
@@ -158,11 +186,8 @@ impl Session {
                 }
             }
         };
-        let info = ClientConfig::new(
-            ClientCapabilities::default(),
-            Implementation::new("mcp-harness", env!("CARGO_PKG_VERSION")),
-        );
-        let (info, lifecycle) = match cfg.protocol {
+        let info = HarnessClient::info();
+        let (info, lifecycle) = match protocol {
             Protocol::V2025_11_25 => (
                 info.with_protocol_version(ProtocolVersion::V_2025_11_25),
                 ClientLifecycleMode::Initialize,
@@ -181,6 +206,7 @@ impl Session {
                 },
             ),
         };
+        let info = HarnessClient::new(info, roots.clone());
         let started = match &endpoint {
             Some(url) => {
                 let t =
@@ -215,7 +241,7 @@ impl Session {
             }
             Err(_) => {
                 let status = exit_note(child.as_mut()).await;
-                let handshake = match cfg.protocol {
+                let handshake = match protocol {
                     Protocol::V2025_11_25 => "the `initialize` request",
                     Protocol::V2026_07_28 => "the `server/discover` request",
                     Protocol::Auto => "the `server/discover` request (protocol auto)",
@@ -234,10 +260,22 @@ impl Session {
                 return Err(e);
             }
         };
+        if roots.is_some() && !era_is_legacy(&client) {
+            return Err(fail(
+                "the case offers client roots, but the server answered `server/discover` (the \
+                 2026-07-28 era), in which roots/list may come only within a request of the \
+                 client's; the harness offers roots in the 2025-11-25 era (--protocol \
+                 2025-11-25)"
+                    .into(),
+                &stderr,
+                &exchange,
+            ));
+        }
         Ok(Session {
             child,
             group,
             client,
+            roots,
             exchange,
             stderr,
             timeout: cfg.timeout,
@@ -245,6 +283,54 @@ impl Session {
             endpoint,
             _tokens_file: tokens_file,
         })
+    }
+
+    /// Whether the session is of the 2025-11-25 era (`initialize`), not 2026-07-28.
+    pub fn legacy_era(&self) -> bool {
+        era_is_legacy(&self.client)
+    }
+
+    /// The roots the client offers, if any.
+    pub fn roots(&self) -> Option<&Arc<Roots>> {
+        self.roots.as_ref()
+    }
+
+    /// Replace the offered roots by `uris`, send `notifications/roots/list_changed`, and
+    /// wait (within the timeout) until the server has asked `roots/list` again. The error
+    /// says what did not happen.
+    pub async fn set_roots(&mut self, uris: Vec<String>) -> Result<(), String> {
+        let Some(roots) = self.roots.clone() else {
+            return Err("internal: the client offers no roots to change".into());
+        };
+        let seen = roots.asked();
+        roots.set(uris);
+        let sent =
+            tokio::time::timeout(self.timeout, self.client.peer().notify_roots_list_changed())
+                .await;
+        match sent {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                let status = exit_note(self.child.as_mut()).await;
+                return Err(format!(
+                    "cannot send notifications/roots/list_changed: {e}{status}"
+                ));
+            }
+            Err(_) => {
+                return Err(format!(
+                    "notifications/roots/list_changed could not be sent within {} s",
+                    self.timeout.as_secs()
+                ));
+            }
+        }
+        if roots.wait_asked_after(seen, self.timeout).await {
+            return Ok(());
+        }
+        let status = exit_note(self.child.as_mut()).await;
+        Err(format!(
+            "the client sent notifications/roots/list_changed, but the server did not ask \
+             roots/list again within {} s{status}",
+            self.timeout.as_secs()
+        ))
     }
 
     /// The HTTP endpoint (`http://HOST:PORT/mcp`), when the transport is HTTP.
@@ -459,6 +545,12 @@ impl Session {
         }
         let _ = tokio::time::timeout(std::time::Duration::from_secs(1), self.client.cancel()).await;
     }
+}
+
+fn era_is_legacy(client: &RunningService<RoleClient, HarnessClient>) -> bool {
+    client
+        .peer_info()
+        .is_none_or(|i| i.protocol_version < ProtocolVersion::V_2026_07_28)
 }
 
 /// " (the server exited with status N)" when it has exited; waits briefly for the exit so

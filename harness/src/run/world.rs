@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::client::{Roots, file_uri};
 use super::config::ServerConfig;
 use super::disk::{Snapshot, sha256_hex};
 use super::server::{Reply, Session};
@@ -72,6 +73,11 @@ pub struct HarnessWorld {
     /// JSON as a text block (core cases accept either).
     pub result_shape: bool,
     pub vars: HashMap<String, String>,
+    /// The roots the client offers (as written, e.g. `${root}/a`), when the case offers
+    /// the roots capability; set by a Given step, before the server starts.
+    pub roots: Option<Vec<String>>,
+    /// The ids the scenario covers (from its tags), named when a roots wait fails.
+    pub covers: Vec<String>,
     pub last: Last,
     /// After a `read_during` step: the path, its bytes just before the call, and the
     /// replies of the reads made while the call was in flight.
@@ -114,6 +120,8 @@ impl cucumber::World for HarnessWorld {
             clarification: false,
             result_shape: false,
             vars: HashMap::new(),
+            roots: None,
+            covers: Vec::new(),
             last: Last::Nothing,
             reads_during: None,
             mark: 0,
@@ -170,22 +178,43 @@ impl HarnessWorld {
         if self.session.is_none() {
             self.snapshot = Some(Snapshot::take(&self.outside)?);
             let cfg = self.config()?;
-            let s = Session::start(&cfg, &self.root).await.map_err(|e| {
-                let mut m = format!("the server could not be started: {}", e.reason);
-                if !e.exchange.is_empty() {
-                    m.push_str("\n  exchange:\n");
-                    m.push_str(&e.exchange);
-                }
-                if !e.stderr_tail.is_empty() {
-                    m.push_str("\n  server stderr:\n");
-                    m.push_str(&indent(&e.stderr_tail));
-                }
-                m
-            })?;
+            let roots = match &self.roots {
+                Some(r) => Some(Roots::new(self.root_uris(r)?)),
+                None => None,
+            };
+            let s = Session::start_with(&cfg, &self.root, roots.clone())
+                .await
+                .map_err(|e| {
+                    let mut m = format!("the server could not be started: {}", e.reason);
+                    if !e.exchange.is_empty() {
+                        m.push_str("\n  exchange:\n");
+                        m.push_str(&e.exchange);
+                    }
+                    if !e.stderr_tail.is_empty() {
+                        m.push_str("\n  server stderr:\n");
+                        m.push_str(&indent(&e.stderr_tail));
+                    }
+                    m
+                })?;
             self.session = Some(s);
             // The first action's transcript includes the handshake, so noise the server
             // printed while starting is reported too.
             self.mark = 0;
+            // A server that honours roots asks for them after `initialized`, in its own
+            // time; the case's first action waits for that.
+            if let Some(roots) = roots
+                && !roots.wait_asked_after(0, cfg.timeout).await
+            {
+                return Err(format!(
+                    "the client offers the roots {:?} (capability roots, listChanged true), but \
+                     the server did not ask roots/list within {} s of initialization; a server \
+                     that takes its allowed directories from the client's roots asks for them \
+                     then{}",
+                    roots.uris(),
+                    cfg.timeout.as_secs(),
+                    self.covers_note()
+                ));
+            }
             return self
                 .session
                 .as_mut()
@@ -194,6 +223,23 @@ impl HarnessWorld {
         let s = self.session.as_mut().ok_or("internal: no session")?;
         self.mark = s.exchange.len();
         Ok(s)
+    }
+
+    /// `file://` URIs of roots as written in the catalogue (`${root}/a`).
+    pub fn root_uris(&self, roots: &[String]) -> Result<Vec<String>, String> {
+        roots
+            .iter()
+            .map(|r| Ok(file_uri(Path::new(&self.interpolate(r, &[])?))))
+            .collect()
+    }
+
+    /// " (the case checks X, Y)" for messages, from the scenario's covered ids.
+    pub fn covers_note(&self) -> String {
+        if self.covers.is_empty() {
+            String::new()
+        } else {
+            format!(" (the case checks {})", self.covers.join(", "))
+        }
     }
 
     /// The running session (after `begin_action`).

@@ -61,7 +61,9 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         passed,
         results.len() - passed,
         if skipped > 0 {
-            format!(" · {skipped} skipped (another transport, or no audit log)")
+            format!(
+                " · {skipped} skipped (another transport, no audit log, or client roots not offered)"
+            )
         } else {
             String::new()
         },

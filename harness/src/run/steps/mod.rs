@@ -15,6 +15,7 @@ pub mod fixtures;
 pub mod http;
 pub mod listing;
 pub mod results;
+pub mod roots;
 
 use cucumber::step::Collection;
 use regex::Regex;
@@ -63,6 +64,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(disk::steps());
     all.extend(audit::steps());
     all.extend(http::steps());
+    all.extend(roots::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
         // The patterns are literals in this crate; a bad one is a bug caught by the tests.
@@ -141,6 +143,7 @@ mod tests {
             super::results::steps(),
             super::listing::steps(),
             super::disk::steps(),
+            super::roots::steps(),
         ];
         for (_, re, _) in all.iter().flatten() {
             assert!(regex::Regex::new(re).is_ok(), "{re}");

@@ -1,0 +1,41 @@
+//! Client roots: the Given step that makes the client offer the `roots` capability with
+//! a list of directories, and the When step that changes that list mid-case
+//! (`notifications/roots/list_changed`, then waiting for the server's `roots/list`).
+
+use super::{Kinds, StepFn, arg, json_strings, step};
+use crate::run::world::HarnessWorld;
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (
+            Kinds::Given,
+            r#"^the client offers the roots (\[.*\])$"#,
+            step!(offer),
+        ),
+        (
+            Kinds::When,
+            r#"^the client changes its roots to (\[.*\])$"#,
+            step!(change),
+        ),
+    ]
+}
+
+async fn offer(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    if w.session_mut().is_ok() {
+        return Err("internal: roots must be offered before the server starts".into());
+    }
+    w.roots = Some(json_strings(arg(a, 0)?)?);
+    Ok(())
+}
+
+async fn change(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let uris = w.root_uris(&json_strings(arg(a, 0)?)?)?;
+    if w.roots.is_none() {
+        return Err("internal: the case changes roots it never offered".into());
+    }
+    let note = w.covers_note();
+    let session = w.begin_action().await?;
+    session.set_roots(uris).await.map_err(|e| {
+        format!("{e}; a server that takes its allowed directories from the client's roots asks for them again after that notification{note}")
+    })
+}
