@@ -13,12 +13,14 @@ use serde_json::Value;
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
 
-/// True if any of the 8 bytes in `x` is `"`, `\` or below 0x20.
+/// A mask with the high bit set in each byte of `x` that is `"`, `\\` or below 0x20. The
+/// lowest set bit always marks the first such byte (later bits may be false positives of
+/// the borrow, which is why only the lowest one is used).
 #[inline]
-fn needs_escape(x: u64) -> bool {
+fn escape_mask(x: u64) -> u64 {
     let has_zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
     let below_space = x.wrapping_sub(LO * 0x20) & !x & HI;
-    (below_space | has_zero(x ^ (LO * b'"' as u64)) | has_zero(x ^ (LO * b'\\' as u64))) != 0
+    below_space | has_zero(x ^ (LO * b'"' as u64)) | has_zero(x ^ (LO * b'\\' as u64))
 }
 
 /// The escape sequence for `c`, if it needs one.
@@ -40,28 +42,34 @@ fn escape_of(c: u8) -> Option<&'static [u8]> {
 }
 
 /// Calls `emit` with the escaped form of `b`, piece by piece: runs of bytes that need no
-/// escape, and escape sequences.
+/// escape, and escape sequences. Eight bytes are checked at a time, and a hit jumps
+/// straight to the first byte that needs escaping.
 #[inline]
 fn scan<E>(b: &[u8], mut emit: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(), E> {
     let mut start = 0;
     let mut i = 0;
+    while i + 8 <= b.len() {
+        let x = u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        let m = escape_mask(x);
+        if m == 0 {
+            i += 8;
+            continue;
+        }
+        let j = i + (m.trailing_zeros() / 8) as usize;
+        if let Some(e) = escape_of(b[j]) {
+            emit(&b[start..j])?;
+            emit(e)?;
+            start = j + 1;
+        }
+        i = j + 1;
+    }
     while i < b.len() {
-        if let Some(chunk) = b.get(i..i + 8) {
-            let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            if !needs_escape(x) {
-                i += 8;
-                continue;
-            }
+        if let Some(e) = escape_of(b[i]) {
+            emit(&b[start..i])?;
+            emit(e)?;
+            start = i + 1;
         }
-        let end = (i + 8).min(b.len());
-        while i < end {
-            if let Some(e) = escape_of(b[i]) {
-                emit(&b[start..i])?;
-                emit(e)?;
-                start = i + 1;
-            }
-            i += 1;
-        }
+        i += 1;
     }
     emit(&b[start..])
 }
