@@ -16,8 +16,9 @@ pub struct Offered {
     /// The lifecycle that worked; with `--protocol auto` it is `Auto`, or the legacy
     /// handshake when the server ignored `server/discover`.
     pub protocol: Protocol,
-    /// The session was of the 2025-11-25 era (`initialize`), in which the server may send
-    /// requests of its own such as `roots/list`.
+    /// The server speaks the 2025-11-25 era (`initialize`), in which it may send requests
+    /// of its own such as `roots/list`: the probe's session was of that era, or (with
+    /// `--protocol auto`) a second handshake with `initialize` succeeded.
     pub legacy_era: bool,
 }
 

@@ -196,7 +196,17 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
         match start_probe(cfg, &root).await {
             Ok((mut s, protocol)) => {
                 let tools = s.tool_names().await.unwrap_or_default();
-                let legacy_era = s.legacy_era();
+                let mut legacy_era = s.legacy_era();
+                // A server that answered `server/discover` may speak the 2025-11-25 era
+                // too, and the roots cases need it: ask once with `initialize`.
+                if !legacy_era && cfg.protocol == Protocol::Auto && !cfg.is_http() {
+                    let mut legacy = cfg.clone();
+                    legacy.protocol = Protocol::V2025_11_25;
+                    if let Ok(l) = Session::start(&legacy, &root).await {
+                        legacy_era = l.legacy_era();
+                        l.shutdown().await;
+                    }
+                }
                 let listing = match s.read_resource("list://").await {
                     Reply::Ok(_) => Ok(()),
                     Reply::RpcError { code, message, .. } => Err(format!(
@@ -502,7 +512,8 @@ pub fn run_command(req: RunRequest) -> u8 {
     }
     // roots/list is a server-to-client request: the harness's client offers roots over
     // stdio in the 2025-11-25 era only (the 2026-07-28 era allows such requests only
-    // within a request of the client's).
+    // within a request of the client's). With --protocol auto, those cases start with
+    // `initialize` whenever the server speaks that era too (`legacy_era`, probed).
     if cfg.is_http() || !offered.legacy_era {
         let why = if cfg.is_http() {
             "the client offers roots in it, which the harness does over stdio only \

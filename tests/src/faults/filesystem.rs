@@ -138,6 +138,11 @@ pub const FAULTS: &[Injection] = &[
         "list_allowed_directories names no directory",
     ),
     fs(
+        "fs-roots-not-applied",
+        "FS-ROOTS-003",
+        "the client's roots are asked for (roots/list) but not applied: the command line's directory stays the allowed one",
+    ),
+    fs(
         "fs-torn-write",
         "FS-CLR-02",
         "files are rewritten in place in two halves with a pause, so a reader can see half a write",
@@ -255,10 +260,16 @@ impl ServerHandler for FaultyFs {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        if self.name == "fs-roots-not-applied" {
+            return ask_and_ignore_roots(context);
+        }
         self.inner.on_initialized(context).await
     }
 
     async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        if self.name == "fs-roots-not-applied" {
+            return ask_and_ignore_roots(context);
+        }
         self.inner.on_roots_list_changed(context).await
     }
 
@@ -268,6 +279,21 @@ impl ServerHandler for FaultyFs {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
         self.inner.on_custom_request(request, context).await
+    }
+}
+
+/// fs-roots-not-applied: asks roots/list (so the client sees the request) and drops the
+/// answer.
+#[allow(deprecated)] // roots: deprecated in 2026-07-28, used by 2025-11-25 clients
+fn ask_and_ignore_roots(context: NotificationContext<RoleServer>) {
+    let offers = context
+        .peer
+        .peer_info()
+        .is_some_and(|i| i.capabilities.roots.is_some());
+    if offers {
+        tokio::spawn(async move {
+            let _ = context.peer.list_roots().await;
+        });
     }
 }
 
