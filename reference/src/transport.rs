@@ -91,7 +91,7 @@ impl Writer {
 }
 
 fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, limits: &Limits) {
-    let mut out = BufWriter::with_capacity(64 * 1024, out);
+    let mut out = BufWriter::with_capacity(1 << 20, out);
     let mut next = rx.recv().ok();
     while let Some(item) = next {
         match item {

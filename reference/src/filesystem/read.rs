@@ -90,8 +90,13 @@ pub fn read_bytes(ctx: &Ctx, given: &str) -> Result<Vec<u8>, ToolError> {
 
 /// A file's text; bytes that are not UTF-8 are refused, never replaced.
 pub fn read_text(ctx: &Ctx, given: &str) -> Result<String, ToolError> {
-    String::from_utf8(read_bytes(ctx, given)?)
-        .map_err(|_| explain(ToolError::new(Code::NotText, String::new()), given))
+    let bytes = read_bytes(ctx, given)?;
+    // simdutf8 validates several times faster than std on large files.
+    if simdutf8::basic::from_utf8(&bytes).is_err() {
+        return Err(explain(ToolError::new(Code::NotText, String::new()), given));
+    }
+    // SAFETY: simdutf8 has just checked that `bytes` is valid UTF-8.
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
 /// Where line `n` (0-based) of `text` starts, or the end when it has fewer lines.
