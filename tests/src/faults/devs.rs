@@ -3,7 +3,7 @@
 //! `storage.rs`); `On` below changes a call's arguments or outcome, or answers it the way
 //! the seed's own code would (`naive`).
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mcp_reference::cli::Cli;
@@ -18,8 +18,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use super::Injection;
 use super::storage::{FaultyStorage, write_torn};
+use super::{Args, Injection, arg, resolve_lexically};
 
 const fn dv(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {
@@ -290,27 +290,6 @@ impl ServerHandler for FaultyDevs {
 struct On {
     name: &'static str,
     root: PathBuf,
-}
-
-type Args = rmcp::model::JsonObject;
-
-fn arg<'a>(args: &'a Args, k: &str) -> Option<&'a str> {
-    args.get(k).and_then(Value::as_str)
-}
-
-/// Lexical resolution as Node's path.resolve does it: no symlink is looked at.
-fn resolve_lexically(root: &Path, input: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in root.join(input).components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 /// The seed's catch: `{ok: false, error: err.message}`, here in its own words.

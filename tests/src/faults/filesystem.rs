@@ -6,7 +6,7 @@
 //! with plain `std::fs`, as that code did; the variants are the official server's own
 //! readings of our clarifications.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use globset::GlobBuilder;
@@ -23,8 +23,8 @@ use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use super::Injection;
 use super::storage::FaultyStorage;
+use super::{Args, Injection, arg, resolve_lexically};
 
 const fn fs(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {
@@ -297,27 +297,7 @@ fn ask_and_ignore_roots(context: NotificationContext<RoleServer>) {
     }
 }
 
-type Args = rmcp::model::JsonObject;
 type Outcome = Result<CallToolResult, ToolError>;
-
-fn arg<'a>(args: &'a Args, k: &str) -> Option<&'a str> {
-    args.get(k).and_then(Value::as_str)
-}
-
-/// Lexical resolution as Node's path.resolve does it: no symlink is looked at.
-fn lexical(root: &Path, input: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in root.join(input).components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
-}
 
 /// Whether the lexical host path passes through a symlink at any component.
 fn through_link(host: &Path) -> bool {
@@ -407,7 +387,7 @@ struct On {
 
 impl On {
     fn host(&self, args: &Args, key: &str) -> Option<PathBuf> {
-        arg(args, key).map(|p| lexical(&self.root, p))
+        arg(args, key).map(|p| resolve_lexically(&self.root, p))
     }
 
     /// The path arguments of a call.
@@ -428,7 +408,7 @@ impl On {
             "fs-prefix-sibling" => {
                 let root = self.root.to_string_lossy().into_owned();
                 let sibling = self.paths(args).iter().any(|p| {
-                    let host = lexical(&self.root, p);
+                    let host = resolve_lexically(&self.root, p);
                     !host.starts_with(&self.root) && host.to_string_lossy().starts_with(&root)
                 });
                 if sibling {
@@ -439,13 +419,13 @@ impl On {
                 if self
                     .paths(args)
                     .iter()
-                    .any(|p| through_link(&lexical(&self.root, p))) =>
+                    .any(|p| through_link(&resolve_lexically(&self.root, p))) =>
             {
                 return self.naive(name, args);
             }
             "fs-multiple-all-or-nothing" if name == "read_multiple_files" => {
                 for p in self.paths(args) {
-                    if !lexical(&self.root, p).is_file() {
+                    if !resolve_lexically(&self.root, p).is_file() {
                         return Some(Err(ToolError::new(
                             Code::NotFound,
                             format!("ENOENT: no such file or directory: {p}"),
@@ -522,7 +502,7 @@ impl On {
     /// search_files with a `*` that crosses `/`, walking the host tree by hand.
     fn search_crossing(&self, args: &Args) -> Outcome {
         let raw = arg(args, "path").unwrap_or_default();
-        let base = lexical(&self.root, raw);
+        let base = resolve_lexically(&self.root, raw);
         let pattern = arg(args, "pattern").unwrap_or_default();
         let m = GlobBuilder::new(pattern)
             .literal_separator(false)

@@ -2,7 +2,7 @@
 //! unmodified `LighthouseServer` (the rmcp `ServerHandler` seam) and its storage (the
 //! `Storage` seam, `storage.rs`); `calls` below changes a call's arguments or outcome.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,8 +19,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use super::Injection;
 use super::storage::FaultyStorage;
+use super::{Args, Injection, arg, resolve_lexically};
 
 const fn lh(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {
@@ -281,27 +281,6 @@ impl ServerHandler for FaultyLighthouse {
 struct On {
     name: &'static str,
     root: PathBuf,
-}
-
-type Args = rmcp::model::JsonObject;
-
-fn arg<'a>(args: &'a Args, k: &str) -> Option<&'a str> {
-    args.get(k).and_then(Value::as_str)
-}
-
-/// Lexical resolution as Node's path.resolve does it: no symlink is looked at.
-fn resolve_lexically(root: &Path, input: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in root.join(input).components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 fn io_error(path: &str, e: std::io::Error) -> LhError {

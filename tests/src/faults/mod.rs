@@ -28,6 +28,30 @@ use std::process::ExitCode;
 
 pub use server::FaultyServer;
 
+/// The arguments of a tool call, as the fault decorators see them.
+pub(crate) type Args = rmcp::model::JsonObject;
+
+/// A string argument.
+pub(crate) fn arg<'a>(args: &'a Args, k: &str) -> Option<&'a str> {
+    args.get(k).and_then(serde_json::Value::as_str)
+}
+
+/// Lexical resolution as Node's path.resolve does it: no symlink is looked at (the
+/// naive servers the faults imitate resolve paths this way).
+pub(crate) fn resolve_lexically(root: &std::path::Path, input: &str) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::new();
+    for c in root.join(input).components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
 /// One injected behaviour: the profile (interface) it belongs to, its name, the id it
 /// breaks (fault) or re-decides (variant), and what it does.
 #[derive(Debug, Clone, Copy)]

@@ -5,13 +5,12 @@
 //! outside may be read, written or created (FS-CLR-03).
 
 use std::os::unix::fs::symlink;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use crate::common::*;
+use crate::swapper::Swapper;
 
 const SECONDS: u64 = 10;
 
@@ -25,33 +24,7 @@ async fn absolute_symlink_swaps_never_escape_the_filesystem_profile() {
     std::fs::write(f.outside.join("f"), "SECRET\n").unwrap();
     let before = f.outside_snapshot();
     let c = connect(&f.root, Era::Legacy, &["--profile", "filesystem"]).await;
-    let stop = Arc::new(AtomicBool::new(false));
-    let swaps = Arc::new(AtomicUsize::new(0));
-    let swapper = {
-        let (root, outside, stop, swaps) = (
-            f.root.clone(),
-            f.outside.clone(),
-            stop.clone(),
-            swaps.clone(),
-        );
-        std::thread::spawn(move || {
-            let (d, parked, link) = (root.join("d"), root.join("d.parked"), root.join("d.link"));
-            symlink(&outside, &link).unwrap();
-            let put = |from: &std::path::Path, to: &std::path::Path| {
-                while std::fs::rename(from, to).is_err() {
-                    let _ = std::fs::remove_dir_all(to);
-                }
-            };
-            while !stop.load(Ordering::Relaxed) {
-                put(&d, &parked);
-                put(&link, &d);
-                std::thread::yield_now();
-                put(&d, &link);
-                put(&parked, &d);
-                swaps.fetch_add(1, Ordering::Relaxed);
-            }
-        })
-    };
+    let swapper = Swapper::start(&f.root, &f.outside);
     let root = f.root.display().to_string();
     let deadline = Instant::now() + Duration::from_secs(SECONDS);
     let (mut calls, mut inside, mut i) = (0usize, 0usize, 0usize);
@@ -88,8 +61,7 @@ async fn absolute_symlink_swaps_never_escape_the_filesystem_profile() {
             calls += 3;
         }
     }
-    stop.store(true, Ordering::Relaxed);
-    swapper.join().unwrap();
+    let swaps = swapper.finish();
     c.cancel().await.unwrap();
     let after = f.outside_snapshot();
     assert_eq!(after, before, "the outside area changed during the race");
@@ -99,6 +71,6 @@ async fn absolute_symlink_swaps_never_escape_the_filesystem_profile() {
     );
     eprintln!(
         "filesystem swap race: {SECONDS} s, {} swaps, {calls} calls ({inside} reads succeeded inside), 0 outside files touched",
-        swaps.load(Ordering::Relaxed)
+        swaps
     );
 }

@@ -18,3 +18,4 @@ mod metadata;
 mod multiprocess;
 mod sigkill;
 mod swap_race;
+mod swapper;

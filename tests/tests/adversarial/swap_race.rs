@@ -2,14 +2,12 @@
 //! and a symlink to the outside while the client reads, appends and creates through `d/`.
 //! Nothing outside may be read, written or created.
 
-use std::os::unix::fs::symlink;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use crate::common::*;
+use crate::swapper::Swapper;
 
 const SECONDS: u64 = 30;
 
@@ -21,33 +19,7 @@ async fn thirty_seconds_of_symlink_swaps_never_escape() {
     std::fs::write(f.outside.join("f"), "SECRET\n").unwrap();
     let before = f.outside_snapshot();
     let c = f.connect().await;
-    let stop = Arc::new(AtomicBool::new(false));
-    let swaps = Arc::new(AtomicUsize::new(0));
-    let swapper = {
-        let (root, outside, stop, swaps) = (
-            f.root.clone(),
-            f.outside.clone(),
-            stop.clone(),
-            swaps.clone(),
-        );
-        std::thread::spawn(move || {
-            let (d, parked, link) = (root.join("d"), root.join("d.parked"), root.join("d.link"));
-            symlink(&outside, &link).unwrap();
-            let put = |from: &std::path::Path, to: &std::path::Path| {
-                while std::fs::rename(from, to).is_err() {
-                    let _ = std::fs::remove_dir_all(to);
-                }
-            };
-            while !stop.load(Ordering::Relaxed) {
-                put(&d, &parked);
-                put(&link, &d);
-                std::thread::yield_now();
-                put(&d, &link);
-                put(&parked, &d);
-                swaps.fetch_add(1, Ordering::Relaxed);
-            }
-        })
-    };
+    let swapper = Swapper::start(&f.root, &f.outside);
     let deadline = Instant::now() + Duration::from_secs(SECONDS);
     let (mut calls, mut ok, mut i) = (0usize, 0usize, 0usize);
     while Instant::now() < deadline {
@@ -78,13 +50,12 @@ async fn thirty_seconds_of_symlink_swaps_never_escape() {
         assert!(!r.to_string().contains("SECRET"), "{r}");
         calls += 1;
     }
-    stop.store(true, Ordering::Relaxed);
-    swapper.join().unwrap();
+    let swaps = swapper.finish();
     c.cancel().await.unwrap();
     let after = f.outside_snapshot();
     assert_eq!(after, before, "the outside area changed during the race");
     eprintln!(
         "swap race: {SECONDS} s, {} swaps, {calls} calls ({ok} reads succeeded inside), 0 outside files touched",
-        swaps.load(Ordering::Relaxed)
+        swaps
     );
 }
