@@ -4,14 +4,16 @@
 //! - At most `MAX_IN_FLIGHT` requests are between "read from stdin" and "reply written to
 //!   stdout"; the reader waits for a slot before it reads another line.
 //! - The reader also waits while more than `MAX_BACKLOG` replies wait for stdout.
-//! - Large request lines are charged to the line budget, and the file work of a tool (the
-//!   file in memory, the reply) to the work budget. A charge is held until the request's
-//!   reply has been written. Two pools, taken in that order and never the other way, so a
-//!   request holding line budget that waits for work budget cannot deadlock anyone.
+//! - Large request lines are charged to the line budget (as they are read, then once more
+//!   for their parsed form), and the file work of a tool (the file in memory, the reply) to
+//!   the work budget, in every profile. A charge is held until the request's reply has
+//!   been written (over HTTP, until the handler has answered). Two pools, the line pool
+//!   taken by the reader alone, so a request holding line budget that waits for work
+//!   budget cannot deadlock anyone.
 //!
-//! Bound: one line being read (`MAX_LINE`) + `LINE_BUDGET` + `WORK_BUDGET` + small
-//! uncharged items (`MAX_IN_FLIGHT` lines under `FREE_LINE`, listings of at most
-//! `LIST_PAGE` entries), see the README for the measured figures.
+//! Bound: `LINE_BUDGET` + `WORK_BUDGET` (912 MiB) + small uncharged items (`MAX_IN_FLIGHT`
+//! lines under `FREE_LINE`, listings of at most `LIST_PAGE` entries, the runtime): under
+//! 1 GiB; docs/limits.md gives each value, its reason and the measured peaks.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -25,22 +27,34 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 pub const MAX_IN_FLIGHT: usize = 32;
 /// Replies queued for stdout before the reader pauses.
 pub const MAX_BACKLOG: usize = 64;
-/// Longest accepted request line: a 256 MiB file as base64 (341.4 MiB) plus room.
-pub const MAX_LINE: usize = 384 << 20;
+/// Longest accepted request line: 200 MiB, so that two of them (charged twice each) fit
+/// the line budget; larger content goes in parts (text.append) or is refused.
+pub const MAX_LINE: usize = 200 << 20;
 /// Lines up to this size are not charged.
 pub const FREE_LINE: usize = 64 << 10;
-/// Budget for request lines in memory (each charged twice: the bytes and the parsed form).
+/// Budget for request lines in memory (each charged twice: the bytes and the parsed form),
+/// so one line of `MAX_LINE` fits.
 pub const LINE_BUDGET: usize = 2 * MAX_LINE;
-/// Budget for tool work: files held in memory and the replies built from them.
+/// Budget for tool work: files held in memory and the replies built from them (a
+/// mutation of a 256 MiB file holds its old and new bytes).
 pub const WORK_BUDGET: usize = 512 << 20;
 /// Largest JSON-escaped text one `text.read` reply carries.
 pub const MAX_REPLY_TEXT: usize = 16 << 20;
+/// Largest reply text of the tools that return whole files or walks (filesystem reads,
+/// directory_tree, search_files, listings): larger ones are refused with advice.
+pub const MAX_REPLY: usize = 32 << 20;
 /// Entries per `list://` page.
 pub const LIST_PAGE: usize = 1000;
 
 /// Charges are counted in KiB so that the budgets fit a semaphore's permit count.
 fn kib(bytes: usize) -> u32 {
     bytes.div_ceil(1024).min(u32::MAX as usize) as u32
+}
+
+/// A work charge the caller holds until it has answered (see `Limits::charge_work`).
+#[must_use = "the charge is freed when this is dropped"]
+pub struct Held {
+    _permit: Option<OwnedSemaphorePermit>,
 }
 
 pub struct Limits {
@@ -83,19 +97,26 @@ impl Limits {
             .expect("the semaphore is never closed")
     }
 
-    /// Charges a request line of `len` bytes (nothing for small lines).
-    pub async fn charge_line(&self, len: usize) -> Option<OwnedSemaphorePermit> {
-        if len <= FREE_LINE {
-            return None;
+    /// Grows `charge`, the line budget held for one line, to cover `bytes` (clamped to the
+    /// whole budget). The reader charges a line as it reads it (its bytes) and once more
+    /// when it is complete (`line_cost`: the parsed form), so the line being read counts
+    /// too. Cancel-safe: nothing is taken unless the wait completes.
+    pub async fn charge_line_to(&self, charge: &mut Option<OwnedSemaphorePermit>, bytes: usize) {
+        let have = charge.as_ref().map_or(0, |p| p.num_permits() as u32);
+        let want = kib(bytes).min(self.line_kib);
+        if want <= have {
+            return;
         }
-        let n = kib(2 * len).min(self.line_kib);
-        Some(
-            self.lines
-                .clone()
-                .acquire_many_owned(n)
-                .await
-                .expect("the semaphore is never closed"),
-        )
+        let more = self
+            .lines
+            .clone()
+            .acquire_many_owned(want - have)
+            .await
+            .expect("the semaphore is never closed");
+        match charge {
+            Some(p) => p.merge(more),
+            None => *charge = Some(more),
+        }
     }
 
     /// Whether a request with this id is still unanswered.
@@ -108,11 +129,13 @@ impl Limits {
         self.held().insert(id, permits);
     }
 
-    /// Charges `bytes` of tool work to the request `id`, waiting for budget; held until
-    /// its reply is written. Without a transport (`id` unknown) nothing is held.
-    pub async fn charge_work(&self, id: &RequestId, bytes: usize) {
-        if bytes == 0 || !self.in_flight(id) {
-            return;
+    /// Charges `bytes` of tool work to the request `id`, waiting for budget. Over stdio
+    /// (`id` admitted by the transport) the charge is held until the reply is written and
+    /// the returned `Held` is empty; otherwise (HTTP, an embedder) the caller keeps the
+    /// returned `Held` until it has answered.
+    pub async fn charge_work(&self, id: &RequestId, bytes: usize) -> Held {
+        if bytes == 0 {
+            return Held { _permit: None };
         }
         let n = kib(bytes).min(self.work_kib);
         let permit = self
@@ -121,8 +144,12 @@ impl Limits {
             .acquire_many_owned(n)
             .await
             .expect("the semaphore is never closed");
-        if let Some(list) = self.held().get_mut(id) {
-            list.push(permit);
+        match self.held().get_mut(id) {
+            Some(list) => {
+                list.push(permit);
+                Held { _permit: None }
+            }
+            None => Held { _permit: Some(permit) },
         }
     }
 
@@ -164,6 +191,12 @@ impl Limits {
     }
 }
 
+/// Line budget a complete request line of `len` bytes holds: its bytes and the parsed
+/// form (nothing for small lines, which `MAX_IN_FLIGHT` bounds).
+pub fn line_cost(len: usize) -> usize {
+    if len <= FREE_LINE { 0 } else { 2 * len }
+}
+
 /// Memory a `text.read` of a `size`-byte file may need: the file, the content taken from
 /// it, and its JSON text block (escaping can grow text up to 6 times, capped by the reply
 /// limit).
@@ -186,18 +219,24 @@ mod tests {
         let l = Limits::new(2, 4 << 20, 8 << 20);
         let id = RequestId::Number(1);
         let slot = l.slot().await;
-        assert!(l.charge_line(100).await.is_none());
-        let line = l.charge_line(1 << 20).await;
-        assert!(line.is_some());
+        let mut line = None;
+        l.charge_line_to(&mut line, 1 << 20).await;
+        l.charge_line_to(&mut line, line_cost(1 << 20)).await;
+        l.charge_line_to(&mut line, 100 << 20).await; // clamped to the whole budget
+        assert_eq!(l.lines.available_permits(), 0);
         l.admit(id.clone(), vec![slot, line.unwrap()]);
         assert!(l.in_flight(&id));
-        l.charge_work(&id, 3 << 20).await;
+        let _stdio = l.charge_work(&id, 3 << 20).await;
         assert_eq!(l.work_available(), 5 << 20);
         // An oversized charge is clamped to the whole budget, so it waits but never hangs.
         l.release(&id);
         assert_eq!(l.work_available(), 8 << 20);
+        assert_eq!(l.lines.available_permits(), 4 << 10);
         assert!(!l.in_flight(&id));
-        l.charge_work(&RequestId::Number(9), 1 << 20).await; // unknown id: nothing held
+        // Not admitted by a transport (HTTP): held by the caller until it drops it.
+        let http = l.charge_work(&RequestId::Number(9), 1 << 20).await;
+        assert_eq!(l.work_available(), 7 << 20);
+        drop(http);
         assert_eq!(l.work_available(), 8 << 20);
     }
 

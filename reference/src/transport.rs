@@ -38,6 +38,9 @@ use crate::limits::Limits;
 /// read, never buffered whole, and answered with an error.
 pub const MAX_LINE: usize = crate::limits::MAX_LINE;
 
+/// A line being read is charged to the line budget in steps of this size.
+const LINE_STEP: usize = 1 << 20;
+
 enum Outgoing {
     /// A reply from the server: writing it frees its request's slot and charges.
     Message(Box<ServerJsonRpcMessage>),
@@ -209,6 +212,12 @@ pub struct LineTransport<R> {
     limits: Arc<Limits>,
     /// A request slot taken before reading the next line (kept if it was no request).
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// `line` holds a whole line not yet handed on. rmcp cancels `receive()` whenever a
+    /// reply is ready, so a complete line and its charge live here, not in the future:
+    /// a cancelled wait for line budget resumes with the same line, never glued to the next.
+    complete: bool,
+    /// The line budget charged for the complete line, once it has been granted.
+    line_charge: Option<tokio::sync::OwnedSemaphorePermit>,
 }
 
 /// What to do with one parsed line. (Short-lived and moved once, so not boxed.)
@@ -230,6 +239,8 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             tx: writer.sender(),
             limits: writer.limits.clone(),
             slot: None,
+            complete: false,
+            line_charge: None,
         }
     }
 
@@ -248,6 +259,17 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
     /// `self.line` and the next call continues it. Returns false at end of input.
     async fn fill_line(&mut self) -> io::Result<bool> {
         loop {
+            // A large line is charged to the line budget before its bytes are taken in
+            // (in steps of `LINE_STEP`), so the line being read is bounded too.
+            let grown = {
+                let buf = self.reader.fill_buf().await?;
+                let nl = memchr::memchr(b'\n', buf);
+                self.line.len() + nl.map_or(buf.len(), |i| i + 1)
+            };
+            if !self.discarding && grown > crate::limits::FREE_LINE && grown <= MAX_LINE {
+                let step = grown.next_multiple_of(LINE_STEP).min(MAX_LINE);
+                self.limits.charge_line_to(&mut self.line_charge, step).await;
+            }
             let (used, done) = {
                 let buf = self.reader.fill_buf().await?;
                 if buf.is_empty() {
@@ -262,6 +284,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                     }
                 } else if self.line.len() + take > MAX_LINE {
                     self.line = Vec::new();
+                    self.line_charge = None;
                     self.discarding = nl.is_none();
                     too_long = true;
                 } else {
@@ -271,9 +294,9 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                     self.reply_error(
                         ErrorData::invalid_request(
                             format!(
-                                "Request line longer than {MAX_LINE} bytes; discarded unread. \
-                                 Files are limited to 256 MiB; send content that long as \
-                                 base64 (file.create with encoding \"base64\")."
+                                "Request line longer than {MAX_LINE} bytes (200 MiB); \
+                                 discarded unread. Send larger content in parts where the \
+                                 interface can append (file.create, then text.append)."
                             ),
                             None,
                         ),
@@ -452,15 +475,21 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
                 self.slot = Some(self.limits.slot().await);
             }
             self.limits.backlog_ok().await;
-            match self.fill_line().await {
-                Ok(true) => {}
-                Ok(false) => return None,
-                Err(e) => {
-                    eprintln!("mcp-reference: error: cannot read stdin: {e}");
-                    return None;
+            if !self.complete {
+                match self.fill_line().await {
+                    Ok(true) => self.complete = true,
+                    Ok(false) => return None,
+                    Err(e) => {
+                        eprintln!("mcp-reference: error: cannot read stdin: {e}");
+                        return None;
+                    }
                 }
             }
-            let charge = self.limits.charge_line(self.line.len()).await;
+            let cost = crate::limits::line_cost(self.line.len());
+            self.limits.charge_line_to(&mut self.line_charge, cost).await;
+            // Nothing below awaits: the line is handed on whole or answered here.
+            self.complete = false;
+            let charge = self.line_charge.take();
             let mut line = std::mem::take(&mut self.line);
             let parsed = self.parse(&mut line);
             // Keep a modest buffer for the next line; give big ones back to the allocator.
@@ -678,6 +707,55 @@ mod tests {
         assert_eq!(lines[9]["id"], 3);
         assert_eq!(lines[9]["result"], serde_json::json!({}));
         assert_eq!(lines[10]["error"]["code"], -32600);
+    }
+
+    /// rmcp cancels `receive()` whenever a reply is ready. A line whose wait for line
+    /// budget is cancelled, while it is read or once complete, must come out whole on the
+    /// next call, not glued to the line after it (issue 21: two pipelined large lines and a
+    /// ping lost ids 2 and 3).
+    #[tokio::test]
+    async fn a_line_waiting_for_budget_survives_a_cancelled_receive() {
+        // Lines of 1.5 MiB: charged 2 MiB while read, 3 MiB (and a little) once complete.
+        // With 4 MiB the second line waits while it is read, with 5 MiB and a little more
+        // once it is complete.
+        for budget in [4 << 20, (5 << 20) + (64 << 10)] {
+            cancelled_receives_lose_nothing(budget).await;
+        }
+    }
+
+    async fn cancelled_receives_lose_nothing(budget: usize) {
+        let big = |id: u32| {
+            let pad = "a".repeat(3 << 19);
+            format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"pad\":\"{pad}\"}}}}}}\n")
+        };
+        let input = format!("{}{}{{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}}\n", big(1), big(2));
+        let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
+        let out = Shared::default();
+        let limits = Arc::new(Limits::new(8, budget, 1 << 20));
+        let writer = Writer::spawn_with(out.clone(), limits.clone()).unwrap();
+        let mut t = LineTransport::new(input, &writer);
+        let id_of = |m: Option<ClientJsonRpcMessage>| match m {
+            Some(ClientJsonRpcMessage::Request(r)) => r.id,
+            other => panic!("expected a request, got {other:?}"),
+        };
+        assert_eq!(id_of(t.receive().await), NumberOrString::Number(1));
+        for _ in 0..3 {
+            tokio::select! {
+                biased;
+                m = t.receive() => panic!("line 2 passed without line budget: {m:?}"),
+                _ = tokio::task::yield_now() => {}
+            }
+        }
+        limits.release(&NumberOrString::Number(1));
+        assert_eq!(id_of(t.receive().await), NumberOrString::Number(2));
+        assert!(t.receive().await.is_none());
+        drop(t);
+        writer.finish();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let replies: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(replies.len(), 1, "budget {budget}: {replies:?}");
+        assert_eq!(replies[0]["id"], 3, "{replies:?}");
+        assert_eq!(replies[0]["result"], serde_json::json!({}));
     }
 
     /// A second request with an id still in flight is refused, not silently merged.
