@@ -90,7 +90,10 @@ where
                     };
                     serve_http(server, is_mutation, &cli, addr)
                 }
-                None => launch(server, Default::default()),
+                None => {
+                    let limits = server.limits();
+                    launch(server, limits)
+                }
             },
             Err(line) => {
                 eprintln!("{line}");
@@ -114,7 +117,10 @@ where
         cli::Profile::Filesystem => match filesystem::FsServer::from_cli(&cli, storage) {
             Ok(server) => match &cli.http {
                 Some(addr) => serve_http(server, filesystem::is_mutation, &cli, addr),
-                None => launch(server, Default::default()),
+                None => {
+                    let limits = server.limits();
+                    launch(server, limits)
+                }
             },
             Err(line) => {
                 eprintln!("{line}");
@@ -124,7 +130,10 @@ where
         cli::Profile::Editor => match editor::EditorServer::from_cli(&cli, storage) {
             Ok(server) => match &cli.http {
                 Some(addr) => serve_http(server, editor::Op::is_mutation, &cli, addr),
-                None => launch(server, Default::default()),
+                None => {
+                    let limits = server.limits();
+                    launch(server, limits)
+                }
             },
             Err(line) => {
                 eprintln!("{line}");

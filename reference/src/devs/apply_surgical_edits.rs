@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::Ctx;
 use super::args::{Args, EditArg};
-use super::codes::DvError;
+use super::codes::{DvCode, DvError};
 use super::result::tool;
 use crate::errors::{Code, ToolError};
 
@@ -50,12 +50,21 @@ pub fn definition() -> Tool {
     )
 }
 
-/// Applies `edits` to `text` in order, first occurrence each; `Err(i)` names the first
-/// edit whose `old` is not found.
-pub fn apply(text: &str, edits: &[EditArg]) -> Result<String, usize> {
+/// CPU time one call may spend on its edits (docs/limits.md): each is a search and a
+/// splice of the whole text, so many edits growing the text would hold the file's lock
+/// for minutes.
+pub const APPLY_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Applies `edits` to `text` in order, first occurrence each; `Err(Some(i))` names the
+/// first edit whose `old` is not found, `Err(None)` says `APPLY_TIME` ran out.
+pub fn apply(text: &str, edits: &[EditArg]) -> Result<String, Option<usize>> {
     let mut out = text.to_owned();
+    let deadline = std::time::Instant::now() + APPLY_TIME;
     for (i, e) in edits.iter().enumerate() {
-        let at = out.find(&e.old).ok_or(i)?;
+        if std::time::Instant::now() > deadline {
+            return Err(None);
+        }
+        let at = out.find(&e.old).ok_or(Some(i))?;
         out.replace_range(at..at + e.old.len(), &e.new);
     }
     Ok(out)
@@ -73,6 +82,7 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<Value, DvError> {
         return Err(DvError::not_a_file(given));
     }
     let mut missing = None;
+    let mut out_of_time = false;
     let outcome = ctx.storage.update_text(
         &path,
         Box::new(|bytes| {
@@ -84,18 +94,34 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<Value, DvError> {
             match apply(text, &edits) {
                 Ok(new) if new == text => Ok(None),
                 Ok(new) => Ok(Some(new.into_bytes())),
-                Err(i) => {
+                Err(Some(i)) => {
                     missing = Some(i);
                     Err(ToolError::new(
                         Code::ContentMismatch,
                         "edit target not found",
                     ))
                 }
+                Err(None) => {
+                    out_of_time = true;
+                    Err(ToolError::new(Code::InvalidArgument, "out of time"))
+                }
             }
         }),
     );
     if let Some(i) = missing {
         return Err(DvError::target_not_found(given, &edits[i].old, i));
+    }
+    if out_of_time {
+        return Err(DvError::new(
+            DvCode::InvalidArgument,
+            "Edits took too long",
+            format!(
+                "Applying {} edits to {given:?} took longer than {} s; nothing was written. \
+                 Send fewer edits per call (each one searches the whole file).",
+                edits.len(),
+                APPLY_TIME.as_secs()
+            ),
+        ));
     }
     outcome.map_err(|e| DvError::from_storage(e, given))?;
     Ok(json!({"ok": true, "appliedEdits": edits.len()}))
@@ -131,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_missing_target_names_its_edit() {
-        assert_eq!(apply("cat", &[e("cat", "dog"), e("cat", "cow")]), Err(1));
-        assert_eq!(apply("abc", &[e("zzz", "y")]), Err(0));
+        assert_eq!(apply("cat", &[e("cat", "dog"), e("cat", "cow")]), Err(Some(1)));
+        assert_eq!(apply("abc", &[e("zzz", "y")]), Err(Some(0)));
     }
 }

@@ -108,6 +108,8 @@ pub struct EditorServer {
     buffers: Arc<Buffers>,
     sessionless: Arc<Buffers>,
     tools: Arc<Vec<Tool>>,
+    /// The memory budgets, shared with the stdio transport and every session.
+    limits: Arc<crate::limits::Limits>,
 }
 
 /// A clone is a new session: same files, no open buffers.
@@ -118,6 +120,7 @@ impl Clone for EditorServer {
             buffers: Arc::default(),
             sessionless: self.sessionless.clone(),
             tools: self.tools.clone(),
+            limits: self.limits.clone(),
         }
     }
 }
@@ -129,7 +132,13 @@ impl EditorServer {
             buffers: Arc::default(),
             sessionless: Arc::default(),
             tools: Arc::new(tools::definitions()),
+            limits: Arc::default(),
         }
+    }
+
+    /// The resource limits shared with the transport.
+    pub fn limits(&self) -> Arc<crate::limits::Limits> {
+        self.limits.clone()
     }
 
     /// The server for the command line. Fails with a one-line reason.
@@ -188,6 +197,8 @@ impl EditorServer {
         context: &RequestContext<RoleServer>,
     ) -> Result<Value, EdError> {
         let (ctx, buffers) = (self.ctx.clone(), self.buffers_for(context));
+        let cost = ops::cost(&ctx, op, &params);
+        let _charge = self.limits.charge_work(&context.id, cost).await;
         tokio::task::spawn_blocking(move || run(&ctx, &buffers, op, &params))
             .await
             .unwrap_or_else(|e| {

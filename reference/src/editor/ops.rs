@@ -157,7 +157,38 @@ pub fn read(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
         ))
         .with("uri", uri));
     };
+    if content.len() > crate::limits::MAX_REPLY {
+        return Err(EdError::new(
+            super::errors::EdCode::TooLarge,
+            format!(
+                "File too large to read in one reply: lines {}..{} are {} bytes, over the limit \
+                 of {} bytes (32 MiB) per reply. Read it in parts with start_line and end_line.",
+                start.unwrap_or(1),
+                end.map_or_else(|| "end".to_owned(), |e| e.to_string()),
+                content.len(),
+                crate::limits::MAX_REPLY
+            ),
+        )
+        .with("uri", uri));
+    }
     Ok(json!({"content": content, "lines": lines, "encoding": "utf-8"}))
+}
+
+/// Work an operation may hold (docs/limits.md), from the size of the file its `uri`
+/// names now: the file, and for a read the reply (the slice, its JSON text block and
+/// structuredContent); a save holds the old file too (its hash, the backup).
+pub fn cost(ctx: &Ctx, op: super::Op, params: &JsonObject) -> usize {
+    let size = Params(params)
+        .uri()
+        .ok()
+        .and_then(|u| uri::resolve(&u, &ctx.roots).ok())
+        .map_or(0, |p| ctx.storage.size_hint(&p).min(crate::MAX_FILE_SIZE) as usize);
+    match op {
+        super::Op::Read => size + 3 * size.min(crate::limits::MAX_REPLY),
+        super::Op::Open => size,
+        super::Op::Save => 2 * size,
+        super::Op::Close => 0,
+    }
 }
 
 /// `file/save {uri, content, create_if_not_exists?}` → `{success, bytes_written,

@@ -5,9 +5,12 @@
 //! (FS-CLR-01; oldText/newText written with `\n` are matched and written as `\r\n` there);
 //! an oldText found more than once fails with the count (FS-CLR-04); matching is exact,
 //! never whitespace-insensitive (FS-CLR-05). The file is rewritten atomically under its
-//! lock (FS-CLR-02), so concurrent edits never lose one another's change.
+//! lock (FS-CLR-02), so concurrent edits never lose one another's change. The work is
+//! bounded (docs/limits.md): the edits within `APPLY_TIME`, the diff's search within
+//! `DIFF_TIME`; an edit that runs out fails and releases the lock, nothing changed.
 
 use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
 use memchr::memmem;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
@@ -93,11 +96,23 @@ fn near_miss(text: &str, old: &str) -> String {
     }
 }
 
-/// Applies the edits in order to `text` and returns the result.
+/// CPU time one call may spend applying its edits (each is a search and a splice of the
+/// whole text, so 100k edits of a large file would take minutes while holding its lock).
+pub const APPLY_TIME: Duration = Duration::from_secs(10);
+
+/// CPU time the diff may spend looking for the smallest diff; past it, `similar` gives a
+/// correct but larger one (a rewritten 100k-line file took 61 s without it).
+pub const DIFF_TIME: Duration = Duration::from_secs(2);
+
+/// Applies the edits in order to `text` and returns the result, within `APPLY_TIME`.
 pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, ToolError> {
     let crlf = all_crlf(text);
     let mut cur = text.to_owned();
+    let deadline = Instant::now() + APPLY_TIME;
     for (i, (old, new)) in edits.iter().enumerate() {
+        if Instant::now() > deadline {
+            return Err(too_slow(i, edits.len(), given));
+        }
         if old.is_empty() {
             return Err(ToolError::invalid_argument(
                 &format!("edits[{i}].oldText"),
@@ -157,6 +172,20 @@ pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, 
         cur.replace_range(at[0]..at[0] + o.len(), &n);
     }
     Ok(cur)
+}
+
+/// The error for edits that ran out of `APPLY_TIME` (docs/limits.md).
+fn too_slow(done: usize, total: usize, given: &str) -> ToolError {
+    ToolError::new(
+        Code::TooLarge,
+        format!(
+            "Applying {total} edits to {given} took longer than {} s ({done} applied); nothing \
+             was changed. Send fewer edits per call (each one searches the whole file), or \
+             replace the file with write_file.",
+            APPLY_TIME.as_secs()
+        ),
+    )
+    .with("path", given)
 }
 
 /// The part of two texts that differs, widened to whole lines plus `context` lines on
@@ -262,7 +291,9 @@ fn lf(text: &str) -> std::borrow::Cow<'_, str> {
 pub fn diff(before: &str, after: &str, given: &str) -> String {
     let (a, b) = (lf(before), lf(after));
     let (offset, wa, wb) = window(&a, &b, 3);
-    let body = TextDiff::from_lines(wa, wb)
+    let body = TextDiff::configure()
+        .timeout(DIFF_TIME)
+        .diff_lines(wa, wb)
         .unified_diff()
         .context_radius(3)
         .header(&format!("{given}\toriginal"), &format!("{given}\tmodified"))

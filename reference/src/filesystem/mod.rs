@@ -10,6 +10,7 @@
 
 pub mod allowed;
 pub mod args;
+pub mod budget;
 pub mod dirs;
 pub mod edit;
 pub mod info;
@@ -35,6 +36,7 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::json;
 
 use crate::errors::ToolError;
+use crate::limits::Limits;
 use crate::storage::Storage;
 use allowed::{Allowed, Dirs, Opener, Resolved};
 
@@ -131,11 +133,15 @@ pub struct FsServer {
     tools: Arc<Vec<Tool>>,
     /// Held for writing while the client's roots are fetched; calls hold it for reading.
     roots_gate: Arc<tokio::sync::RwLock<()>>,
+    /// The memory budgets, shared by every clone (HTTP sessions) and the stdio transport.
+    limits: Arc<Limits>,
 }
 
 impl Clone for FsServer {
     fn clone(&self) -> Self {
-        FsServer::on_dirs(self.initial.clone(), self.ctx.opener.clone())
+        let mut s = FsServer::on_dirs(self.initial.clone(), self.ctx.opener.clone());
+        s.limits = self.limits.clone();
+        s
     }
 }
 
@@ -149,7 +155,13 @@ impl FsServer {
             initial,
             tools: Arc::new(definitions()),
             roots_gate: Arc::new(tokio::sync::RwLock::new(())),
+            limits: Arc::new(Limits::default()),
         }
+    }
+
+    /// The resource limits shared with the transport.
+    pub fn limits(&self) -> Arc<Limits> {
+        self.limits.clone()
     }
 
     /// A server on `root` (its storage given) that opens client roots with `opener`.
@@ -248,7 +260,7 @@ impl ServerHandler for FsServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let Some(&name) = NAMES.iter().find(|n| **n == request.name) else {
             return Err(McpError::invalid_params(
@@ -263,9 +275,26 @@ impl ServerHandler for FsServer {
         let _roots_settled = self.roots_gate.read().await;
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
+        let failed = |e: tokio::task::JoinError| {
+            McpError::internal_error(format!("tool task failed: {e}"), None)
+        };
+        // The call's work is charged before it runs (docs/limits.md).
+        let (cost, args) = if budget::sized(name) {
+            let ctx = ctx.clone();
+            tokio::task::spawn_blocking(move || (budget::cost(&ctx, name, &args), args))
+                .await
+                .map_err(failed)?
+        } else {
+            (budget::cost(&ctx, name, &args), args)
+        };
+        let cost = match cost {
+            Ok(c) => c,
+            Err(e) => return Ok(result::failure(&e).into()),
+        };
+        let _charge = self.limits.charge_work(&context.id, cost).await;
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, name, &args))
             .await
-            .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+            .map_err(failed)?;
         Ok(match outcome {
             Ok(r) => r,
             Err(e) => result::failure(&e),

@@ -14,6 +14,7 @@ use super::Ctx;
 use super::args::Args;
 use super::result::{self, explain};
 use crate::errors::{Code, ToolError};
+use crate::limits::MAX_REPLY;
 
 pub const READ_TEXT: &str = "read_text_file";
 pub const READ_FILE: &str = "read_file";
@@ -138,13 +139,35 @@ pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErro
             "either head (the first N lines) or tail (the last N lines), not both",
         ));
     }
+    if head_n.is_none() && tail_n.is_none() {
+        let size = super::budget::size_of(ctx, given);
+        if size > MAX_REPLY {
+            return Err(over_reply(given, size));
+        }
+    }
     let text = read_text(ctx, given)?;
     let out = match (head_n, tail_n) {
         (Some(n), _) => head(&text, n).to_owned(),
         (_, Some(n)) => tail(&text, n).to_owned(),
         _ => text,
     };
+    if out.len() > MAX_REPLY {
+        return Err(over_reply(given, out.len()));
+    }
     Ok(result::content(out))
+}
+
+/// A reply that would pass `MAX_REPLY` (docs/limits.md): the way to read the file in parts.
+fn over_reply(given: &str, len: usize) -> ToolError {
+    ToolError::new(
+        Code::TooLarge,
+        format!(
+            "{given}: the reply would be {len} bytes, over the limit of {MAX_REPLY} bytes \
+             ({} MiB) per reply. Read it in parts with head or tail (a number of lines).",
+            MAX_REPLY >> 20
+        ),
+    )
+    .with("path", given)
 }
 
 pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
@@ -156,11 +179,24 @@ pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, Tool
             "at least one absolute path",
         ));
     }
+    // Files are read only while the reply stays under MAX_REPLY (the work charged for
+    // this call, `budget::cost`); the others are named with the way to read them.
+    let mut room = MAX_REPLY;
     let parts: Vec<String> = paths
         .iter()
-        .map(|p| match read_text(ctx, p) {
-            Ok(text) => format!("{p}:\n{text}\n"),
-            Err(e) => format!("{p}: Error - {}", e.message),
+        .map(|p| {
+            let size = super::budget::size_of(ctx, p);
+            if size > room {
+                return format!("{p}: Error - {}", over_reply(p, size).message);
+            }
+            match read_text(ctx, p) {
+                Ok(text) if text.len() <= room => {
+                    room -= text.len();
+                    format!("{p}:\n{text}\n")
+                }
+                Ok(text) => format!("{p}: Error - {}", over_reply(p, text.len()).message),
+                Err(e) => format!("{p}: Error - {}", e.message),
+            }
         })
         .collect();
     Ok(result::content(parts.join("\n---\n")))
@@ -191,7 +227,14 @@ pub fn run_media(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErr
     let given = Args(args).str("path")?;
     let r = ctx.resolve(given)?;
     let host = r.host();
+    let encoded = super::budget::size_of(ctx, given).div_ceil(3) * 4;
+    if encoded > MAX_REPLY {
+        return Err(over_reply(given, encoded));
+    }
     let bytes = read_bytes(ctx, given)?;
+    if bytes.len().div_ceil(3) * 4 > MAX_REPLY {
+        return Err(over_reply(given, bytes.len().div_ceil(3) * 4));
+    }
     let data = base64::engine::general_purpose::STANDARD.encode(bytes);
     let mime = mime_of(given);
     let block = if mime.starts_with("image/") {

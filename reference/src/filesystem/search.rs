@@ -45,6 +45,7 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
     let base = r.host();
     let mut w = Walker::new(r.storage(), given);
     let mut found: Vec<String> = Vec::new();
+    let mut reply = 0;
     // Depth first, names in order: (directory, its relative path).
     let mut stack = vec![(r.path.clone(), String::new())];
     let mut first = true;
@@ -66,7 +67,10 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
                 continue;
             }
             if pattern.is_match(&relative) {
-                found.push(base.join(&relative).display().to_string());
+                let shown = base.join(&relative).display().to_string();
+                reply += shown.len() + 1;
+                w.check_reply(reply)?;
+                found.push(shown);
             }
             if e.kind == EntryKind::Directory {
                 subdirs.push((walk::child(&dir, &e.name), relative));

@@ -4,7 +4,7 @@
 //! with `*` is a glob on the path relative to the start; one without also excludes that
 //! name anywhere, and everything below it.
 
-use globset::GlobMatcher;
+use globset::GlobSet;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::{Value, json};
 
@@ -37,7 +37,7 @@ pub fn definition() -> Tool {
 }
 
 /// The matchers of excludePatterns.
-pub fn excludes(patterns: &[&str], expand: bool) -> Result<Vec<GlobMatcher>, ToolError> {
+pub fn excludes(patterns: &[&str], expand: bool) -> Result<Vec<GlobSet>, ToolError> {
     let mut out = Vec::new();
     for p in patterns {
         out.push(walk::glob(p, "excludePatterns")?);
@@ -69,7 +69,7 @@ fn build(
     w: &mut Walker<'_>,
     dir: &NormPath,
     rel: &str,
-    ex: &[GlobMatcher],
+    ex: &[GlobSet],
     first: bool,
     depth: usize,
     out: &mut String,
@@ -117,6 +117,7 @@ fn build(
         }
         indent(out, depth + 1);
         out.push('}');
+        w.check_reply(out.len())?;
     }
     if any {
         indent(out, depth);

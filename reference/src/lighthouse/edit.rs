@@ -61,11 +61,14 @@ impl Pattern {
             return Ok(Pattern::Literal(search.to_owned()));
         }
         Regex::new(search).map(Pattern::Regex).map_err(|e| {
+            // Only the pattern's start is quoted: it may be megabytes long.
+            let shown = crate::paths::prefix(search, 80);
+            let more = if shown.len() < search.len() { "..." } else { "" };
             LhError::new(
                 LhCode::InvalidRegex,
                 format!(
-                    "The regular expression {search:?} is invalid: {} (regex crate).",
-                    reason(&e)
+                    "The regular expression {shown:?}{more} is invalid: {} (regex crate).",
+                    crate::paths::prefix(&reason(&e), 300)
                 ),
                 "Fix the pattern (Rust regex crate syntax: no look-around, no \
                  backreferences), or pass isRegex: false to search for the text literally.",

@@ -121,7 +121,13 @@ pub fn definitions() -> Vec<Tool> {
 pub struct LighthouseServer {
     ctx: Arc<Ctx>,
     tools: Arc<Vec<Tool>>,
+    /// The memory budgets, shared with the stdio transport and every HTTP session.
+    limits: Arc<crate::limits::Limits>,
 }
+
+/// Work a read or an edit may hold (docs/limits.md): the file (at most `MAX_BYTES`), the
+/// text taken from it or the edited text, and the reply.
+const CALL_COST: usize = 4 * MAX_BYTES as usize;
 
 impl LighthouseServer {
     pub fn new(ctx: Ctx) -> Self {
@@ -134,7 +140,13 @@ impl LighthouseServer {
         LighthouseServer {
             ctx,
             tools: Arc::new(definitions()),
+            limits: Arc::default(),
         }
+    }
+
+    /// The resource limits shared with the transport.
+    pub fn limits(&self) -> Arc<crate::limits::Limits> {
+        self.limits.clone()
     }
 
     /// The server for the command line: the root's host paths and the audit log, if any.
@@ -194,7 +206,7 @@ impl ServerHandler for LighthouseServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let Some(op) = Op::from_name(&request.name) else {
             return Err(McpError::invalid_params(
@@ -207,6 +219,8 @@ impl ServerHandler for LighthouseServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
+        let cost = if matches!(op, Op::Read | Op::Edit) { CALL_COST } else { 0 };
+        let _charge = self.limits.charge_work(&context.id, cost).await;
         // Every call does file I/O and may wait for a file's lock.
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))
             .await

@@ -56,9 +56,15 @@ impl ReferenceServer {
 
     /// Charges the memory a tool call on `args.path` may need to the request `id`
     /// (an estimate from the file's size now; see `limits`).
-    async fn charge(&self, id: &rmcp::model::RequestId, kind: ToolKind, args: &JsonObject) {
+    async fn charge(
+        &self,
+        id: &rmcp::model::RequestId,
+        kind: ToolKind,
+        args: &JsonObject,
+    ) -> Option<crate::limits::Held> {
         let cost = match kind {
-            ToolKind::Create | ToolKind::Remove => return, // the line is charged; remove streams
+            // The line is charged; remove streams.
+            ToolKind::Create | ToolKind::Remove => return None,
             ToolKind::Read => crate::limits::read_cost,
             _ => crate::limits::mutation_cost,
         };
@@ -67,10 +73,10 @@ impl ReferenceServer {
             .and_then(Value::as_str)
             .and_then(|p| paths::normalize(p, false).ok())
         else {
-            return;
+            return None;
         };
         let size = self.ctx.storage.size_hint(&path).min(crate::MAX_FILE_SIZE);
-        self.limits.charge_work(id, cost(size)).await;
+        Some(self.limits.charge_work(id, cost(size)).await)
     }
 
     /// The tool name style this server offers.
@@ -314,7 +320,7 @@ impl ServerHandler for ReferenceServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
-        self.charge(&context.id, kind, &args).await;
+        let _charge = self.charge(&context.id, kind, &args).await;
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
             match tools::read::parse(&args) {

@@ -9,6 +9,7 @@ mod common;
 #[path = "../e2e/raw.rs"]
 mod raw;
 
+mod bounds;
 mod escapes;
 mod fs_swap_race;
 mod listing;
