@@ -15,6 +15,7 @@
 
 pub mod atomic;
 pub mod audit;
+pub mod bulk;
 pub mod cli;
 pub mod devs;
 pub mod edit;

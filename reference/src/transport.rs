@@ -314,7 +314,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
 
     /// Parses one line; answers what cannot be handed to rmcp. A large line (a big
     /// file.create) is parsed to a `Value` first and its buffer freed before the typed
-    /// conversion, which then moves the strings instead of copying them.
+    /// conversion, which then moves the large strings instead of copying them (`bulk`).
     fn parse(&self, line: &mut Vec<u8>) -> Parsed {
         let big = line.len() > 1 << 20;
         let raw = line.strip_suffix(b"\n").unwrap_or(line);
@@ -331,7 +331,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                         return answer;
                     }
                     let (id, is_request, is_object) = describe(&value);
-                    return match serde_json::from_value::<ClientJsonRpcMessage>(value) {
+                    return match crate::bulk::to_message(value) {
                         Ok(msg) => Parsed::Pass(msg),
                         Err(e) => {
                             self.invalid(e, id, is_request, is_object);

@@ -214,8 +214,8 @@ fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
         many.as_secs_f64(),
         rewrite.as_secs_f64()
     );
-    assert!(many < Duration::from_secs(40), "{many:?}");
-    assert!(rewrite < Duration::from_secs(40), "{rewrite:?}");
+    assert!(many < Duration::from_secs(60), "{many:?}");
+    assert!(rewrite < Duration::from_secs(60), "{rewrite:?}");
 }
 
 /// Item 8: a glob with 500 nested braces, or a 1 MB pattern, panicked a task and the
