@@ -1,8 +1,9 @@
 //! The standing adversarial suite (issue 13): the reference server attacked as a hostile
 //! client and a chaos tester would, one file per attack. Each attack is bounded in count
 //! and time, uses only local pipes and files, and prints its figures (run with
-//! `--nocapture` to see them). The three slow attacks (swap race, SIGKILLs, pipelined
-//! reads) are ignored by a plain `cargo test`; CI runs them all with `--include-ignored`.
+//! `--nocapture` to see them). The slow attacks (swap races, SIGKILLs, pipelined reads,
+//! and in `bounds` the 200 MB lines, deep directory chains and 100k edits) are ignored by a
+//! plain `cargo test`; CI runs them all with `--include-ignored`.
 
 #[path = "../e2e/common.rs"]
 mod common;
