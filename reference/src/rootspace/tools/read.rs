@@ -128,10 +128,9 @@ fn first_fit(content: &str) -> Fit {
 /// cannot return it, since it has line ranges and no byte ranges.
 fn reply_too_large(
     path: &NormPath,
-    (content, first_line): (&str, usize),
+    (content, first_line, escaped): (&str, usize, usize),
     (hash, total_lines): (String, usize),
 ) -> crate::errors::ToolError {
-    let escaped = crate::json::str_len(content) - 2;
     let head = format!(
         "The requested text of {path} is too large for one reply: {} bytes ({escaped} as \
          JSON), over the limit of {MAX_REPLY_TEXT} bytes as JSON per reply.",
@@ -192,7 +191,7 @@ fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     if escaped > MAX_REPLY_TEXT {
         return Err(reply_too_large(
             &p.path,
-            (&content, first_line),
+            (&content, first_line, escaped),
             (hash, total),
         ));
     }
