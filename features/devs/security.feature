@@ -178,3 +178,44 @@ Feature: Staying inside the project root
     When the client calls "filesystem_operation" with {"action":"read","path":"..\\root_evil\\secret"}
     Then the call fails with a invalid_path error
     And nothing outside the root has changed
+
+  @DV-CLR-13 @must @clarification
+  Scenario: DV-SEC-023 a write to a hard link of an outside file is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "twin.txt" to the file "${outside}/secret"
+    When the client calls "filesystem_operation" with {"action":"write","content":"pwned\n","path":"twin.txt"}
+    Then the call fails
+    And the error message mentions ["Permission denied"]
+    And the file "twin.txt" has text "top secret\n"
+    And nothing outside the root has changed
+
+  @DV-CLR-13 @must @clarification
+  Scenario: DV-SEC-024 a read of a hard link to an outside file is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "twin.txt" to the file "${outside}/secret"
+    When the client calls "filesystem_operation" with {"action":"read","path":"twin.txt"}
+    Then the call fails
+    And the error message mentions ["Permission denied"]
+    And nothing outside the root has changed
+
+  @DV-CLR-08 @must @clarification
+  Scenario: DV-SEC-025 a file:// URI is refused and makes no directories
+    When the client calls "filesystem_operation" with {"action":"write","content":"x\n","path":"file:///src/a.ts"}
+    Then the call fails with a invalid_path error
+    And the error message mentions ["/src/a.ts"]
+    And the path "file:" does not exist
+    And nothing outside the root has changed
+
+  @DV-CLR-08 @must @clarification
+  Scenario: DV-SEC-026 a quoted path is refused and makes no directories
+    When the client calls "filesystem_operation" with {"action":"write","content":"x\n","path":"'src/a.ts'"}
+    Then the call fails with a invalid_path error
+    And the path "'src" does not exist
+    And nothing outside the root has changed
+
+  @DV-CLR-08 @must @clarification
+  Scenario: DV-SEC-027 a path with a leading space is refused
+    When the client calls "filesystem_operation" with {"action":"write","content":"x\n","path":" src/a.ts"}
+    Then the call fails with a invalid_path error
+    And the path " src" does not exist
+    And nothing outside the root has changed

@@ -106,3 +106,12 @@ Feature: Opening files and positions (file_open)
     When the client calls "file_open" with {"uri":"file://${root}/latin.txt"}
     Then the call fails with a not_text error
     And nothing outside the root has changed
+
+  @ED-CLR-11 @must @clarification
+  Scenario: ED-OPEN-013 a hard link to an outside file is not opened
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "twin.txt" to the file "${outside}/secret"
+    When the client calls "file_open" with {"uri":"file://${root}/twin.txt"}
+    Then the call fails
+    And the error message mentions ["hard link"]
+    And nothing outside the root has changed

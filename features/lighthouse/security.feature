@@ -56,3 +56,47 @@ Feature: Staying inside the project root
     When the client calls "read" with {"path":"..\\..\\Windows\\System32"}
     Then the call fails
     And nothing outside the root has changed
+
+  @LH-CLR-16 @must @clarification
+  Scenario: LH-SEC-018 a write to a hard link of an outside file is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "twin.txt" to the file "${outside}/secret"
+    When the client calls "write" with {"content":"pwned\n","path":"twin.txt"}
+    Then the call fails
+    And the error message mentions ["hard link"]
+    And the file "twin.txt" has text "top secret\n"
+    And nothing outside the root has changed
+
+  @LH-CLR-16 @must @clarification
+  Scenario: LH-SEC-019 a read of a hard link to an outside file is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "twin.txt" to the file "${outside}/secret"
+    When the client calls "read" with {"path":"twin.txt"}
+    Then the call fails
+    And the error message mentions ["hard link"]
+    And nothing outside the root has changed
+
+  @LH-CLR-15 @must @clarification
+  Scenario: LH-SEC-020 a file:// URI is refused and makes no directories
+    When the client calls "write" with {"content":"x\n","createDirectories":true,"path":"file:///src/a.ts"}
+    Then the call fails with a invalid_path error
+    And the error message mentions ["/src/a.ts"]
+    And the path "file:" does not exist
+    And the path "src" does not exist
+    And nothing outside the root has changed
+
+  @LH-CLR-15 @must @clarification
+  Scenario: LH-SEC-021 a quoted path is refused and makes no directories
+    When the client calls "write" with {"content":"x\n","createDirectories":true,"path":"'src/a.ts'"}
+    Then the call fails with a invalid_path error
+    And the path "'src" does not exist
+    And the path "src" does not exist
+    And nothing outside the root has changed
+
+  @LH-CLR-15 @must @clarification
+  Scenario: LH-SEC-022 a path with a leading space is refused
+    When the client calls "write" with {"content":"x\n","createDirectories":true,"path":" src/a.ts"}
+    Then the call fails with a invalid_path error
+    And the path " src" does not exist
+    And the path "src" does not exist
+    And nothing outside the root has changed

@@ -238,3 +238,36 @@ Feature: Path interpretation and normalization
     Then the call succeeds
     And the result field "content" has the lines ["alpha"]
     And nothing outside the root has changed
+
+  @CLR-036 @must @clarification
+  Scenario: PATH-021 a file:// URI is refused and creates nothing
+    When the client calls "file.create" with {"content":"x\n","path":"file:///notes/a.md"}
+    Then the call fails with a invalid_path error
+    And the error message mentions ["/notes/a.md"]
+    And the path "file:" does not exist
+    And the path "notes" does not exist
+    And nothing outside the root has changed
+
+  @CLR-036 @must @clarification
+  Scenario: PATH-022 a quoted path is refused, no quoted name made
+    When the client calls "file.create" with {"content":"x\n","path":"'notes/a.md'"}
+    Then the call fails with a invalid_path error
+    And the path "'notes" does not exist
+    And the path "notes" does not exist
+    And nothing outside the root has changed
+
+  @CLR-036 @must @clarification
+  Scenario: PATH-023 a path with a leading space is refused
+    When the client calls "file.create" with {"content":"x\n","path":" notes/a.md"}
+    Then the call fails with a invalid_path error
+    And the path " notes" does not exist
+    And the path "notes" does not exist
+    And nothing outside the root has changed
+
+  @CLR-036 @must @clarification
+  Scenario: PATH-024 a name with a leading space is reached below a dir
+    Given a file " a.md" with text "spaced\n"
+    When the client calls "text.read" with {"path":"./ a.md"}
+    Then the call succeeds
+    And the result field "content" has the lines ["spaced"]
+    And nothing outside the root has changed

@@ -760,3 +760,12 @@ Feature: Staying inside the root
     Then the listing JSON is {"entries":[{"name":"a.md","type":"file"},{"name":"rel","type":"symlink"}],"path":"/notes"}
     And the file "notes/a.md" has text "beta\n"
     And nothing outside the root has changed
+
+  @CLR-031 @must @clarification
+  Scenario: SEC-085 a hard link to an outside file is not read
+    Given an outside file "secret" with text "top secret\n"
+    And a hard link "notes/twin" to the file "${outside}/secret"
+    When the client calls "text.read" with {"path":"notes/twin"}
+    Then the call fails
+    And the error message mentions ["hard link"]
+    And nothing outside the root has changed

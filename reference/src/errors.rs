@@ -106,6 +106,19 @@ impl Code {
     ];
 }
 
+/// What a NOT_A_FILE entry is, in words, from its `file_type` detail (`fifo`, `socket`,
+/// `char_device`, `block_device`, `directory`), so that every profile names it alike.
+pub fn file_kind_words(kind: &str) -> &'static str {
+    match kind {
+        "fifo" => "a FIFO (named pipe)",
+        "socket" => "a Unix domain socket",
+        "char_device" => "a character device",
+        "block_device" => "a block device",
+        "directory" => "a directory",
+        _ => "a special file (neither a regular file nor a directory)",
+    }
+}
+
 /// A failure the client should see and can learn from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolError {
@@ -138,6 +151,13 @@ impl ToolError {
     pub fn with(mut self, key: &str, value: impl Into<Value>) -> Self {
         self.details.insert(key.to_owned(), value.into());
         self
+    }
+
+    /// For NOT_A_FILE on a FIFO, socket or device: what it is, in words. `None` for a
+    /// directory or any other error.
+    pub fn special_file_words(&self) -> Option<&'static str> {
+        let kind = self.details.get("file_type")?.as_str()?;
+        (self.code == Code::NotAFile && kind != "directory").then(|| file_kind_words(kind))
     }
 
     /// The structuredContent of the error result.

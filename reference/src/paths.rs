@@ -106,6 +106,47 @@ fn is_drive_prefix(segment: &str) -> bool {
     b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
 }
 
+/// Characters that quote a path when a model copies one out of prose or code.
+const QUOTES: [char; 3] = ['"', '\'', '`'];
+
+/// A path argument that is something wrapped around a path rather than a path: a
+/// `file:` URI, or a path with leading whitespace or a leading quote (CLR-036). Taken
+/// literally, each names a tree of new directories (`file:`, ` notes`) that nobody meant.
+/// Returns why, with the path the caller most likely meant.
+pub fn mistaken_path(input: &str) -> Option<String> {
+    if input
+        .get(..5)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+    {
+        let rest = &input[5..];
+        let meant = match rest.strip_prefix("//") {
+            // file://host/path: the path starts at the first slash after the host.
+            Some(after) => after.find('/').map_or("/", |i| &after[i..]),
+            None => rest,
+        };
+        return Some(format!(
+            "it is a file: URI, not a path; this tool takes a plain path, so pass {meant:?} \
+             (with any %-escapes decoded)"
+        ));
+    }
+    if input.starts_with(char::is_whitespace) {
+        return Some(format!(
+            "it starts with whitespace, most likely by mistake; pass {:?}. A name that really \
+             starts with a space is written after a directory, e.g. \"./ name\"",
+            input.trim_start()
+        ));
+    }
+    if input.starts_with(QUOTES) {
+        return Some(format!(
+            "it starts with a quote character, so the quotes would become part of the name; \
+             pass the path without them, e.g. {:?}. A name that really starts with a quote is \
+             written after a directory, e.g. \"./'name\"",
+            input.trim_matches(|c: char| QUOTES.contains(&c) || c.is_whitespace())
+        ));
+    }
+    None
+}
+
 /// Normalizes a path argument. `allow_empty` is for `list://` where the empty path means
 /// the root; file and text tools reject it.
 pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
@@ -114,6 +155,15 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
             Code::InvalidPath,
             "The path is empty. Pass a path inside the root such as \"/notes/a.md\".",
         ));
+    }
+    if input.len() <= MAX_PATH
+        && let Some(why) = mistaken_path(input)
+    {
+        return Err(ToolError::new(
+            Code::InvalidPath,
+            format!("The path {input:?} was refused: {why}. Nothing was read or changed."),
+        )
+        .with("path", input));
     }
     if input.len() > MAX_PATH {
         return Err(ToolError::new(
@@ -231,6 +281,29 @@ mod tests {
         assert_eq!(code("a\0b"), Code::InvalidPath);
         assert_eq!(code(""), Code::InvalidPath);
         assert!(normalize("", true).unwrap().is_root());
+    }
+
+    #[test]
+    fn uris_and_quoted_or_indented_paths_are_refused_with_the_meant_path() {
+        for (input, meant) in [
+            ("file:///notes/a.md", "\"/notes/a.md\""),
+            ("FILE://localhost/notes/a.md", "\"/notes/a.md\""),
+            ("file:notes", "\"notes\""),
+            (" notes/a.md", "\"notes/a.md\""),
+            ("\tnotes", "\"notes\""),
+            ("\"notes/a.md\"", "\"notes/a.md\""),
+            ("'notes/a.md'", "\"notes/a.md\""),
+            ("`notes/a.md`", "\"notes/a.md\""),
+        ] {
+            let e = normalize(input, true).unwrap_err();
+            assert_eq!(e.code, Code::InvalidPath, "{input:?}");
+            assert!(e.message.contains(meant), "{input:?}: {}", e.message);
+        }
+        // The same names below a directory, and "file:" inside a name, are plain names.
+        assert_eq!(norm("./ notes"), "/ notes");
+        assert_eq!(norm("/'q'"), "/'q'");
+        assert_eq!(norm("a/file:x"), "/a/file:x");
+        assert_eq!(norm("files/a"), "/files/a");
     }
 
     #[test]

@@ -23,10 +23,12 @@ use crate::locks::Locks;
 use crate::paths::NormPath;
 
 mod info;
+mod listing;
 mod rename;
 mod whole;
 
 pub use info::Meta;
+pub use listing::ListCache;
 pub use whole::Deleted;
 
 /// A file as read: its bytes and their hash (computed while reading).
@@ -93,10 +95,48 @@ fn escape_error(path: &NormPath) -> ToolError {
     .with("path", path.display())
 }
 
+/// The process or the system has no file descriptor left (EMFILE, ENFILE): a passing
+/// overload, not a property of the path, so it must not read as a missing or wrong file.
+fn is_out_of_descriptors(e: &io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(libc::EMFILE | libc::ENFILE))
+}
+
+fn out_of_descriptors(path: &NormPath, e: &io::Error) -> ToolError {
+    let reason = if e.raw_os_error() == Some(libc::EMFILE) {
+        "EMFILE"
+    } else {
+        "ENFILE"
+    };
+    ToolError::new(
+        Code::IoError,
+        format!(
+            "The server ran out of file descriptors ({reason}: {e}) while working on {path}: \
+             too many files are open at once. This says nothing about {path} itself, and \
+             nothing was changed. Retry the same call in a moment; if it keeps failing, the \
+             server's limit of open files (ulimit -n) is too low for its load."
+        ),
+    )
+    .with("path", path.display())
+    .with("reason", reason)
+}
+
+/// Whether a storage error is the descriptor exhaustion above (which callers must pass
+/// on as it is rather than explain as a property of the path).
+pub fn is_exhaustion(e: &ToolError) -> bool {
+    e.code == Code::IoError
+        && matches!(
+            e.details.get("reason").and_then(|r| r.as_str()),
+            Some("EMFILE" | "ENFILE")
+        )
+}
+
 /// Maps an I/O error on `path` to the contract's codes.
 fn map_io(path: &NormPath, e: io::Error) -> ToolError {
     if is_escape(&e) {
         return escape_error(path);
+    }
+    if is_out_of_descriptors(&e) {
+        return out_of_descriptors(path, &e);
     }
     match e.kind() {
         io::ErrorKind::NotFound => ToolError::not_found(&path.display()),
@@ -123,6 +163,54 @@ fn not_a_file(path: &NormPath) -> ToolError {
         ),
     )
     .with("path", path.display())
+    .with("file_type", "directory")
+}
+
+/// The `file_type` detail of a file that is neither a directory nor a regular file.
+fn special_kind(ft: cap_std::fs::FileType) -> &'static str {
+    use cap_std::fs::FileTypeExt;
+    if ft.is_fifo() {
+        "fifo"
+    } else if ft.is_socket() {
+        "socket"
+    } else if ft.is_char_device() {
+        "char_device"
+    } else if ft.is_block_device() {
+        "block_device"
+    } else {
+        "special"
+    }
+}
+
+/// The same from a `st_mode` (a locked descriptor's fstat).
+fn special_kind_of_mode(mode: u32) -> &'static str {
+    match mode & libc::S_IFMT {
+        libc::S_IFIFO => "fifo",
+        libc::S_IFSOCK => "socket",
+        libc::S_IFCHR => "char_device",
+        libc::S_IFBLK => "block_device",
+        libc::S_IFDIR => "directory",
+        _ => "special",
+    }
+}
+
+/// A FIFO, socket or device, named as what it is (CLR-031): never read (a FIFO would
+/// block, a device stream without end) nor replaced.
+fn special_file(path: &NormPath, kind: &str) -> ToolError {
+    if kind == "directory" {
+        return not_a_file(path);
+    }
+    let words = crate::errors::file_kind_words(kind);
+    ToolError::new(
+        Code::NotAFile,
+        format!(
+            "{path} is {words}, not a regular file, so it is neither read nor changed (reading \
+             it could block or never end). Nothing was done; listings show it with type \
+             \"other\". Work on a regular file instead."
+        ),
+    )
+    .with("path", path.display())
+    .with("file_type", kind)
 }
 
 fn not_text(path: &NormPath) -> ToolError {
@@ -222,20 +310,13 @@ impl Sandbox {
         let file = self
             .root
             .open_with(path.relative(), &opts)
-            .map_err(|e| map_io(path, e))?;
+            .map_err(|e| self.open_error(path, e))?;
         let meta = file.metadata().map_err(|e| map_io(path, e))?;
         if meta.is_dir() {
             return Err(not_a_file(path));
         }
         if !meta.is_file() {
-            return Err(ToolError::new(
-                Code::NotAFile,
-                format!(
-                    "{path} is not a regular file (it is a FIFO, socket or device), so it \
-                     cannot be read or edited."
-                ),
-            )
-            .with("path", path.display()));
+            return Err(special_file(path, special_kind(meta.file_type())));
         }
         let links = rustix::fs::fstat(&file)
             .map_err(|e| map_io(path, e.into()))?
@@ -247,6 +328,18 @@ impl Sandbox {
             return Err(ToolError::too_large(&path.display(), meta.len()));
         }
         Ok((file, meta.len()))
+    }
+
+    /// Explains a failed open: a socket (ENXIO) or a device without a driver cannot be
+    /// opened at all, and is named as what it is rather than as an I/O error.
+    fn open_error(&self, path: &NormPath, e: io::Error) -> ToolError {
+        if is_escape(&e) || is_out_of_descriptors(&e) || e.kind() == io::ErrorKind::NotFound {
+            return map_io(path, e);
+        }
+        match self.root.metadata(path.relative()) {
+            Ok(m) if !m.is_file() && !m.is_dir() => special_file(path, special_kind(m.file_type())),
+            _ => map_io(path, e),
+        }
     }
 
     /// Reads an opened file to the end, hashing it on the way.
@@ -532,7 +625,7 @@ impl Sandbox {
             };
             let mode = locked.stat.st_mode;
             if mode & libc::S_IFMT != libc::S_IFREG {
-                return Err(special_file(path));
+                return Err(special_file(path, special_kind_of_mode(mode)));
             }
             if locked.stat.st_nlink > 1 {
                 return Err(hard_link_error(path, locked.stat.st_nlink));
@@ -553,6 +646,12 @@ impl Sandbox {
 
     /// Explains why a file could not be opened for writing.
     fn write_open_error(&self, path: &NormPath, dir: &Dir, name: &str, e: io::Error) -> ToolError {
+        if let Ok(m) = dir.metadata(name)
+            && !m.is_file()
+            && !is_out_of_descriptors(&e)
+        {
+            return special_file(path, special_kind(m.file_type()));
+        }
         match e.raw_os_error() {
             Some(libc::EACCES) | Some(libc::EPERM) | Some(libc::EROFS) | Some(libc::ETXTBSY) => {
                 let mode = dir
@@ -640,9 +739,17 @@ impl Sandbox {
     /// Lists the immediate children of a directory (temp files hidden), directories
     /// first, then the rest, each group in byte order of the name.
     pub fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
-        let dir = self.open_dir(path).map_err(|e| {
+        let dir = self.open_listed_dir(path)?;
+        read_entries(path, &dir)
+    }
+
+    /// Opens a directory to list it; a file in its place is NOT_A_DIRECTORY.
+    fn open_listed_dir(&self, path: &NormPath) -> ToolResult<Dir> {
+        self.open_dir(path).map_err(|e| {
             let mapped = map_io(path, e);
-            if mapped.code == Code::NotADirectory || mapped.code == Code::IoError {
+            if (mapped.code == Code::NotADirectory || mapped.code == Code::IoError)
+                && !is_exhaustion(&mapped)
+            {
                 // Opening a file as a directory: say so and point to text.read.
                 match self.root.metadata(path.relative()) {
                     Ok(m) if !m.is_dir() => ToolError::new(
@@ -658,46 +765,51 @@ impl Sandbox {
             } else {
                 mapped
             }
-        })?;
-        let mut entries = Vec::new();
-        for item in dir.entries().map_err(|e| map_io(path, e))? {
-            let item = item.map_err(|e| map_io(path, e))?;
-            // A name that is not UTF-8 cannot be passed back in a JSON path, so it is left
-            // out rather than shown mangled (CLR-032).
-            let Ok(name) = item.file_name().into_string() else {
-                continue;
-            };
-            let ft = match item.file_type() {
-                Ok(ft) => ft,
-                Err(_) => continue, // vanished while listing
-            };
-            let kind = if ft.is_symlink() {
-                EntryKind::Symlink
-            } else if ft.is_dir() {
-                EntryKind::Directory
-            } else if ft.is_file() {
-                EntryKind::File
-            } else {
-                EntryKind::Other
-            };
-            // Only regular files of the exact form can be our temp files; clients cannot
-            // make such names, and a user's `.mcp-tmp-notes` is shown.
-            if kind == EntryKind::File && atomic::is_our_temp_name(&name) {
-                continue;
-            }
-            entries.push(Entry { name, kind });
-        }
-        entries.sort_by(|a, b| {
-            let group = |k: EntryKind| if k == EntryKind::Directory { 0 } else { 1 };
-            group(a.kind)
-                .cmp(&group(b.kind))
-                .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
-        });
-        Ok(entries)
+        })
     }
 }
 
-fn hard_link_error(path: &NormPath, links: u64) -> ToolError {
+/// The entries of an opened directory (temp files hidden), directories first, then the
+/// rest, each group in byte order of the name.
+fn read_entries(path: &NormPath, dir: &Dir) -> ToolResult<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for item in dir.entries().map_err(|e| map_io(path, e))? {
+        let item = item.map_err(|e| map_io(path, e))?;
+        // A name that is not UTF-8 cannot be passed back in a JSON path, so it is left
+        // out rather than shown mangled (CLR-032).
+        let Ok(name) = item.file_name().into_string() else {
+            continue;
+        };
+        let ft = match item.file_type() {
+            Ok(ft) => ft,
+            Err(_) => continue, // vanished while listing
+        };
+        let kind = if ft.is_symlink() {
+            EntryKind::Symlink
+        } else if ft.is_dir() {
+            EntryKind::Directory
+        } else if ft.is_file() {
+            EntryKind::File
+        } else {
+            EntryKind::Other
+        };
+        // Only regular files of the exact form can be our temp files; clients cannot
+        // make such names, and a user's `.mcp-tmp-notes` is shown.
+        if kind == EntryKind::File && atomic::is_our_temp_name(&name) {
+            continue;
+        }
+        entries.push(Entry { name, kind });
+    }
+    entries.sort_by(|a, b| {
+        let group = |k: EntryKind| if k == EntryKind::Directory { 0 } else { 1 };
+        group(a.kind)
+            .cmp(&group(b.kind))
+            .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
+    });
+    Ok(entries)
+}
+
+pub(crate) fn hard_link_error(path: &NormPath, links: u64) -> ToolError {
     ToolError::new(
         Code::PermissionDenied,
         format!(
@@ -730,17 +842,6 @@ fn busy_error(path: &NormPath) -> ToolError {
             "{path} is locked by another process (another server on this root) for more than \
              {} s. Nothing was changed; call text.read and retry.",
             filelock::LOCK_WAIT.as_secs()
-        ),
-    )
-    .with("path", path.display())
-}
-
-fn special_file(path: &NormPath) -> ToolError {
-    ToolError::new(
-        Code::NotAFile,
-        format!(
-            "{path} is not a regular file (it is a FIFO, socket or device), so it cannot be \
-             read or edited."
         ),
     )
     .with("path", path.display())
@@ -990,9 +1091,138 @@ mod tests {
             .arg(&fifo)
             .status()
             .map(|s| s.success());
-        if ok.unwrap_or(false) {
-            assert_eq!(code(f.sb.read(&p("/pipe"))), Code::NotAFile);
+        assert!(ok.unwrap_or(false), "mkfifo failed");
+        let e = f.sb.read(&p("/pipe")).unwrap_err();
+        assert_eq!(e.code, Code::NotAFile);
+        assert_eq!(e.details["file_type"], "fifo");
+        assert!(
+            e.message.contains("FIFO") && !e.message.contains("directory"),
+            "{}",
+            e.message
+        );
+        let w =
+            f.sb.write_file(&p("/pipe"), b"x", false, &f.locks)
+                .unwrap_err();
+        assert_eq!(w.details["file_type"], "fifo", "{}", w.message);
+        let m =
+            f.sb.update_text(&p("/pipe"), &f.locks, |_| Ok(None))
+                .unwrap_err();
+        assert_eq!(m.details["file_type"], "fifo", "{}", m.message);
+    }
+
+    #[test]
+    fn sockets_are_named_not_io_errors() {
+        let f = fx();
+        let _listener = std::os::unix::net::UnixListener::bind(f.root.join("sock")).unwrap();
+        let e = f.sb.read(&p("/sock")).unwrap_err();
+        assert_eq!(e.code, Code::NotAFile, "{}", e.message);
+        assert_eq!(e.details["file_type"], "socket");
+        assert!(e.message.contains("socket"), "{}", e.message);
+        let w =
+            f.sb.update_text(&p("/sock"), &f.locks, |_| Ok(None))
+                .unwrap_err();
+        assert_eq!(w.details["file_type"], "socket", "{}", w.message);
+    }
+
+    #[test]
+    fn directories_are_named_as_directories() {
+        let f = fx();
+        let e = f.sb.read(&p("/notes")).unwrap_err();
+        assert_eq!(e.details["file_type"], "directory");
+        assert_eq!(e.special_file_words(), None);
+    }
+
+    #[test]
+    fn running_out_of_descriptors_says_so() {
+        for errno in [libc::EMFILE, libc::ENFILE] {
+            let e = map_io(&p("/a/b"), io::Error::from_raw_os_error(errno));
+            assert_eq!(e.code, Code::IoError);
+            assert!(is_exhaustion(&e));
+            assert!(e.message.contains("file descriptors"), "{}", e.message);
+            assert!(e.message.contains("Retry"), "{}", e.message);
         }
+        assert!(!is_exhaustion(&map_io(
+            &p("/a"),
+            io::Error::from_raw_os_error(libc::EIO)
+        )));
+    }
+
+    /// The child half of the test below: run in a process of its own (it lowers the
+    /// process's descriptor limit and uses every descriptor up), and only there.
+    #[test]
+    fn emfile_child_process() {
+        if std::env::var_os("SANDBOX_EMFILE_CHILD").is_none() {
+            return;
+        }
+        let f = fx();
+        std::fs::create_dir(f.root.join("d")).unwrap();
+        let limit = libc::rlimit {
+            rlim_cur: 64,
+            rlim_max: 64,
+        };
+        assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
+        let mut held = Vec::new();
+        let last = loop {
+            match std::fs::File::open("/dev/null") {
+                Ok(h) => held.push(h),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(last.raw_os_error(), Some(libc::EMFILE));
+        let write = f.sb.write_file(&p("/d/x.txt"), b"x", false, &f.locks);
+        let read = f.sb.read(&p("/notes/a.md"));
+        let list = f.sb.list(&p("/notes"));
+        drop(held);
+        for (what, e) in [
+            ("write", write.map(|_| ()).unwrap_err()),
+            ("read", read.map(|_| ()).unwrap_err()),
+            ("list", list.map(|_| ()).unwrap_err()),
+        ] {
+            assert!(is_exhaustion(&e), "{what}: {:?} {}", e.code, e.message);
+        }
+        assert!(!f.root.join("d/x.txt").exists());
+        println!("emfile child: checked");
+    }
+
+    #[test]
+    fn running_out_of_descriptors_is_not_reported_as_a_wrong_path() {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "sandbox::tests::emfile_child_process",
+                "--nocapture",
+            ])
+            .env("SANDBOX_EMFILE_CHILD", "1")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("emfile child: checked"),
+            "{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    #[test]
+    fn write_file_refuses_a_hard_linked_file_and_leaves_both_names() {
+        let f = fx();
+        std::fs::hard_link(f.outside.join("secret"), f.root.join("twin")).unwrap();
+        let e =
+            f.sb.write_file(&p("/twin"), b"pwned", false, &f.locks)
+                .unwrap_err();
+        assert_eq!(e.code, Code::PermissionDenied, "{}", e.message);
+        assert_eq!(e.details["links"], 2);
+        assert_eq!(std::fs::read(f.root.join("twin")).unwrap(), b"top secret");
+        assert_eq!(
+            std::fs::read(f.outside.join("secret")).unwrap(),
+            b"top secret"
+        );
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(
+            std::fs::metadata(f.root.join("twin")).unwrap().nlink(),
+            2,
+            "link split"
+        );
     }
 
     #[test]

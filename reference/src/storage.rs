@@ -9,7 +9,7 @@ use crate::errors::ToolResult;
 use crate::errors::{Code, ToolError};
 use crate::locks::Locks;
 use crate::paths::NormPath;
-use crate::sandbox::{Deleted, Entry, FileData, Meta, Sandbox, Written};
+use crate::sandbox::{Deleted, Entry, FileData, ListCache, Meta, Sandbox, Written};
 
 /// The edit a hash-checked mutation applies to the current bytes: `None` changes nothing.
 pub type Edit<'a> = Box<dyn FnOnce(&[u8]) -> ToolResult<Option<Vec<u8>>> + 'a>;
@@ -50,6 +50,12 @@ pub trait Storage: Send + Sync {
 
     /// The immediate children of a directory.
     fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>>;
+
+    /// The same listing, shared: a storage may keep a large one while the directory is
+    /// unchanged, so that paging through it does not read it again for every page.
+    fn list_shared(&self, path: &NormPath) -> ToolResult<std::sync::Arc<Vec<Entry>>> {
+        self.list(path).map(std::sync::Arc::new)
+    }
 
     /// The size of the file at `path` now (0 if it cannot be seen): an estimate for
     /// charging memory to a request before the real work.
@@ -120,6 +126,8 @@ fn unsupported(op: &str, path: &NormPath) -> ToolError {
 pub struct Rooted {
     pub sandbox: Sandbox,
     pub locks: Locks,
+    /// Large listings kept while their directory is unchanged (paged `list://`).
+    pub listings: ListCache,
 }
 
 impl Rooted {
@@ -128,6 +136,7 @@ impl Rooted {
         Ok(Rooted {
             sandbox: Sandbox::open(root)?,
             locks: Locks::default(),
+            listings: ListCache::default(),
         })
     }
 }
@@ -166,6 +175,10 @@ impl Storage for Rooted {
 
     fn list(&self, path: &NormPath) -> ToolResult<Vec<Entry>> {
         self.sandbox.list(path)
+    }
+
+    fn list_shared(&self, path: &NormPath) -> ToolResult<std::sync::Arc<Vec<Entry>>> {
+        self.sandbox.list_cached(path, &self.listings)
     }
 
     fn size_hint(&self, path: &NormPath) -> u64 {

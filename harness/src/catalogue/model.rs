@@ -292,6 +292,12 @@ pub enum Fixture {
         path: String,
         target: String,
     },
+    /// A hard link inside the root to an existing file; `target` is raw like a symlink's
+    /// (`${outside}/secret`, `${root}/a.txt`), so the file may lie outside the root.
+    HardLink {
+        path: String,
+        target: String,
+    },
     /// A file in the outside area (a sibling of the root the server must never touch).
     OutsideFile {
         name: String,
@@ -308,6 +314,7 @@ struct RawFixture {
     file: Option<String>,
     dir: Option<String>,
     symlink: Option<String>,
+    hard_link: Option<String>,
     outside_file: Option<String>,
     outside_dir: Option<String>,
     text: Option<String>,
@@ -344,12 +351,13 @@ impl TryFrom<RawFixture> for Fixture {
             r.file.is_some(),
             r.dir.is_some(),
             r.symlink.is_some(),
+            r.hard_link.is_some(),
             r.outside_file.is_some(),
             r.outside_dir.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(
-                "a fixture needs exactly one of `file`, `dir`, `symlink`, `outside_file`, `outside_dir`"
+                "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, `outside_file`, `outside_dir`"
                     .into(),
             );
         }
@@ -393,8 +401,14 @@ impl TryFrom<RawFixture> for Fixture {
                 .ok_or_else(|| format!("symlink fixture `{path}` needs a `target`"))?;
             return Ok(Fixture::Symlink { path, target });
         }
+        if let Some(path) = r.hard_link {
+            let target = r
+                .target
+                .ok_or_else(|| format!("hard_link fixture `{path}` needs a `target`"))?;
+            return Ok(Fixture::HardLink { path, target });
+        }
         if r.target.is_some() {
-            return Err("only `symlink` fixtures take a `target`".into());
+            return Err("only `symlink` and `hard_link` fixtures take a `target`".into());
         }
         if let Some(path) = r.dir {
             return Ok(Fixture::Dir { path });

@@ -239,6 +239,20 @@ impl Validator<'_> {
                         self.push(f, &c.id, format!("symlink `{path}` has an empty target"));
                     }
                 }
+                Fixture::HardLink { path, target } => {
+                    self.rel_path(f, &c.id, path);
+                    self.quotable(f, &c.id, "hard link target", target);
+                    if !target.starts_with("${root}/") && !target.starts_with("${outside}/") {
+                        self.push(
+                            f,
+                            &c.id,
+                            format!(
+                                "hard link `{path}` needs a target of the form ${{root}}/x or \
+                                 ${{outside}}/x, a file made by an earlier fixture"
+                            ),
+                        );
+                    }
+                }
                 Fixture::OutsideFile { name, content } => {
                     self.rel_path(f, &c.id, name);
                     if matches!(content, Content::Repeat { .. }) {
@@ -566,7 +580,8 @@ impl Validator<'_> {
                     content: Content::Text(t),
                     ..
                 }
-                | Fixture::Symlink { target: t, .. } => vec![t],
+                | Fixture::Symlink { target: t, .. }
+                | Fixture::HardLink { target: t, .. } => vec![t],
                 _ => vec![],
             };
             for t in texts {

@@ -79,6 +79,9 @@ fn given_steps(case: &Case) -> Vec<String> {
             Fixture::Symlink { path, target } => {
                 v.push(format!("a symlink \"{path}\" pointing to \"{target}\""))
             }
+            Fixture::HardLink { path, target } => {
+                v.push(format!("a hard link \"{path}\" to the file \"{target}\""))
+            }
             Fixture::OutsideFile { name, content } => v.push(match content {
                 Content::Base64(b) => format!("an outside file \"{name}\" with base64 \"{b}\""),
                 Content::Text(t) => format!("an outside file \"{name}\" with text {}", js(t)),

@@ -143,8 +143,21 @@ impl DvError {
             DvCode::NotAFile,
             "Path is not a file",
             format!(
-                "{path:?} is a directory (or a FIFO, socket or device), not a regular file; \
-                 list a directory with action \"list\"."
+                "{path:?} is a directory, not a regular file; list a directory with action \
+                 \"list\"."
+            ),
+        )
+    }
+
+    /// A FIFO, socket or device (`words` says which).
+    pub fn special(path: &str, words: &str) -> Self {
+        DvError::new(
+            DvCode::NotAFile,
+            "Path is not a file",
+            format!(
+                "{path:?} is {words}, not a regular file; it is neither read nor written \
+                 (reading it could block or never end). Nothing was done; pass the path of a \
+                 regular file."
             ),
         )
     }
@@ -166,7 +179,10 @@ impl DvError {
         match e.code {
             Code::PathEscape => DvError::traversal(path),
             Code::NotFound => DvError::not_found(path),
-            Code::NotAFile => DvError::not_a_file(path),
+            Code::NotAFile => match e.special_file_words() {
+                Some(words) => DvError::special(path, words),
+                None => DvError::not_a_file(path),
+            },
             Code::NotText => DvError::not_text(path),
             Code::TooLarge => {
                 let size = e.details.get("size").and_then(Value::as_u64).unwrap_or(0);
@@ -273,6 +289,19 @@ mod tests {
         assert_eq!(
             DvError::from_storage(ToolError::new(Code::PathEscape, "x"), "l").code,
             DvCode::PathTraversal
+        );
+    }
+
+    #[test]
+    fn special_files_are_named_as_what_they_are() {
+        let e = DvError::from_storage(
+            ToolError::new(Code::NotAFile, "x").with("file_type", "fifo"),
+            "p",
+        );
+        assert_eq!(e.code, DvCode::NotAFile);
+        assert!(
+            e.hint.contains("FIFO") && !e.hint.contains("directory"),
+            "{e:?}"
         );
     }
 }

@@ -98,6 +98,14 @@ impl EdError {
                      (through a symlink). Use a file inside it."
                 ),
             ),
+            Code::NotAFile if e.special_file_words().is_some() => (
+                EdCode::NotAFile,
+                format!(
+                    "Not a file: {uri} is {}, not a regular file; it is neither read nor \
+                     written (reading it could block or never end). Name a regular file.",
+                    e.special_file_words().unwrap_or("a special file")
+                ),
+            ),
             Code::NotAFile | Code::NotADirectory => (
                 EdCode::NotAFile,
                 format!("Not a file: {uri} is not a regular file. Name a file, not a directory."),
@@ -166,5 +174,18 @@ mod tests {
         assert_eq!(sc["jsonrpcCode"], -32602);
         let p = EdError::from_storage(ToolError::new(Code::PermissionDenied, "no"), "u");
         assert_eq!(p.to_rpc().code.0, -32603);
+    }
+
+    #[test]
+    fn special_files_are_named_as_what_they_are() {
+        let e = EdError::from_storage(
+            ToolError::new(Code::NotAFile, "x").with("file_type", "fifo"),
+            "file:///r/p",
+        );
+        assert_eq!(e.code, EdCode::NotAFile);
+        assert!(
+            e.message.contains("FIFO") && !e.message.contains("directory"),
+            "{e:?}"
+        );
     }
 }

@@ -115,6 +115,9 @@ pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError
     if given.contains('\0') {
         return Err(invalid(given, "it contains a NUL byte"));
     }
+    if let Some(why) = shared::mistaken_path(given) {
+        return Err(invalid(given, &why));
+    }
     let bytes = given.as_bytes();
     if bytes.len() >= 2
         && bytes[0].is_ascii_alphabetic()

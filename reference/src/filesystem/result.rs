@@ -53,10 +53,17 @@ pub fn explain(e: ToolError, given: &str) -> ToolError {
              symlink whose target is outside, missing or absolute). Nothing outside them is \
              read or changed; use a path whose every component stays inside."
         ),
-        Code::NotAFile => format!(
-            "EISDIR: {given} is a directory, not a file. Use list_directory or directory_tree \
-             to see what it contains."
-        ),
+        Code::NotAFile => match e.special_file_words() {
+            Some(words) => format!(
+                "{given} is {words}, not a regular file, so it is neither read nor written \
+                 (reading it could block or never end). Nothing was done; pick a regular \
+                 file (get_file_info tells what an entry is)."
+            ),
+            None => format!(
+                "EISDIR: {given} is a directory, not a file. Use list_directory or \
+                 directory_tree to see what it contains."
+            ),
+        },
         Code::NotADirectory => format!(
             "ENOTDIR: {given} is not a directory (it, or one of its parents, is a file). \
              Check the path with get_file_info."
@@ -126,4 +133,24 @@ pub fn definition(
 /// The input schema of a tool that takes only `path`.
 pub fn path_only() -> Value {
     json!({"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_files_are_not_called_directories() {
+        for (kind, word) in [
+            ("fifo", "FIFO"),
+            ("socket", "socket"),
+            ("char_device", "device"),
+        ] {
+            let e = ToolError::new(Code::NotAFile, "x").with("file_type", kind);
+            let m = explain(e, "/r/p").message;
+            assert!(m.contains(word) && !m.contains("EISDIR"), "{m}");
+        }
+        let d = ToolError::new(Code::NotAFile, "x").with("file_type", "directory");
+        assert!(explain(d, "/r/d").message.starts_with("EISDIR"));
+    }
 }

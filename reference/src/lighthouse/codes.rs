@@ -119,8 +119,21 @@ impl LhError {
     pub fn not_a_file(path: &str) -> Self {
         LhError::new(
             LhCode::NotAFile,
-            format!("{path:?} is a directory (or a FIFO, socket or device), not a regular file."),
+            format!("{path:?} is a directory, not a regular file."),
             "Pass the path of a file inside it; to remove a directory use the delete tool.",
+        )
+    }
+
+    /// A FIFO, socket or device (`words` says which, CLR-031's decision in LH-CLR-02).
+    pub fn special(path: &str, words: &str) -> Self {
+        LhError::new(
+            LhCode::NotAFile,
+            format!(
+                "{path:?} is {words}, not a regular file; it is neither read nor written \
+                 (reading it could block or never end)."
+            ),
+            "Nothing was done. Pass the path of a regular file; the delete tool can remove \
+             this entry if that is wanted.",
         )
     }
 
@@ -176,7 +189,10 @@ impl LhError {
                  createDirectories: true).",
             ),
             Code::NotFound | Code::NotADirectory => LhError::not_found(path),
-            Code::NotAFile => LhError::not_a_file(path),
+            Code::NotAFile => match e.special_file_words() {
+                Some(words) => LhError::special(path, words),
+                None => LhError::not_a_file(path),
+            },
             Code::NotText => LhError::not_text(path),
             Code::TooLarge => {
                 let size = e.details.get("size").and_then(Value::as_u64).unwrap_or(0);
@@ -238,6 +254,26 @@ mod tests {
             e.text(),
             format!("{} {}", e.message, e.ai_message),
             "text block is message + space + aiMessage"
+        );
+    }
+
+    #[test]
+    fn special_files_are_named_as_what_they_are() {
+        let e = LhError::from_storage(
+            ToolError::new(Code::NotAFile, "x").with("file_type", "fifo"),
+            "p",
+            false,
+        );
+        assert_eq!(e.code, LhCode::NotAFile);
+        assert!(
+            e.message.contains("FIFO") && !e.message.contains("directory"),
+            "{e:?}"
+        );
+        let d = ToolError::new(Code::NotAFile, "x").with("file_type", "directory");
+        assert!(
+            LhError::from_storage(d, "p", false)
+                .message
+                .contains("directory")
         );
     }
 }

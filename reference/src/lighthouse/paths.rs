@@ -76,6 +76,10 @@ pub fn resolve(input: &str, roots: &Roots) -> Result<NormPath, LhError> {
     if input.contains('\0') {
         return Err(invalid(input, "it contains a NUL byte"));
     }
+    // A URI, a quoted or an indented path (LH-CLR-15), before it is taken as a name.
+    if let Some(why) = shared::mistaken_path(input) {
+        return Err(invalid(input, &why));
+    }
     if input.contains('\\') {
         return Err(invalid(
             input,

@@ -95,12 +95,26 @@ pub fn run(
         "totalLines": total,
     });
     if size > WARN_BYTES {
-        out["warning"] = Value::String(format!(
-            "This file is {size} bytes, over 5 MB; to keep replies small, read it in parts \
-             with startLine and endLine."
-        ));
+        out["warning"] = Value::String(large_file_warning(size, total));
     }
     Ok(out)
+}
+
+/// The warning on a read of a file over 5 MB: read it in parts, unless it is one line,
+/// which no line range can make smaller.
+fn large_file_warning(size: u64, total_lines: usize) -> String {
+    if total_lines <= 1 {
+        format!(
+            "This file is {size} bytes in a single line, over 5 MB. Line ranges cannot split \
+             it, so it is always returned whole; change it with the edit tool rather than \
+             reading it again."
+        )
+    } else {
+        format!(
+            "This file is {size} bytes, over 5 MB; to keep replies small, read it in parts \
+             with startLine and endLine (it has {total_lines} lines)."
+        )
+    }
 }
 
 #[cfg(test)]
@@ -126,6 +140,20 @@ mod tests {
         assert_eq!(slice(t, Some(u64::MAX), Some(u64::MAX)), ("", 0, 3));
         assert_eq!(slice("", None, None), ("", 0, 0));
         assert_eq!(slice("a\nb\n", None, None), ("a\nb\n", 2, 2));
+    }
+
+    #[test]
+    fn one_line_files_are_not_advised_line_ranges() {
+        let one = super::large_file_warning(6 << 20, 1);
+        assert!(
+            !one.contains("startLine") && one.contains("single line"),
+            "{one}"
+        );
+        let many = super::large_file_warning(6 << 20, 1000);
+        assert!(
+            many.contains("startLine") && many.contains("1000 lines"),
+            "{many}"
+        );
     }
 
     #[test]

@@ -186,9 +186,10 @@ fn read_listing(ctx: &Ctx, uri: &str) -> Result<ReadResourceResult, McpError> {
         )
     })?;
     let path = paths::normalize(&decoded, true).map_err(|e| listing_error(uri, &e))?;
+    // Shared: a large directory is read once for all its pages while it is unchanged.
     let entries = ctx
         .storage
-        .list(&path)
+        .list_shared(&path)
         .map_err(|e| listing_error(uri, &e))?;
     // Pages of LIST_PAGE entries; the cursor is the position after which to go on, which
     // stays meaningful when entries come and go between pages.

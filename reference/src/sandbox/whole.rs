@@ -12,7 +12,10 @@ use std::io;
 
 use cap_std::fs::{Dir, Permissions};
 
-use super::{Sandbox, Written, escape_error, map_io, not_a_file, not_text, renamed};
+use super::{
+    Sandbox, Written, escape_error, hard_link_error, is_exhaustion, map_io, not_a_file, not_text,
+    renamed, special_file, special_kind,
+};
 use crate::MAX_FILE_SIZE;
 use crate::atomic;
 use crate::errors::{Code, ToolError, ToolResult};
@@ -94,7 +97,10 @@ impl Sandbox {
                 .with("path", path.display())
                 .with("directory", missing.display()));
             }
-            Err(e) if e.code == Code::NotADirectory || e.code == Code::IoError => {
+            Err(e)
+                if (e.code == Code::NotADirectory || e.code == Code::IoError)
+                    && !is_exhaustion(&e) =>
+            {
                 return Err(self.diagnose_parent(
                     &parent,
                     path,
@@ -136,11 +142,12 @@ impl Sandbox {
                 format!("{path} was replaced by a symlink while being written; retry."),
             )
             .with("path", path.display())),
-            Ok(m) if !m.is_file() => Err(ToolError::new(
-                Code::NotAFile,
-                format!("{path} is not a regular file (a FIFO, socket or device)."),
-            )
-            .with("path", path.display())),
+            Ok(m) if !m.is_file() => Err(special_file(path, special_kind(m.file_type()))),
+            // Replacing one name of a file with several would split it, and another name
+            // may lie outside the root (CLR-031).
+            Ok(m) if cap_std::fs::MetadataExt::nlink(&m) > 1 => {
+                Err(hard_link_error(path, cap_std::fs::MetadataExt::nlink(&m)))
+            }
             Ok(m) => {
                 let perms: Permissions = m.permissions();
                 atomic::replace(&key_dir, key_name, bytes, Some(perms))

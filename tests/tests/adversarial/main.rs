@@ -18,6 +18,7 @@ mod malformed;
 mod memory;
 mod metadata;
 mod multiprocess;
+mod odd_names;
 mod sigkill;
 mod swap_race;
 mod swapper;

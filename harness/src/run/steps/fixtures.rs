@@ -39,6 +39,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
         ),
         (
             Kinds::Given,
+            r#"^a hard link "([^"]*)" to the file "([^"]*)"$"#,
+            step!(hard_link),
+        ),
+        (
+            Kinds::Given,
             r#"^an outside file "([^"]*)" with text (".*")$"#,
             step!(outside_text),
         ),
@@ -125,6 +130,20 @@ async fn symlink(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     std::os::unix::fs::symlink(&target, &link).map_err(|e| {
         format!(
             "fixture: cannot create symlink {} -> {target}: {e}",
+            link.display()
+        )
+    })
+}
+
+async fn hard_link(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let link = w.in_root(arg(a, 0)?);
+    let target = w.interpolate(arg(a, 1)?, &[])?;
+    if let Some(parent) = link.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("fixture: {e}"))?;
+    }
+    std::fs::hard_link(&target, &link).map_err(|e| {
+        format!(
+            "fixture: cannot create hard link {} to {target}: {e}",
             link.display()
         )
     })

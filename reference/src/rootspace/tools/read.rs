@@ -94,41 +94,87 @@ pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
     finish(p, text)
 }
 
-/// The error for a read whose reply would exceed `MAX_REPLY_TEXT`, with a range that fits.
+/// How much of a requested text fits one reply: the lines from its first one that fit,
+/// or, when that first line alone is over the cap, its size.
+enum Fit {
+    Lines(usize),
+    LineTooLong { bytes: usize, escaped: usize },
+}
+
+/// Measures the lines of `content` from its start against `MAX_REPLY_TEXT` (the quotes
+/// and the rest of the reply are small next to the margin of a few hundred bytes).
+fn first_fit(content: &str) -> Fit {
+    let budget = MAX_REPLY_TEXT - 1024;
+    let mut used = 0;
+    for (i, line) in content.split_inclusive('\n').enumerate() {
+        let escaped = crate::json::str_len(line) - 2;
+        if used + escaped > budget {
+            return if i == 0 {
+                Fit::LineTooLong {
+                    bytes: line.len(),
+                    escaped,
+                }
+            } else {
+                Fit::Lines(i)
+            };
+        }
+        used += escaped;
+    }
+    Fit::Lines(content.split_inclusive('\n').count())
+}
+
+/// The error for a read whose reply would exceed `MAX_REPLY_TEXT`: a range that fits, or,
+/// for a line too long for any reply (a minified file, one huge line), that text.read
+/// cannot return it, since it has line ranges and no byte ranges.
 fn reply_too_large(
     path: &NormPath,
-    escaped: usize,
+    (content, first_line, escaped): (&str, usize, usize),
     (hash, total_lines): (String, usize),
-    raw: usize,
 ) -> crate::errors::ToolError {
-    // Lines per part, assuming lines of average length and the same escaping.
-    let parts = escaped.div_ceil(MAX_REPLY_TEXT).max(1) + 1;
-    let per_part = (total_lines / parts).max(1);
-    crate::errors::ToolError::new(
-        crate::errors::Code::TooLarge,
-        format!(
-            "The requested text of {path} is too large for one reply: {raw} bytes ({escaped} as \
-             JSON), over the limit of {MAX_REPLY_TEXT} bytes as JSON per reply. Read it in parts with `lines`, \
-             e.g. [1, {}] then [{}, {}] and so on; the file has {total_lines} lines and its \
-             hash is {hash} (valid for edits without reading it all).",
-            per_part + 1,
-            per_part + 1,
-            2 * per_part + 1
-        ),
-    )
-    .with("path", path.display())
-    .with("total_lines", total_lines)
-    .with("hash", hash)
-    .with("suggested_lines", serde_json::json!([1, per_part + 1]))
+    let head = format!(
+        "The requested text of {path} is too large for one reply: {} bytes ({escaped} as \
+         JSON), over the limit of {MAX_REPLY_TEXT} bytes as JSON per reply.",
+        content.len()
+    );
+    let e = match first_fit(content) {
+        Fit::Lines(n) => {
+            let end = first_line + n;
+            crate::errors::ToolError::new(
+                crate::errors::Code::TooLarge,
+                format!(
+                    "{head} Read it in parts with `lines`: [{first_line}, {end}] fits, then \
+                     go on from line {end}; the file has {total_lines} lines and its hash is \
+                     {hash} (valid for edits without reading it all)."
+                ),
+            )
+            .with("suggested_lines", serde_json::json!([first_line, end]))
+        }
+        Fit::LineTooLong { bytes, escaped } => crate::errors::ToolError::new(
+            crate::errors::Code::TooLarge,
+            format!(
+                "{head} Line {first_line} alone is {bytes} bytes ({escaped} as JSON), and \
+                 text.read returns whole lines only, so that line cannot be read through this \
+                 interface, whole or in parts. The file has {total_lines} lines and its hash is \
+                 {hash}: edits that do not need that line's text (text.append, or text.insert \
+                 and text.replace on other lines) work with that hash."
+            ),
+        )
+        .with("line_too_long", first_line),
+    };
+    e.with("path", path.display())
+        .with("total_lines", total_lines)
+        .with("hash", hash)
 }
 
 fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     let bytes = text.as_bytes();
     let total = lines::total_lines(bytes);
+    let mut first_line = 1;
     let content = match p.lines {
         None => text,
         Some((s, e)) => {
             let r = lines::resolve_range(s, e, total)?;
+            first_line = r.start;
             if r.start == 1 && r.end == total + 1 {
                 text
             } else {
@@ -145,9 +191,8 @@ fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
     if escaped > MAX_REPLY_TEXT {
         return Err(reply_too_large(
             &p.path,
-            escaped,
+            (&content, first_line, escaped),
             (hash, total),
-            content.len(),
         ));
     }
     Ok(object(vec![
@@ -184,5 +229,34 @@ mod tests {
             panic!("the suggested range [1, {end}] was refused too");
         };
         assert!(crate::json::str_len(ok["content"].as_str().unwrap_or("")) <= MAX_REPLY_TEXT);
+    }
+
+    #[test]
+    fn the_suggested_range_is_the_largest_that_fits_from_the_requested_line() {
+        // Lines of just over 1 MiB as JSON: sixteen exceed the cap, fifteen fit.
+        let line = format!("{}\n", "\u{1}".repeat((1 << 20) / 6 + 10));
+        let text = line.repeat(40);
+        let Err(e) = finish(parsed(Some((3, 0))), (text.clone(), "ab".into())) else {
+            panic!("38 MiB was not refused");
+        };
+        let range = e.details["suggested_lines"].clone();
+        assert_eq!(range[0], 3, "{}", e.message);
+        let end = range[1].as_i64().unwrap();
+        assert!(finish(parsed(Some((3, end))), (text.clone(), "ab".into())).is_ok());
+        assert!(finish(parsed(Some((3, end + 1))), (text, "ab".into())).is_err());
+    }
+
+    #[test]
+    fn a_line_too_long_for_any_reply_is_not_offered_line_ranges() {
+        // One line of 20 MiB of control characters: no range of lines can help.
+        let text = "\u{1}".repeat(20 << 20);
+        let Err(e) = finish(parsed(None), (text, "ab".into())) else {
+            panic!("a 120 MiB reply was not refused");
+        };
+        assert_eq!(e.code, crate::errors::Code::TooLarge);
+        assert_eq!(e.details["line_too_long"], 1);
+        assert!(e.details.get("suggested_lines").is_none(), "{}", e.message);
+        assert!(e.message.contains("cannot be read"), "{}", e.message);
+        assert_eq!(e.details["hash"], "ab");
     }
 }
