@@ -46,7 +46,8 @@ th{background:#f3f3f3}.pass{color:#176f2c}.fail{color:#b00020;font-weight:bold}\
 .partly{color:#8a5a00}.norun,.na{color:#666}.totals span{margin-right:1.2em}\
 pre{background:#f7f7f7;padding:.6em;overflow-x:auto;white-space:pre-wrap}\
 details{margin:.4em 0}summary{cursor:pointer}.filters button{margin-right:.4em}\
-.filters button.on{font-weight:bold}[hidden]{display:none}";
+.filters button.on{font-weight:bold}[hidden]{display:none}\
+td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}";
 
 /// Shows the rows and failures of the chosen kind, and counts what is shown.
 const SCRIPT: &str = r#"
@@ -109,8 +110,9 @@ pub fn render(p: &Page) -> String {
          <button data-show=\"clarification\">clarifications (our choices)</button> \
          <span id=\"shown\"></span></p>"
     );
-    matrix(&mut out, p);
+    // The failures first: they are what a reader acts on.
     failures(&mut out, p);
+    matrix(&mut out, p);
     let _ = write!(
         out,
         "<pre id=\"script-errors\" hidden></pre>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
