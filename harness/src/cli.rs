@@ -1,19 +1,24 @@
 //! The `mcp-harness` command line: `run` (also the default with no arguments), `list`,
-//! `generate [--check]`, and the hidden `serve-reference` that makes the harness its own
-//! default server.
+//! `completions`, `generate [--check]` (shown in the help where there is a catalogue to
+//! render), and the hidden `serve-reference` that makes the harness its own default server.
+//!
+//! Output goes through `anstream`: colour on a terminal only (never with `NO_COLOR`), and a
+//! closed pipe (`mcp-harness list | head`) ends the output quietly instead of a panic.
 
 use std::ffi::OsString;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use anstream::{eprintln, print, println};
+use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand, ValueEnum};
 
-use crate::run::command::{RunRequest, run_command};
+use crate::run::command::{RunRequest, run_command, unknown_profile};
 use crate::run::config::{Protocol, ToolNames};
 
 /// Conformance harness for MCP servers offering file tools to LLM agents, one profile per
-/// interface (rootspace, lighthouse, ...).
+/// interface (the profiles are listed below).
 ///
 /// With no arguments, runs every rootspace case against the built-in reference server.
 #[derive(Debug, Parser)]
@@ -38,8 +43,14 @@ enum Command {
     Run(Box<RunArgs>),
     /// List requirements, clarifications and cases with their tags, without running them.
     List(ListArgs),
-    /// Render features/<profile>/*.feature from specs/<profile>/*.yaml.
+    /// Render features/<profile>/*.feature from specs/<profile>/*.yaml (in a checkout).
     Generate(GenerateArgs),
+    /// Print a completion script for SHELL, e.g. `mcp-harness completions bash >
+    /// ~/.local/share/bash-completion/completions/mcp-harness`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Serve the built-in reference over stdio (used by `run`; same options as mcp-reference).
     #[command(hide = true)]
     ServeReference {
@@ -100,9 +111,17 @@ struct RunArgs {
     /// Scenarios run at once, each with its own server process [default: number of CPUs].
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     jobs: Option<usize>,
-    /// Seconds to wait for each request (and for start-up).
+    /// Seconds to wait for each request.
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = at_least_one)]
     timeout: usize,
+    /// Seconds to wait for a server to start and answer the handshake (a loaded machine
+    /// can take far longer to start a server than to answer one request).
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = at_least_one)]
+    startup_timeout: usize,
+    /// Show failures in full: the handshake and long lines unfolded, and the failures the
+    /// baseline expects as whole blocks.
+    #[arg(long, short = 'v')]
+    verbose: bool,
     /// Let failing SHOULD-level cases fail the run (otherwise they are only reported).
     #[arg(long)]
     strict: bool,
@@ -121,6 +140,10 @@ struct RunArgs {
     /// Write a Markdown requirement matrix (for a README).
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+    /// Write a self-contained HTML page: the totals, the requirement matrix, and each
+    /// failure with its exchange, with filters for core cases and clarifications.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Baseline of known-failing case ids (one per line, `#` comments); listed cases may
     /// fail, and a listed case that passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
@@ -129,8 +152,7 @@ struct RunArgs {
     /// the embedded ones.
     #[arg(long, value_name = "DIR")]
     features: Option<PathBuf>,
-    /// The interface to test: rootspace, lighthouse, ... [default: detected from the
-    /// server's tools; rootspace for the built-in reference]. `list` shows them all.
+    /// The interface to test (the names are set from the catalogue in `command()`).
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
 }
@@ -177,6 +199,58 @@ pub fn main() -> ExitCode {
     run(args)
 }
 
+/// The text after `--help`: exit codes, examples and the profiles of the catalogue.
+fn after_help(profiles: &str) -> String {
+    format!(
+        "Exit codes:
+  0  every case that counts passed (SHOULD-level failures count only with --strict;
+     failures listed in the --expect-fail baseline never do)
+  1  a case that counts failed, a baseline entry passed (stale), or a feature did not parse
+  2  usage error, or no case could run (the server did not start, or offers another
+     interface)
+
+Examples:
+  mcp-harness                                     the rootspace suite, built-in reference
+  mcp-harness run --server 'node srv.js {{root}}'   your server; the profile is detected
+  mcp-harness run --server '...' --tags 'not @clarification'
+                                                  the source's requirements only
+  mcp-harness run --server '...' --expect-fail known.txt --html report.html
+  mcp-harness list --profile filesystem           the catalogue, without running
+  mcp-harness completions bash > ~/.local/share/bash-completion/completions/mcp-harness
+
+Profiles: {profiles}"
+    )
+}
+
+/// The command line, with the catalogue's profile names in the help, and `generate`
+/// shown only where there is a catalogue to render.
+fn command() -> clap::Command {
+    let names = crate::catalogue::embedded::profiles().join(", ");
+    let profile_help = format!(
+        "The interface to test: {names} [default: detected from the server's tools; \
+         rootspace for the built-in reference]"
+    );
+    let run_help = profile_help.clone();
+    let mut cmd = Cli::command()
+        .after_help(after_help(&names))
+        .mut_arg("profile", |a| a.help(profile_help))
+        .mut_subcommand("run", |c| {
+            c.mut_arg("profile", |a| a.help(run_help))
+                .after_help(after_help(&names))
+        })
+        .mut_subcommand("list", |c| {
+            c.mut_arg("profile", |a| {
+                a.help(format!(
+                    "Only this profile ({names}) [default: every profile]"
+                ))
+            })
+        });
+    if !default_specs().is_dir() {
+        cmd = cmd.mut_subcommand("generate", |c| c.hide(true));
+    }
+    cmd
+}
+
 /// Parse and execute (exit codes: 0 pass, 1 failures, 2 usage or server start-up).
 pub fn run(args: Vec<OsString>) -> ExitCode {
     // `mcp-harness --transport http` and the like: options without a subcommand are `run`'s.
@@ -188,7 +262,10 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     {
         args.insert(1, OsString::from("run"));
     }
-    let cli = match Cli::try_parse_from(&args) {
+    let parsed = command()
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -202,6 +279,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Command::Run(a)) => run_cmd(*a),
         Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),
+        Some(Command::Completions { shell }) => completions(shell),
         Some(Command::ServeReference { args }) => {
             let mut ref_args = vec![OsString::from("mcp-reference")];
             ref_args.extend(args);
@@ -222,6 +300,8 @@ fn run_cmd(a: RunArgs) -> ExitCode {
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
         timeout: Duration::from_secs(a.timeout as u64),
+        startup_timeout: Duration::from_secs(a.startup_timeout as u64),
+        verbose: a.verbose,
         strict: a.strict,
         tool_names: match a.tool_names {
             ToolNamesArg::Underscore => ToolNames::Underscore,
@@ -235,6 +315,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         junit: a.junit,
         json: a.json,
         report: a.report,
+        html: a.html,
         expect_fail: a.expect_fail,
         features: a.features,
         profile: a.profile,
@@ -243,6 +324,12 @@ fn run_cmd(a: RunArgs) -> ExitCode {
 }
 
 fn list(profile: Option<&str>) -> ExitCode {
+    if let Some(name) = profile
+        && !crate::catalogue::embedded::profiles().contains(&name)
+    {
+        eprintln!("mcp-harness: {}", unknown_profile(name));
+        return ExitCode::from(2);
+    }
     let loaded = match profile {
         Some(name) => crate::catalogue::load_embedded(name).map(|c| vec![c]),
         None => crate::catalogue::load_embedded_all(),
@@ -259,6 +346,14 @@ fn list(profile: Option<&str>) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The completion script for `shell`, on stdout (a closed pipe ends it quietly).
+fn completions(shell: clap_complete::Shell) -> ExitCode {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(), "mcp-harness", &mut script);
+    let _ = std::io::stdout().write_all(&script);
+    ExitCode::SUCCESS
 }
 
 /// `./specs` when it exists, else the workspace this binary was built from.

@@ -130,6 +130,8 @@ fn run_one(
     match outcome.results.first() {
         None => Err(Failed::from("the scenario did not run")),
         Some(r) if r.passed() => Ok(()),
-        Some(r) => Err(Failed::from(failure_block(r, None))),
+        Some(r) => Err(Failed::from(
+            anstream::adapter::strip_str(&failure_block(r, None, true)).to_string(),
+        )),
     }
 }

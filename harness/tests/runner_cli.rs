@@ -1,6 +1,7 @@
-//! The `mcp-harness run` command line as a user meets it: exit codes, the start-up probe,
-//! protocol violations, strictness, the expected-failures baseline and the reports, using
-//! the hand-written features in tests/fixtures/ and the built-in reference.
+//! The `mcp-harness` command line as a user meets it: exit codes, the start-up probe,
+//! protocol violations, strictness, the expected-failures baseline, the console summary,
+//! the reports, help, completions, colour and closed pipes, using the hand-written
+//! features in tests/fixtures/ and the built-in reference.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -16,12 +17,17 @@ fn fixtures(sub: &str) -> String {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
+    run_env(args, &[])
+}
+
+fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let Output {
         status,
         stdout,
         stderr,
     } = Command::new(EXE)
         .args(args)
+        .envs(env.iter().copied())
         .output()
         .expect("the harness runs");
     (
@@ -68,7 +74,7 @@ fn a_server_that_exits_at_once_gives_exit_2_and_its_stderr() {
 }
 
 #[test]
-fn a_server_that_never_answers_is_bounded_by_the_timeout() {
+fn a_server_that_never_answers_is_bounded_by_the_startup_timeout() {
     let started = std::time::Instant::now();
     let (code, _, err) = run(&[
         "run",
@@ -76,12 +82,36 @@ fn a_server_that_never_answers_is_bounded_by_the_timeout() {
         &fixtures(""),
         "--server",
         "sleep 30",
-        "--timeout",
+        "--startup-timeout",
         "1",
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("within 1 s"), "{err}");
+    assert!(err.contains("raise --startup-timeout"), "{err}");
     assert!(started.elapsed().as_secs() < 10);
+}
+
+/// A server slower to start than one request may take is still tested: start-up has a
+/// limit of its own.
+#[test]
+fn a_slow_start_is_bounded_by_the_startup_timeout_not_the_request_timeout() {
+    let server = format!("sh -c 'sleep 2; exec {EXE} serve-reference --root \"$0\"' {{root}}");
+    let (code, out, err) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--name",
+        "^SMOKE-001 ",
+        "--protocol",
+        "2025-11-25",
+        "--server",
+        &server,
+        "--timeout",
+        "1",
+        "--startup-timeout",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
 }
 
 #[test]
@@ -118,6 +148,93 @@ fn a_failure_shows_ids_expected_actual_and_the_exchange() {
     assert!(out.contains("expected 4, got 3"), "{out}");
     assert!(out.contains("JSON-RPC exchange"), "{out}");
     assert!(out.contains("\"method\":\"tools/call\""), "{out}");
+    // The call is shown; the handshake before it is one line unless --verbose.
+    let handshake = |out: &str| {
+        out.contains("\"method\":\"server/discover\"") || out.contains("\"method\":\"initialize\"")
+    };
+    assert!(out.contains("(the handshake, "), "{out}");
+    assert!(!handshake(&out), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() < 400), "{out}");
+    let (_, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--name",
+        "FAIL-001",
+        "--verbose",
+    ]);
+    assert!(handshake(&out), "{out}");
+    assert!(!out.contains("(the handshake, "), "{out}");
+}
+
+#[test]
+fn the_summary_says_what_to_fix_first() {
+    let (code, out, _) = run(&["run", "--features", &fixtures("mixed")]);
+    assert_eq!(code, 1, "{out}");
+    let core = out.find("1 core case fails").expect(&out);
+    let clar = out.find("1 clarification case fails").expect(&out);
+    assert!(core < clar, "core failures first: {out}");
+    assert!(out.contains("MIX-001 (MCP-012)"), "{out}");
+    assert!(out.contains("MIX-002 (MCP-012, CLR-001)"), "{out}");
+    assert!(out.contains("--tags 'not @clarification'"), "{out}");
+    assert!(out.contains("--expect-fail"), "{out}");
+    // CLR-001 is summed up with the clarifications, MCP-012 with the requirements.
+    let per_req = out.find("Summary per upstream requirement").expect(&out);
+    let per_clr = out.find("Summary per clarification").expect(&out);
+    assert!(!out[per_req..per_clr].contains("CLR-001"), "{out}");
+    assert!(out[per_clr..].contains("FAIL CLR-001"), "{out}");
+    // Setting the clarifications aside leaves the core failure alone.
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures("mixed"),
+        "--tags",
+        "not @clarification",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("clarification case"), "{out}");
+}
+
+#[test]
+fn a_failure_the_baseline_expects_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("known.txt");
+    std::fs::write(&base, "FAIL-001\n").unwrap();
+    let b = base.display().to_string();
+    let (code, out, err) = run(&[
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--expect-fail",
+        &b,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "XFAIL FAIL-001 (expected by the baseline): result field \"total_lines\": \
+             expected 4, got 3"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.lines().any(|l| l.starts_with("FAIL FAIL-001 ")),
+        "no block: {out}"
+    );
+    assert_eq!(
+        out.matches("JSON-RPC exchange").count(),
+        1,
+        "only FAIL-002's block: {out}"
+    );
+    assert!(out.contains("1 expected by the baseline"), "{out}");
+    // The progress line counts it apart (FAIL-002, SHOULD-level, is the one failure).
+    assert!(
+        err.contains("1 failed, 1 expected by the baseline"),
+        "{err}"
+    );
+    assert!(
+        out.contains("1 failure expected by the baseline (not counted)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -185,7 +302,8 @@ fn tags_and_name_select_scenarios() {
         "@clarification",
     ]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("1 scenarios"), "{out}");
+    assert!(out.contains("1 scenario in"), "{out}");
+    assert!(!out.contains("skipped"), "nothing was skipped: {out}");
     let (code, out, _) = run(&[
         "run",
         "--features",
@@ -224,6 +342,154 @@ fn reports_are_written() {
     let md = std::fs::read_to_string(p("r.md")).unwrap();
     assert!(md.contains("| MCP-012 | MUST |"), "{md}");
     assert!(md.contains("**FAIL-001**"), "{md}");
+    // A requirement no case of this run tests says so; none is a plain pass.
+    assert!(md.contains("| MCP-001 | MUST | — no case ran |"), "{md}");
+}
+
+/// The Cucumber JSON counts what the console counts, skipped scenarios included.
+#[test]
+fn cucumber_json_includes_the_skipped_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("c.json").display().to_string();
+    let (code, out, _) = run(&[
+        "run",
+        "--name",
+        r"^(HTTP-001|HTTP-002|T3\.5\.2) ",
+        "--json",
+        &j,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("3 scenarios") && out.contains("2 skipped (2 another transport)"),
+        "{out}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&j).unwrap()).unwrap();
+    let scenarios: Vec<&serde_json::Value> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["elements"].as_array().unwrap())
+        .collect();
+    assert_eq!(scenarios.len(), 3, "{json}");
+    let skipped = scenarios
+        .iter()
+        .filter(|s| s["steps"][0]["result"]["status"] == "skipped")
+        .count();
+    assert_eq!(skipped, 2, "{json}");
+}
+
+/// The HTML page shows the console's figures and each failure with its exchange.
+#[test]
+fn the_html_report_counts_what_the_console_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("r.html").display().to_string();
+    let (code, out, _) = run(&["run", "--features", &fixtures("mixed"), "--html", &h]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("3 scenarios in"), "{out}");
+    let page = std::fs::read_to_string(&h).unwrap();
+    assert!(page.contains("<b id=\"count-scenarios\">3</b>"), "{page}");
+    assert!(page.contains("<b id=\"count-failed\">2</b>"), "{page}");
+    assert!(page.contains("<b id=\"count-passed\">1</b>"), "{page}");
+    assert!(page.contains("FAIL</span> MIX-001"), "{page}");
+    assert!(page.contains("tools/call"), "{page}");
+    assert!(page.contains("data-kind=\"clarification\""), "{page}");
+    assert!(
+        !page.contains(" src=") && !page.contains("<link") && !page.contains("@import"),
+        "self-contained: {page}"
+    );
+}
+
+#[test]
+fn colour_only_on_request_or_a_terminal() {
+    let args = [
+        "run",
+        "--features",
+        &fixtures("failing"),
+        "--name",
+        "FAIL-001",
+    ];
+    let (_, piped, _) = run(&args);
+    assert!(!piped.contains('\u{1b}'), "piped output is plain: {piped}");
+    let (_, forced, _) = run_env(&args, &[("CLICOLOR_FORCE", "1")]);
+    assert!(forced.contains("\u{1b}["), "{forced}");
+    let (_, no_color, _) = run_env(&args, &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
+    assert!(!no_color.contains('\u{1b}'), "NO_COLOR wins: {no_color}");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    for args in [&["list"][..], &["completions", "bash"], &["--help"]] {
+        let mut child = Command::new(EXE)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the harness writes: every write meets a closed pipe.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_unknown_profile_gets_the_same_message_from_list_and_run() {
+    let (code, _, list_err) = run(&["list", "--profile", "nope"]);
+    assert_eq!(code, 2);
+    let (code, _, run_err) = run(&["run", "--profile", "nope"]);
+    assert_eq!(code, 2);
+    assert_eq!(list_err, run_err);
+    assert!(!list_err.contains("specs/"), "{list_err}");
+    assert!(
+        list_err.contains("devs, editor, filesystem, lighthouse, rootspace"),
+        "{list_err}"
+    );
+}
+
+#[test]
+fn the_help_has_exit_codes_examples_and_every_profile() {
+    let (code, help, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        help.contains("Exit codes:") && help.contains("Examples:"),
+        "{help}"
+    );
+    assert!(
+        help.contains("--startup-timeout") && help.contains("--html"),
+        "{help}"
+    );
+    assert!(
+        !help.contains("lighthouse, ..."),
+        "no elided profile list: {help}"
+    );
+    let catalogues = mcp_harness::catalogue::load_embedded_all().unwrap();
+    for c in &catalogues {
+        assert!(
+            help.contains(&c.profile.profile),
+            "{}: {help}",
+            c.profile.profile
+        );
+    }
+    let (_, run_help, _) = run(&["run", "--help"]);
+    assert!(run_help.contains("Exit codes:"), "{run_help}");
+    assert!(run_help.contains("filesystem"), "{run_help}");
+}
+
+#[test]
+fn completions_are_printed_for_the_common_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        assert!(out.contains("mcp-harness"), "{shell}: {out}");
+        assert!(out.contains("startup-timeout"), "{shell}: {out}");
+    }
+    assert_eq!(run(&["completions", "no-such-shell"]).0, 2);
 }
 
 #[test]

@@ -30,15 +30,18 @@ pub enum Profile {
     Lighthouse,
     /// devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits
     Devs,
-    /// Editor file protocol (seed 003): file/open, file/read, file/save, file/close
+    /// An editor's file protocol: file/open, file/read, file/save, file/close
     Editor,
     /// The official filesystem server's 14 tools (read_text_file, edit_file, ...)
     Filesystem,
 }
 
-/// Reference MCP server for file-tool interfaces (stdio, or Streamable HTTP).
+/// Reference MCP server for five file-tool interfaces, over stdio or Streamable HTTP.
+///
+/// It serves one profile at a time (--profile): rootspace (the default), lighthouse, devs,
+/// editor or filesystem (the official filesystem server's tools).
 #[derive(Debug, Parser)]
-#[command(name = "mcp-reference", version, about)]
+#[command(name = "mcp-reference", version)]
 pub struct Cli {
     /// Directory whose contents the tools may read and change (nothing outside it).
     #[arg(long, value_name = "DIR")]
@@ -260,5 +263,16 @@ mod tests {
         }
         assert!(matches!(parse(["x", "--help"]), Parsed::Print(_)));
         assert!(matches!(parse(["x", "--version"]), Parsed::Print(_)));
+    }
+
+    #[test]
+    fn the_help_describes_every_profile() {
+        let Parsed::Print(help) = parse(["x", "--help"]) else {
+            panic!("--help prints");
+        };
+        assert!(!help.contains("RootSpace text-file"), "{help}");
+        for profile in ["rootspace", "lighthouse", "devs", "editor", "filesystem"] {
+            assert!(help.contains(profile), "{profile} missing: {help}");
+        }
     }
 }

@@ -157,6 +157,7 @@ fn suite(
                 tool_names: names,
                 protocol: Protocol::Auto,
                 timeout: Duration::from_secs(10),
+                startup_timeout: Duration::from_secs(10),
                 profile: profile(profile_name)?,
             }),
             tags,

@@ -59,6 +59,10 @@ pub struct Requirement {
     /// Why no case can check it in this project (e.g. HTTP-only); such entries need no case.
     #[serde(default)]
     pub not_applicable: Option<String>,
+    /// The part of it that no case exercises, when its cases check only part of it; the
+    /// reports then never show a plain pass for it.
+    #[serde(default)]
+    pub unexercised: Option<String>,
 }
 
 /// `specs/clarifications.yaml`.
@@ -80,6 +84,10 @@ pub struct Clarification {
     pub title: String,
     pub choice: String,
     pub reason: String,
+    /// The part of the choice that no case exercises (e.g. a race), when its cases check
+    /// only part of it; the reports then never show a plain pass for it.
+    #[serde(default)]
+    pub unexercised: Option<String>,
 }
 
 /// `specs/<area>.yaml`; the area name equals the file stem and names `features/<area>.feature`.

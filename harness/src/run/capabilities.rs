@@ -117,10 +117,20 @@ pub fn detect(offered: &[String], profiles: &[&Profile]) -> Result<(usize, Strin
                     p.tools.join(", ")
                 )
             } else {
+                let has = |t: &&String| {
+                    [ToolNames::Dotted, ToolNames::Underscore]
+                        .iter()
+                        .any(|s| offered.contains(&s.map(t)))
+                };
+                let (there, missing): (Vec<&String>, Vec<&String>) = p.tools.iter().partition(has);
+                let names =
+                    |ts: Vec<&String>| ts.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(", ");
                 format!(
-                    "the server offers {n} of its {} tools ({}), more than of any other profile",
+                    "the server offers {n} of its {} tools ({}; not {}), more than of any \
+                     other profile",
                     p.tools.len(),
-                    p.tools.join(", ")
+                    names(there),
+                    names(missing)
                 )
             };
             Ok((i, why))
@@ -254,6 +264,8 @@ mod tests {
         let (i, why) = detect(&names(&["read", "write"]), &all).unwrap();
         assert_eq!(i, 1);
         assert!(why.contains("2 of its 4"), "{why}");
+        // The tools listed are the ones offered, and the missing ones are named apart.
+        assert!(why.contains("(read, write; not edit, delete)"), "{why}");
         let m = detect(&names(&["read_file", "write_file"]), &all).unwrap_err();
         assert!(m.contains("read_file, write_file"), "{m}");
         assert!(m.contains("another interface"), "{m}");

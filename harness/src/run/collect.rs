@@ -15,8 +15,16 @@ use super::outcome::{CaseResult, Outcome};
 use super::report::console;
 use super::world::HarnessWorld;
 
-/// Computes a note for a failing case (why it does not count), if any.
-pub type Annotate = std::sync::Arc<dyn Fn(&CaseResult) -> Option<String>>;
+/// How a failing case is shown as it happens (see `Echo`); without one, the full block.
+pub type Annotate = std::sync::Arc<dyn Fn(&CaseResult) -> Echo>;
+
+/// What to print for a failing case as it happens.
+pub enum Echo {
+    /// A failure: this text (the failure block), counted as failed in the progress line.
+    Failure(String),
+    /// A failure the baseline expects: this text (one line), counted apart.
+    Expected(String),
+}
 
 pub struct Collector {
     pub annotate: Option<Annotate>,
@@ -26,6 +34,7 @@ pub struct Collector {
     total: usize,
     done: usize,
     failed: usize,
+    expected: usize,
     /// Print each failure in full as it happens (the CLI); the test target prints its own.
     pub echo_failures: bool,
     pub progress: bool,
@@ -43,6 +52,7 @@ impl Collector {
             total: 0,
             done: 0,
             failed: 0,
+            expected: 0,
             echo_failures,
             progress,
             tty: std::io::stderr().is_terminal(),
@@ -118,12 +128,25 @@ impl Collector {
     fn finish(&mut self, r: CaseResult) {
         self.done += 1;
         if !r.passed() {
-            self.failed += 1;
+            let echo = match &self.annotate {
+                Some(f) => f(&r),
+                None => Echo::Failure(console::failure_block(&r, None, false)),
+            };
+            let text = match echo {
+                Echo::Failure(text) => {
+                    self.failed += 1;
+                    text
+                }
+                Echo::Expected(text) => {
+                    self.expected += 1;
+                    text
+                }
+            };
             if self.echo_failures {
                 self.clear_progress();
-                let mut out = std::io::stdout().lock();
-                let note = self.annotate.as_ref().and_then(|f| f(&r));
-                let _ = write!(out, "{}", console::failure_block(&r, note.as_deref()));
+                // Colour on a terminal only; a closed pipe is not an error worth a panic.
+                let mut out = anstream::stdout().lock();
+                let _ = write!(out, "{text}");
                 let _ = out.flush();
             }
         }
@@ -135,12 +158,15 @@ impl Collector {
         if !self.progress {
             return;
         }
-        let line = format!(
+        let mut line = format!(
             "[{:>4}/{}] scenarios run, {} failed",
             self.done,
             self.total.max(self.done),
             self.failed
         );
+        if self.expected > 0 {
+            line.push_str(&format!(", {} expected by the baseline", self.expected));
+        }
         if self.tty {
             eprint!("\r{line}");
         } else if self.done == self.total || self.done.is_multiple_of(100) {

@@ -7,14 +7,18 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anstream::{print, println};
+
 use cucumber::gherkin::tagexpr::TagOperation;
 
 use super::capabilities::{self, Offered, ToolFit};
+use super::collect::Echo;
 use super::config::{Protocol, ServerConfig, ToolNames, reference_serves};
 use super::outcome::{CaseResult, Level, Outcome};
 use super::parser::{FeatureText, Parsed, parse_all};
+use super::report::console::{self, Totals};
 use super::report::expect_fail::Baseline;
-use super::report::{console, junit, markdown};
+use super::report::{cucumber_json, html, junit, markdown};
 use super::server::{Reply, Session, StartError};
 use super::suite::{SuiteOptions, run_parsed, selected};
 use crate::catalogue::{Catalogue, Profile};
@@ -31,12 +35,18 @@ pub struct RunRequest {
     pub name: Option<String>,
     pub jobs: usize,
     pub timeout: Duration,
+    /// Limit for a server's start-up and handshake; zero: the same as `timeout`.
+    pub startup_timeout: Duration,
+    /// Failure blocks in full (the handshake and long lines unfolded).
+    pub verbose: bool,
     pub strict: bool,
     pub tool_names: ToolNames,
     pub protocol: Protocol,
     pub junit: Option<PathBuf>,
     pub json: Option<PathBuf>,
     pub report: Option<PathBuf>,
+    /// A self-contained HTML page of the run.
+    pub html: Option<PathBuf>,
     pub expect_fail: Option<PathBuf>,
     pub features: Option<PathBuf>,
     /// The interface to test against; `None`: detected from the server's tools (the
@@ -46,6 +56,14 @@ pub struct RunRequest {
 
 /// The profile the built-in reference serves when none is named.
 pub const DEFAULT_PROFILE: &str = "rootspace";
+
+/// The one message for a profile name that names none (`run` and `list` alike).
+pub fn unknown_profile(name: &str) -> String {
+    format!(
+        "--profile: no profile named {name:?}; the profiles are {}",
+        crate::catalogue::embedded::profiles().join(", ")
+    )
+}
 
 fn usage(msg: impl std::fmt::Display) -> u8 {
     eprintln!("mcp-harness: {msg}");
@@ -108,6 +126,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
         let mut cfg = ServerConfig::url(url, &root, req.tool_names, profile);
         cfg.protocol = req.protocol;
         cfg.timeout = req.timeout;
+        cfg.startup_timeout = startup_timeout(req);
         return Ok(cfg);
     }
     let mut cfg = match &req.server {
@@ -116,6 +135,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             tool_names: req.tool_names,
             protocol: req.protocol,
             timeout: req.timeout,
+            startup_timeout: startup_timeout(req),
             profile,
         },
         None => {
@@ -130,7 +150,16 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
     };
     cfg.protocol = req.protocol;
     cfg.timeout = req.timeout;
+    cfg.startup_timeout = startup_timeout(req);
     Ok(cfg)
+}
+
+fn startup_timeout(req: &RunRequest) -> Duration {
+    if req.startup_timeout.is_zero() {
+        req.timeout
+    } else {
+        req.startup_timeout
+    }
 }
 
 /// How long `--protocol auto` waits for an answer to `server/discover` before it tries
@@ -149,7 +178,7 @@ async fn start_probe(
         return Session::start(cfg, root).await.map(|s| (s, cfg.protocol));
     }
     let mut quick = cfg.clone();
-    quick.timeout = cfg.timeout.min(DISCOVER_PROBE);
+    quick.startup_timeout = cfg.startup_timeout.min(DISCOVER_PROBE);
     match Session::start(&quick, root).await {
         Ok(s) => Ok((s, Protocol::Auto)),
         Err(e) if e.timed_out => {
@@ -162,7 +191,7 @@ async fn start_probe(
                     l.reason = format!(
                         "no answer to `server/discover` within {} s, and then the legacy \
                          handshake failed: {}",
-                        quick.timeout.as_secs(),
+                        quick.startup_timeout.as_secs(),
                         l.reason
                     );
                     l.timed_out = true;
@@ -245,7 +274,7 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
                 };
                 if e.timed_out {
                     m.push_str(
-                        " If the server needs longer to start, raise --timeout; if it speaks \
+                        " If the server needs longer to start, raise --startup-timeout; if it speaks \
                          only one protocol era, name it with --protocol 2025-11-25 \
                          (initialize) or --protocol 2026-07-28 (server/discover).",
                     );
@@ -284,16 +313,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     let named = match &req.profile {
         Some(name) => match index_of(name) {
             Some(i) => Some(i),
-            None => {
-                return usage(format!(
-                    "--profile: no profile named {name:?}; the profiles are {}",
-                    profiles
-                        .iter()
-                        .map(|p| p.profile.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
+            None => return usage(unknown_profile(name)),
         },
         // The built-in reference serves rootspace unless told otherwise.
         None if req.server.is_none() => index_of(DEFAULT_PROFILE),
@@ -339,6 +359,10 @@ pub fn run_command(req: RunRequest) -> u8 {
         (Ok(j), Ok(u), Ok(r)) => (j, u, r),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return usage(e),
     };
+    let html_file = match open(&req.html) {
+        Ok(h) => h,
+        Err(e) => return usage(e),
+    };
     // No case can run: say why once, and leave reports that parse and say the same.
     let abort = |paragraph: String| -> u8 {
         eprintln!("mcp-harness: {paragraph}");
@@ -353,6 +377,9 @@ pub fn run_command(req: RunRequest) -> u8 {
                 &*f,
                 "# Conformance report\n\nNo case was run. {paragraph}\n"
             );
+        }
+        if let Some(f) = &html_file {
+            let _ = (&*f).write_all(html::aborted(&paragraph).as_bytes());
         }
         2
     };
@@ -424,7 +451,7 @@ pub fn run_command(req: RunRequest) -> u8 {
             "mcp-harness: note: the server did not answer `server/discover` within {} s, so \
              every scenario uses the legacy `initialize` handshake (2025-11-25). Pass \
              --protocol 2025-11-25 to skip this probe.",
-            cfg.timeout.min(DISCOVER_PROBE).as_secs()
+            cfg.startup_timeout.min(DISCOVER_PROBE).as_secs()
         );
         cfg.protocol = offered.protocol;
     }
@@ -452,8 +479,9 @@ pub fn run_command(req: RunRequest) -> u8 {
     };
     if !unlisted.is_empty() {
         println!(
-            "FAIL {} cases that read list:// resources ({}): {message}\n",
-            unlisted.len(),
+            "{} {} that read list:// resources ({}): {message}\n",
+            console::paint(console::RED, "FAIL"),
+            console::plural(unlisted.len(), "case", "cases"),
             unlisted
                 .iter()
                 .map(|r| r.case_id.as_str())
@@ -469,11 +497,19 @@ pub fn run_command(req: RunRequest) -> u8 {
         transport_tag,
         transport_why,
     );
+    // Why each skipped scenario was not run, for the totals line.
+    let mut skip_labels: std::collections::HashMap<String, &'static str> = Default::default();
+    let mut label = |rs: &[CaseResult], why: &'static str| {
+        for r in rs {
+            skip_labels.insert(r.scenario.clone(), why);
+        }
+    };
+    label(&other_transport, "another transport");
     if !other_transport.is_empty() {
         let tag = transport_tag;
         println!(
-            "SKIP {} cases tagged @{tag} ({}): this run uses {}.\n",
-            other_transport.len(),
+            "SKIP {} tagged @{tag} ({}): this run uses {}.\n",
+            console::plural(other_transport.len(), "case", "cases"),
             other_transport
                 .iter()
                 .map(|r| r.case_id.as_str())
@@ -497,8 +533,8 @@ pub fn run_command(req: RunRequest) -> u8 {
         );
         if !no_log.is_empty() {
             println!(
-                "SKIP {} cases tagged {} ({}): the server command has no {{audit_log}}.\n",
-                no_log.len(),
+                "SKIP {} tagged {} ({}): the server command has no {{audit_log}}.\n",
+                console::plural(no_log.len(), "case", "cases"),
                 crate::catalogue::AUDIT_TAG,
                 no_log
                     .iter()
@@ -507,6 +543,7 @@ pub fn run_command(req: RunRequest) -> u8 {
                     .join(", ")
             );
         }
+        label(&no_log, "no audit log");
         other_transport.retain(|r| !no_log.iter().any(|n| n.scenario == r.scenario));
         other_transport.extend(no_log);
     }
@@ -532,8 +569,8 @@ pub fn run_command(req: RunRequest) -> u8 {
         );
         if !no_roots.is_empty() {
             println!(
-                "SKIP {} cases tagged {} ({}): {why}.\n",
-                no_roots.len(),
+                "SKIP {} tagged {} ({}): {why}.\n",
+                console::plural(no_roots.len(), "case", "cases"),
                 crate::catalogue::ROOTS_TAG,
                 no_roots
                     .iter()
@@ -542,6 +579,7 @@ pub fn run_command(req: RunRequest) -> u8 {
                     .join(", ")
             );
         }
+        label(&no_roots, "client roots not offered");
         other_transport.retain(|r| !no_roots.iter().any(|n| n.scenario == r.scenario));
         other_transport.extend(no_roots);
     }
@@ -556,6 +594,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     } else {
         req.jobs
     };
+    let not_run: Vec<CaseResult> = unlisted.iter().chain(&other_transport).cloned().collect();
     let outcome = run_parsed(
         parsed,
         SuiteOptions {
@@ -569,8 +608,8 @@ pub fn run_command(req: RunRequest) -> u8 {
             progress: true,
             annotate: Some(Arc::new({
                 let baseline = baseline.clone();
-                let strict = req.strict;
-                move |r: &CaseResult| note(r, strict, &baseline)
+                let (strict, verbose) = (req.strict, req.verbose);
+                move |r: &CaseResult| echo(r, strict, verbose, &baseline)
             })),
         },
     );
@@ -580,53 +619,54 @@ pub fn run_command(req: RunRequest) -> u8 {
     let mut results = outcome.results;
     results.extend(unlisted);
     results.extend(other_transport);
-    print!("{}", console::summary(&results, Some(catalogue)));
-    let stale = baseline.stale(&results);
-    for r in &stale {
-        println!(
-            "STALE {}: listed in the expected-failures file but passed; remove it from the file",
-            r.case_id
-        );
+    if let Some(path) = &req.json
+        && let Err(e) = cucumber_json::add_not_run(path, &not_run)
+    {
+        eprintln!("mcp-harness: {e}");
+        return 2;
     }
-    let counted: Vec<&CaseResult> = results
+    let stale: Vec<String> = baseline
+        .stale(&results)
         .iter()
-        .filter(|r| counts(r, req.strict, &baseline))
+        .map(|r| r.case_id.clone())
         .collect();
-    let failed = results.iter().filter(|r| !r.passed()).count();
-    let skipped = results.iter().filter(|r| r.skipped()).count();
-    let expected = results
-        .iter()
-        .filter(|r| !r.passed() && baseline.lists(&r.case_id))
-        .count();
-    let tolerated = failed - counted.len() - expected;
-    println!(
-        "{} scenarios in {:.2} s: {} passed, {} failed ({} counted, {} SHOULD-level not counted without --strict, {} expected by the baseline), {} skipped (another transport, no audit log, or client roots not offered), {} stale baseline entries",
-        results.len(),
-        started.elapsed().as_secs_f64(),
-        results.len() - failed - skipped,
-        failed,
-        counted.len(),
-        tolerated,
-        expected,
-        skipped,
-        stale.len()
-    );
-    if let (Some(path), Some(file)) = (&req.report, report) {
-        let facts = markdown::RunFacts {
-            server: if req.server.is_some() {
-                cfg.display_command()
-            } else {
-                "built-in reference (mcp-harness serve-reference)".into()
-            },
-            protocol: match req.protocol {
-                Protocol::Auto => "auto".into(),
-                Protocol::V2025_11_25 => "2025-11-25".into(),
-                Protocol::V2026_07_28 => "2026-07-28".into(),
-            },
-            strict: req.strict,
-        };
-        let text = markdown::render(&results, Some(catalogue), &facts);
-        if let Err(e) = (&file).write_all(text.as_bytes()) {
+    let totals = totals(&results, req.strict, &baseline, stale.len(), &skip_labels);
+    print_end(&results, catalogue, &baseline, &stale, &totals, started);
+    let facts = markdown::RunFacts {
+        server: if req.server.is_some() {
+            cfg.display_command()
+        } else {
+            "built-in reference (mcp-harness serve-reference)".into()
+        },
+        protocol: match req.protocol {
+            Protocol::Auto => "auto".into(),
+            Protocol::V2025_11_25 => "2025-11-25".into(),
+            Protocol::V2026_07_28 => "2026-07-28".into(),
+        },
+        strict: req.strict,
+    };
+    let written = [
+        (
+            &req.report,
+            report,
+            markdown::render(&results, Some(catalogue), &facts),
+        ),
+        (
+            &req.html,
+            html_file,
+            html::render(&html::Page {
+                results: &results,
+                catalogue: Some(catalogue),
+                facts: &facts,
+                totals: &totals,
+                expected: &|r| baseline.lists(&r.case_id),
+            }),
+        ),
+    ];
+    for (path, file, text) in written {
+        if let (Some(path), Some(file)) = (path, file)
+            && let Err(e) = (&file).write_all(text.as_bytes())
+        {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
             return 2;
         }
@@ -644,12 +684,75 @@ pub fn run_command(req: RunRequest) -> u8 {
         eprintln!("mcp-harness: no scenario matched the selection");
         return 2;
     }
-    if !outcome.parse_errors.is_empty() || !counted.is_empty() || !stale.is_empty() {
-        println!("Result: FAIL");
+    if !outcome.parse_errors.is_empty() || totals.counted > 0 || !stale.is_empty() {
+        println!("Result: {}", console::paint(console::RED, "FAIL"));
         1
     } else {
-        println!("Result: PASS");
+        println!("Result: {}", console::paint(console::GREEN, "PASS"));
         0
+    }
+}
+
+/// The end of the console output: the summary per id, what to fix first, stale baseline
+/// entries and the totals line.
+fn print_end(
+    results: &[CaseResult],
+    catalogue: &Catalogue,
+    baseline: &Baseline,
+    stale: &[String],
+    totals: &Totals,
+    started: Instant,
+) {
+    print!("{}", console::summary(results, Some(catalogue)));
+    print!(
+        "{}",
+        console::fix_first(results, &catalogue.profile.profile, &|r| baseline
+            .lists(&r.case_id))
+    );
+    for id in stale {
+        println!(
+            "STALE {id}: listed in the expected-failures file but passed; remove it from the file"
+        );
+    }
+    println!("{}", totals.line(started.elapsed().as_secs_f64()));
+}
+
+/// The run's figures; `skip_labels` names why each skipped scenario was not run.
+fn totals(
+    results: &[CaseResult],
+    strict: bool,
+    baseline: &Baseline,
+    stale: usize,
+    skip_labels: &std::collections::HashMap<String, &'static str>,
+) -> Totals {
+    let failed = |r: &&CaseResult| matches!(r.outcome, Outcome::Failed { .. });
+    let expected = results
+        .iter()
+        .filter(failed)
+        .filter(|r| baseline.lists(&r.case_id))
+        .count();
+    let mut skipped: Vec<(String, usize)> = Vec::new();
+    for r in results.iter().filter(|r| r.skipped()) {
+        let label = skip_labels.get(&r.scenario).copied().unwrap_or("not run");
+        match skipped.iter_mut().find(|(l, _)| l == label) {
+            Some((_, n)) => *n += 1,
+            None => skipped.push((label.to_string(), 1)),
+        }
+    }
+    Totals {
+        scenarios: results.len(),
+        passed: results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Passed)
+            .count(),
+        failed: results.iter().filter(failed).count() - expected,
+        counted: results
+            .iter()
+            .filter(|r| counts(r, strict, baseline))
+            .count(),
+        expected,
+        skipped,
+        stale,
     }
 }
 
@@ -710,6 +813,21 @@ fn skipped_by_tag(
         }
     }
     out
+}
+
+/// How a failing case is shown as it happens: one line when the baseline expects it,
+/// else its block (with the reason it does not count, if it does not).
+fn echo(r: &CaseResult, strict: bool, verbose: bool, baseline: &Baseline) -> Echo {
+    if baseline.lists(&r.case_id) && !verbose {
+        return Echo::Expected(console::expected_line(r));
+    }
+    let note = note(r, strict, baseline);
+    let block = console::failure_block(r, note.as_deref(), verbose);
+    if baseline.lists(&r.case_id) {
+        Echo::Expected(block)
+    } else {
+        Echo::Failure(block)
+    }
 }
 
 /// Why a failure does not count, for the failure block.

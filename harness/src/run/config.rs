@@ -82,8 +82,11 @@ pub struct ServerConfig {
     pub argv: Vec<String>,
     pub tool_names: ToolNames,
     pub protocol: Protocol,
-    /// Limit for each request, and for start-up plus initialization.
+    /// Limit for each request.
     pub timeout: Duration,
+    /// Limit for start-up plus initialization (a loaded machine can take longer to start
+    /// a server than to answer one request).
+    pub startup_timeout: Duration,
     /// The interface the server is tested against.
     pub profile: Arc<Profile>,
 }
@@ -145,6 +148,7 @@ impl ServerConfig {
             tool_names,
             protocol: Protocol::Auto,
             timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
             profile,
         }
     }
@@ -206,6 +210,7 @@ impl ServerConfig {
             tool_names,
             protocol: Protocol::Auto,
             timeout: Duration::from_secs(10),
+            startup_timeout: Duration::from_secs(10),
             profile,
         }
     }

@@ -175,7 +175,9 @@ impl Session {
                         tokio::spawn(drain(out, stderr.clone()));
                     }
                     let addr = addr.clone().unwrap_or_default();
-                    if let Err(why) = http::wait_listening(&addr, cfg.timeout, &mut child).await {
+                    if let Err(why) =
+                        http::wait_listening(&addr, cfg.startup_timeout, &mut child).await
+                    {
                         let mut e = fail(why, &stderr, &exchange);
                         e.timed_out = false;
                         return Err(e);
@@ -211,7 +213,8 @@ impl Session {
             Some(url) => {
                 let t =
                     http::Recording::new(http::transport(url, bearer.as_deref()), exchange.clone());
-                tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(t, lifecycle)).await
+                tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle))
+                    .await
             }
             None => {
                 let (Some(stdin), Some(stdout)) = (
@@ -225,7 +228,8 @@ impl Session {
                     ));
                 };
                 let t = TeeTransport::new(stdout, stdin, exchange.clone());
-                tokio::time::timeout(cfg.timeout, info.serve_with_lifecycle(t, lifecycle)).await
+                tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle))
+                    .await
             }
         };
         let client = match started {
@@ -249,7 +253,7 @@ impl Session {
                 let mut e = fail(
                     format!(
                         "no answer to {handshake} within {} s{status}",
-                        cfg.timeout.as_secs()
+                        cfg.startup_timeout.as_secs()
                     ),
                     &stderr,
                     &exchange,

@@ -1,21 +1,57 @@
-//! Console output: one block per failing case, and the end-of-run summary per requirement.
+//! Console output: one block per failing case (or one line for a failure the baseline
+//! expects), the end-of-run summary per requirement, what to fix first, and the totals.
+//!
+//! Text is styled with ANSI codes (`anstyle`); it is printed through `anstream`, which
+//! drops them when the stream is not a terminal or `NO_COLOR` is set.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use anstyle::{AnsiColor, Style};
+
 use crate::catalogue::Catalogue;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
-/// A failing case: ids, the failing step, expected vs actual, exchange and stderr.
-pub fn failure_block(r: &CaseResult, note: Option<&str>) -> String {
+pub const RED: Style = AnsiColor::Red.on_default().bold();
+pub const GREEN: Style = AnsiColor::Green.on_default();
+pub const YELLOW: Style = AnsiColor::Yellow.on_default();
+pub const BOLD: Style = Style::new().bold();
+pub const DIM: Style = Style::new().dimmed();
+
+/// `text` in `style` (plain once `anstream` strips the codes).
+pub fn paint(style: Style, text: &str) -> String {
+    format!("{style}{text}{style:#}")
+}
+
+/// "1 scenario", "2 scenarios".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// Longest line a failure block shows whole without `--verbose`; a longer one is cut to
+/// `LINE_CUT` characters (not just short of the limit, which would save nothing).
+const LINE_LIMIT: usize = 400;
+const LINE_CUT: usize = 300;
+
+/// Methods of the start-up handshake, folded in a failure block without `--verbose`.
+const HANDSHAKE: [&str; 3] = ["initialize", "notifications/initialized", "server/discover"];
+
+/// A failing case: ids, the failing step, the reason, the exchange of the failing call
+/// (its handshake folded unless `verbose`) and the server's stderr.
+pub fn failure_block(r: &CaseResult, note: Option<&str>, verbose: bool) -> String {
     let Outcome::Failed { step, message } = &r.outcome else {
         return String::new();
     };
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "FAIL {} ({}, {}{}; covers {})",
-        r.scenario,
+        "{} {} ({}, {}{}; covers {})",
+        paint(RED, "FAIL"),
+        paint(BOLD, &r.scenario),
         r.feature,
         r.level.as_str(),
         if r.clarification {
@@ -33,10 +69,96 @@ pub fn failure_block(r: &CaseResult, note: Option<&str>) -> String {
         let _ = writeln!(out, "  note: {n}");
     }
     let _ = writeln!(out, "  step: {step}");
-    for line in message.lines() {
+    for line in fold_message(message, verbose) {
         let _ = writeln!(out, "  {line}");
     }
     out.push('\n');
+    out
+}
+
+/// A failure the baseline expects: one line, the reason's first line.
+pub fn expected_line(r: &CaseResult) -> String {
+    let reason = match &r.outcome {
+        Outcome::Failed { message, .. } => message.lines().next().unwrap_or(""),
+        _ => "",
+    };
+    format!(
+        "{} {} (expected by the baseline): {}\n",
+        paint(YELLOW, "XFAIL"),
+        r.case_id,
+        clip_line(reason, 160, "")
+    )
+}
+
+/// `line` cut at `limit` characters, saying how many were left out.
+fn clip_line(line: &str, limit: usize, hint: &str) -> String {
+    let n = line.chars().count();
+    if n <= limit {
+        return line.to_string();
+    }
+    let cut = if limit == LINE_LIMIT { LINE_CUT } else { limit };
+    let head: String = line.chars().take(cut).collect();
+    format!("{head}… ({} more characters{hint})", n - cut)
+}
+
+/// The method a transcript line (`    -> {...}`) names, if any.
+fn method_of(line: &str) -> Option<&str> {
+    let rest = &line[line.find("\"method\":\"")? + 10..];
+    rest.split('"').next()
+}
+
+fn is_transcript(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("-> ") || t.starts_with("<- ")
+}
+
+/// The failure message as shown: without `verbose`, the handshake that opens a transcript
+/// is one line (unless the failure is in the handshake itself, or the server wrote
+/// something that is not JSON-RPC there), and long lines are cut.
+pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
+    if verbose {
+        return message.lines().map(str::to_string).collect();
+    }
+    let hint = "; --verbose shows all";
+    let mut out = Vec::new();
+    let mut held: Vec<&str> = Vec::new();
+    let mut in_handshake = false;
+    for line in message.lines() {
+        if !is_transcript(line) {
+            out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+            in_handshake = line.trim_end().ends_with("exchange of the step:")
+                || line.trim_end().ends_with("exchange:");
+            out.push(clip_line(line, LINE_LIMIT, hint));
+            continue;
+        }
+        if in_handshake {
+            let noise = line.contains("(not JSON)") || line.contains("(malformed)");
+            let call = line.trim_start().starts_with("-> ")
+                && method_of(line).is_some_and(|m| !HANDSHAKE.contains(&m));
+            if call || noise {
+                in_handshake = false;
+                if !held.is_empty() && !noise {
+                    out.push(format!(
+                        "    {}",
+                        paint(
+                            DIM,
+                            &format!(
+                                "(the handshake, {}, folded{hint})",
+                                plural(held.len(), "message", "messages")
+                            )
+                        )
+                    ));
+                    held.clear();
+                }
+                out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+            } else {
+                held.push(line);
+                continue;
+            }
+        }
+        out.push(clip_line(line, LINE_LIMIT, hint));
+    }
+    out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
     out
 }
 
@@ -63,6 +185,15 @@ pub fn tally(results: &[CaseResult]) -> BTreeMap<String, Tally> {
         }
     }
     map
+}
+
+/// Whether `id` is one of our clarifications: from the catalogue, or, for foreign
+/// features, by its spelling (CLR-001, FS-CLR-01, LH-CLR-02, ...).
+pub fn is_clarification_id(id: &str, catalogue: Option<&Catalogue>) -> bool {
+    match catalogue {
+        Some(c) => c.clarification_of(id).is_some(),
+        None => id.starts_with("CLR-") || id.contains("-CLR-"),
+    }
 }
 
 /// The summary printed at the end of a run: upstream requirements first, then our
@@ -93,14 +224,18 @@ pub fn summary(results: &[CaseResult], catalogue: Option<&Catalogue>) -> String 
     for (title, clarifications) in groups {
         let rows: Vec<_> = t
             .iter()
-            .filter(|(id, _)| id.starts_with("CLR-") == clarifications)
+            .filter(|(id, _)| is_clarification_id(id, catalogue) == clarifications)
             .collect();
         if rows.is_empty() {
             continue;
         }
         let _ = writeln!(out, "{title}");
         for (id, t) in rows {
-            let status = if t.failed.is_empty() { "ok  " } else { "FAIL" };
+            let status = if t.failed.is_empty() {
+                paint(GREEN, "ok  ")
+            } else {
+                paint(RED, "FAIL")
+            };
             let _ = write!(
                 out,
                 "  {status} {id:<9} {:<6} {:>3} passed {:>3} failed",
@@ -115,4 +250,262 @@ pub fn summary(results: &[CaseResult], catalogue: Option<&Catalogue>) -> String 
         }
     }
     out
+}
+
+/// `ID (covers A, B)[, SHOULD]` for a list of failures.
+fn failure_ids(rs: &[&CaseResult]) -> String {
+    rs.iter()
+        .map(|r| {
+            let should = if r.level == Level::Should {
+                ", SHOULD"
+            } else {
+                ""
+            };
+            format!("{} ({}{should})", r.case_id, r.covers.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What to fix first: the core failures (the server breaks its source), then the
+/// clarification failures (our choices) with the two ways to set them aside, then those
+/// the baseline expects. Empty when nothing failed.
+pub fn fix_first(
+    results: &[CaseResult],
+    profile: &str,
+    expected: &dyn Fn(&CaseResult) -> bool,
+) -> String {
+    let failed: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Failed { .. }))
+        .collect();
+    if failed.is_empty() {
+        return String::new();
+    }
+    let (listed, open): (Vec<&CaseResult>, Vec<&CaseResult>) =
+        failed.into_iter().partition(|r| expected(r));
+    let (clar, core): (Vec<&CaseResult>, Vec<&CaseResult>) =
+        open.into_iter().partition(|r| r.clarification);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n{}",
+        paint(BOLD, &format!("What to fix first ({profile}):"))
+    );
+    if !core.is_empty() {
+        let _ = writeln!(
+            out,
+            "  1. {}: the server breaks its source (a server that follows it passes every \
+             core case): {}",
+            paint(
+                RED,
+                &plural(core.len(), "core case fails", "core cases fail")
+            ),
+            failure_ids(&core)
+        );
+    }
+    if !clar.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {}. {}: our choices where the source is silent (a server may choose \
+             otherwise): {}",
+            if core.is_empty() { 1 } else { 2 },
+            paint(
+                YELLOW,
+                &plural(
+                    clar.len(),
+                    "clarification case fails",
+                    "clarification cases fail"
+                )
+            ),
+            failure_ids(&clar)
+        );
+        let _ = writeln!(
+            out,
+            "     To set them aside: run with --tags 'not @clarification', or list their ids \
+             in a file given to --expect-fail."
+        );
+    }
+    if !listed.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} expected by the baseline (not counted): {}",
+            plural(listed.len(), "failure", "failures"),
+            listed
+                .iter()
+                .map(|r| r.case_id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    out
+}
+
+/// The run's figures, counted once for the console, the HTML page and the exit code.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub scenarios: usize,
+    pub passed: usize,
+    /// Failed and not expected by the baseline.
+    pub failed: usize,
+    /// Of `failed`, those that fail the run.
+    pub counted: usize,
+    pub expected: usize,
+    /// Skipped, by reason.
+    pub skipped: Vec<(String, usize)>,
+    pub stale: usize,
+}
+
+impl Totals {
+    pub fn skipped_total(&self) -> usize {
+        self.skipped.iter().map(|(_, n)| n).sum()
+    }
+
+    /// "98 scenarios in 1.20 s: 94 passed, 4 failed (1 counted, ...)": the parts that are
+    /// not zero, plurals right.
+    pub fn line(&self, seconds: f64) -> String {
+        let mut parts = vec![format!("{} passed", self.passed)];
+        let tolerated = self.failed - self.counted;
+        let mut failed = format!("{} failed", self.failed);
+        if tolerated > 0 {
+            let _ = write!(
+                failed,
+                " ({} counted, {tolerated} SHOULD-level not counted without --strict)",
+                self.counted
+            );
+        }
+        parts.push(failed);
+        if self.expected > 0 {
+            parts.push(format!("{} expected by the baseline", self.expected));
+        }
+        if self.skipped_total() > 0 {
+            let why = self
+                .skipped
+                .iter()
+                .map(|(why, n)| format!("{n} {why}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            parts.push(format!("{} skipped ({why})", self.skipped_total()));
+        }
+        if self.stale > 0 {
+            parts.push(plural(
+                self.stale,
+                "stale baseline entry",
+                "stale baseline entries",
+            ));
+        }
+        format!(
+            "{} in {seconds:.2} s: {}",
+            plural(self.scenarios, "scenario", "scenarios"),
+            parts.join(", ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failed(id: &str, tags: &[&str]) -> CaseResult {
+        let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        let mut r = CaseResult::describe("a.feature", &format!("{id} does a thing"), &tags);
+        r.outcome = Outcome::Failed {
+            step: "Then it works".into(),
+            message: "expected 4, got 3".into(),
+        };
+        r
+    }
+
+    fn plain(s: &str) -> String {
+        anstream::adapter::strip_str(s).to_string()
+    }
+
+    #[test]
+    fn the_handshake_is_folded_and_the_call_shown() {
+        let msg = "expected 4, got 3\n  JSON-RPC exchange of the step:\n    \
+                   -> {\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\"}\n    \
+                   <- {\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{}}\n    \
+                   -> {\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n    \
+                   -> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}\n    \
+                   <- {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}";
+        let folded = plain(&fold_message(msg, false).join("\n"));
+        assert!(
+            folded.contains("(the handshake, 3 messages, folded"),
+            "{folded}"
+        );
+        assert!(!folded.contains("\"initialize\""), "{folded}");
+        assert!(folded.contains("tools/call"), "{folded}");
+        let all = fold_message(msg, true).join("\n");
+        assert!(all.contains("\"initialize\""), "{all}");
+    }
+
+    #[test]
+    fn a_failure_in_the_handshake_or_noise_is_not_folded() {
+        let msg = "no answer\n  exchange:\n    -> {\"method\":\"initialize\"}";
+        assert!(fold_message(msg, false).join("\n").contains("initialize"));
+        let msg = "bad\n  JSON-RPC exchange of the step:\n    \
+                   -> {\"method\":\"initialize\"}\n    <- (not JSON) hello";
+        let shown = fold_message(msg, false).join("\n");
+        assert!(
+            shown.contains("initialize") && shown.contains("hello"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_unless_verbose() {
+        let long = "x".repeat(1200);
+        let shown = plain(&fold_message(&long, false).join("\n"));
+        assert!(shown.len() < 400, "{shown}");
+        assert!(
+            shown.contains("900 more characters; --verbose shows all"),
+            "{shown}"
+        );
+        assert_eq!(fold_message(&long, true), vec![long]);
+    }
+
+    #[test]
+    fn core_failures_come_before_clarifications_and_the_baseline() {
+        let results = [
+            failed("CL-1", &["must", "CLR-001", "clarification"]),
+            failed("CO-1", &["must", "MCP-001"]),
+            failed("XF-1", &["must", "MCP-002"]),
+        ];
+        let text = plain(&fix_first(&results, "rootspace", &|r| r.case_id == "XF-1"));
+        let core = text.find("1 core case fails").expect(&text);
+        let clar = text.find("1 clarification case fails").expect(&text);
+        let base = text
+            .find("1 failure expected by the baseline")
+            .expect(&text);
+        assert!(core < clar && clar < base, "{text}");
+        assert!(text.contains("--tags 'not @clarification'"), "{text}");
+        assert!(text.contains("--expect-fail"), "{text}");
+        assert!(text.contains("CO-1 (MCP-001)"), "{text}");
+        assert!(fix_first(&results[..0], "rootspace", &|_| false).is_empty());
+    }
+
+    #[test]
+    fn the_totals_line_says_only_what_happened() {
+        let t = Totals {
+            scenarios: 1,
+            passed: 1,
+            ..Totals::default()
+        };
+        assert_eq!(t.line(0.5), "1 scenario in 0.50 s: 1 passed, 0 failed");
+        let t = Totals {
+            scenarios: 5,
+            passed: 1,
+            failed: 2,
+            counted: 1,
+            expected: 1,
+            skipped: vec![("another transport".into(), 1)],
+            stale: 1,
+        };
+        assert_eq!(
+            t.line(1.0),
+            "5 scenarios in 1.00 s: 1 passed, 2 failed (1 counted, 1 SHOULD-level not counted \
+             without --strict), 1 expected by the baseline, 1 skipped (1 another transport), \
+             1 stale baseline entry"
+        );
+    }
 }

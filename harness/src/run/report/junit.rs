@@ -74,7 +74,10 @@ fn test_case(r: &CaseResult, class: &str, counted: bool, note: Option<String>) -
                     &format!("failed, {why}: {expectation}"),
                 )
             };
-            c.set_system_out(&failure_block(r, None));
+            // The whole block, unfolded, and without the console's colour codes (an
+            // escape character is not allowed in XML 1.0).
+            let block = failure_block(r, None, true);
+            c.set_system_out(&anstream::adapter::strip_str(&block).to_string());
             c
         }
     };
@@ -148,6 +151,7 @@ mod tests {
         );
         assert!(x.contains(r#"failures="1""#), "{x}");
         assert!(!x.contains("Step panicked"), "{x}");
+        assert!(!x.contains('\u{1b}'), "no colour codes in XML: {x}");
     }
 
     #[test]

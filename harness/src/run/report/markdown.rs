@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::console::{Tally, tally};
+use super::console::{Tally, is_clarification_id, tally};
 use crate::catalogue::Catalogue;
 use crate::run::outcome::CaseResult;
 
@@ -12,6 +12,20 @@ pub struct RunFacts {
     pub server: String,
     pub protocol: String,
     pub strict: bool,
+}
+
+/// A verdict in a table cell: on one line, never clipped (what is left unexercised must
+/// show whole).
+fn verdict_cell(v: &Verdict) -> String {
+    match v {
+        Verdict::NotApplicable(_) => cell(&v.text()),
+        _ => v
+            .text()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace('|', "\\|"),
+    }
 }
 
 fn cell(s: &str) -> String {
@@ -24,17 +38,64 @@ fn cell(s: &str) -> String {
     clipped.replace('|', "\\|")
 }
 
-fn status(t: Option<&Tally>) -> String {
-    match t {
-        None => "not run".into(),
-        Some(t) if t.passed.is_empty() && t.failed.is_empty() => "not run".into(),
-        Some(t) if t.failed.is_empty() => format!("✅ passed ({})", t.passed.len()),
-        Some(t) => format!(
-            "❌ failed {} of {}",
-            t.failed.len(),
-            t.failed.len() + t.passed.len()
-        ),
+/// The result a row has earned: a pass only when cases that test it ran and passed, and a
+/// plain pass only when they exercise all of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    NotApplicable(String),
+    NoCaseRan,
+    Passed(usize),
+    /// Its cases passed, but they leave this part of it unexercised.
+    Partly(usize, String),
+    Failed {
+        failed: usize,
+        of: usize,
+    },
+}
+
+impl Verdict {
+    /// From the row's cases; `not_applicable` and `unexercised` come from the catalogue.
+    pub fn of(t: Option<&Tally>, not_applicable: Option<&str>, unexercised: Option<&str>) -> Self {
+        let ran = t.filter(|t| !(t.passed.is_empty() && t.failed.is_empty()));
+        match (ran, not_applicable, unexercised) {
+            (None, Some(why), _) => Verdict::NotApplicable(why.to_string()),
+            (None, None, _) => Verdict::NoCaseRan,
+            (Some(t), _, _) if !t.failed.is_empty() => Verdict::Failed {
+                failed: t.failed.len(),
+                of: t.failed.len() + t.passed.len(),
+            },
+            (Some(t), _, Some(part)) => Verdict::Partly(t.passed.len(), part.to_string()),
+            (Some(t), _, None) => Verdict::Passed(t.passed.len()),
+        }
     }
+
+    /// The text of the Result column.
+    pub fn text(&self) -> String {
+        match self {
+            Verdict::NotApplicable(why) => format!("not applicable: {why}"),
+            Verdict::NoCaseRan => "— no case ran".into(),
+            Verdict::Passed(n) => format!("✅ passed ({n})"),
+            Verdict::Partly(n, part) => {
+                format!("⚠️ partly exercised: passed ({n}); no case exercises {part}")
+            }
+            Verdict::Failed { failed, of } => format!("❌ failed {failed} of {of}"),
+        }
+    }
+
+    /// A one-word kind, for the HTML page's styles and filters.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::NotApplicable(_) => "na",
+            Verdict::NoCaseRan => "norun",
+            Verdict::Passed(_) => "pass",
+            Verdict::Partly(..) => "partly",
+            Verdict::Failed { .. } => "fail",
+        }
+    }
+}
+
+fn status(t: Option<&Tally>) -> String {
+    verdict_cell(&Verdict::of(t, None, None))
 }
 
 fn cases(t: Option<&Tally>) -> String {
@@ -81,10 +142,9 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         Some(cat) => {
             for r in &cat.requirements {
                 let tl = t.get(&r.id);
-                let result = match &r.not_applicable {
-                    Some(why) if tl.is_none() => format!("not applicable: {}", cell(why)),
-                    _ => status(tl),
-                };
+                let verdict =
+                    Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref());
+                let result = verdict_cell(&verdict);
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} |",
@@ -97,7 +157,7 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
             }
         }
         None => {
-            for (id, tl) in t.iter().filter(|(id, _)| !id.starts_with("CLR-")) {
+            for (id, tl) in t.iter().filter(|(id, _)| !is_clarification_id(id, None)) {
                 let level = tl.level.map_or("", |l| l.as_str());
                 let _ = writeln!(
                     out,
@@ -121,13 +181,14 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         Some(cat) => {
             for c in &cat.clarifications {
                 let tl = t.get(&c.id);
+                let verdict = Verdict::of(tl, None, c.unexercised.as_deref());
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {}: {} |",
                     c.id,
                     c.level,
                     c.refines.join(", "),
-                    status(tl),
+                    verdict_cell(&verdict),
                     cases(tl),
                     cell(&c.title),
                     cell(&c.choice)
@@ -135,7 +196,7 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
             }
         }
         None => {
-            for (id, tl) in t.iter().filter(|(id, _)| id.starts_with("CLR-")) {
+            for (id, tl) in t.iter().filter(|(id, _)| is_clarification_id(id, None)) {
                 let level = tl.level.map_or("", |l| l.as_str());
                 let _ = writeln!(
                     out,
@@ -147,4 +208,44 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(passed: &[&str], failed: &[&str]) -> Tally {
+        Tally {
+            level: None,
+            passed: passed.iter().map(|s| s.to_string()).collect(),
+            failed: failed.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_row_is_a_plain_pass_only_when_its_cases_ran_and_exercise_all_of_it() {
+        assert_eq!(Verdict::of(None, None, None), Verdict::NoCaseRan);
+        assert_eq!(Verdict::of(None, None, None).text(), "— no case ran");
+        let empty = tally(&[], &[]);
+        assert_eq!(Verdict::of(Some(&empty), None, None), Verdict::NoCaseRan);
+        let passed = tally(&["A-1"], &[]);
+        assert_eq!(
+            Verdict::of(Some(&passed), None, None).text(),
+            "✅ passed (1)"
+        );
+        let partly = Verdict::of(Some(&passed), None, Some("the race"));
+        assert!(!partly.text().contains('✅'), "{}", partly.text());
+        assert!(
+            partly.text().contains("no case exercises the race"),
+            "{}",
+            partly.text()
+        );
+        let failed = tally(&["A-1"], &["A-2"]);
+        let v = Verdict::of(Some(&failed), None, Some("the race"));
+        assert_eq!(v.text(), "❌ failed 1 of 2");
+        assert_eq!(
+            Verdict::of(None, Some("HTTP only"), None).text(),
+            "not applicable: HTTP only"
+        );
+    }
 }
