@@ -154,19 +154,46 @@ fn link_targets_are_read_as_the_parser_sees_them() {
     assert_eq!(targets, ["docs/usage.md", "pic.png"]);
 }
 
+/// The commands of the first code block of a Markdown text, comments and blank lines left out.
+fn first_code_block_commands(markdown: &str) -> Vec<String> {
+    let mut in_block = false;
+    let mut text = String::new();
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => in_block = true,
+            Event::End(pulldown_cmark::TagEnd::CodeBlock) => break,
+            Event::Text(t) if in_block => text.push_str(&t),
+            _ => {}
+        }
+    }
+    text.lines()
+        .map(|line| {
+            line.split('#')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .filter(|command| !command.is_empty())
+        .collect()
+}
+
 #[test]
 fn readme_commands_are_the_ones_ci_runs() {
     let root = workspace();
     let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
     let ci = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run");
-    for command in [
+    let expected = [
         "cargo run --release -p mcp-harness",
         "cargo test --workspace",
-    ] {
-        assert!(
-            readme.contains(&format!("{command} ")),
-            "README.md lacks `{command}`"
-        );
+    ];
+    let commands = first_code_block_commands(&readme);
+    assert_eq!(
+        commands.get(..2),
+        Some(&expected.map(String::from)[..]),
+        "README.md's first two commands must run the suite against the reference and the tests"
+    );
+    for command in expected {
         assert!(ci.contains(command), ".ci/run does not run `{command}`");
     }
 }
