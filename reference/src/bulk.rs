@@ -124,16 +124,24 @@ mod tests {
     #[test]
     fn large_strings_come_back_where_they_were() {
         let big = "x".repeat(BULK);
-        check(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        check(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
             "name": "file.create", "arguments": {"path": "a", "content": big,
-            "a/b~c": big, "edits": [{"old": "o", "new": big}]}}}));
-        check(json!({"jsonrpc": "2.0", "id": 2, "method": "file/save", "params": {
-            "uri": "file:///r/a", "content": big, "_meta": {"k": "v"}}}));
+            "a/b~c": big, "edits": [{"old": "o", "new": big}]}}}),
+        );
+        check(
+            json!({"jsonrpc": "2.0", "id": 2, "method": "file/save", "params": {
+            "uri": "file:///r/a", "content": big, "_meta": {"k": "v"}}}),
+        );
         // Another shape (a large client name) is converted the slow way, unchanged.
-        check(json!({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {
+        check(
+            json!({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": big, "version": "1"}}}));
-        check(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {
-            "name": big, "arguments": {}}}));
+            "clientInfo": {"name": big, "version": "1"}}}),
+        );
+        check(
+            json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {
+            "name": big, "arguments": {}}}),
+        );
     }
 }

@@ -149,7 +149,9 @@ impl Limits {
                 list.push(permit);
                 Held { _permit: None }
             }
-            None => Held { _permit: Some(permit) },
+            None => Held {
+                _permit: Some(permit),
+            },
         }
     }
 

@@ -268,7 +268,9 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             };
             if !self.discarding && grown > crate::limits::FREE_LINE && grown <= MAX_LINE {
                 let step = grown.next_multiple_of(LINE_STEP).min(MAX_LINE);
-                self.limits.charge_line_to(&mut self.line_charge, step).await;
+                self.limits
+                    .charge_line_to(&mut self.line_charge, step)
+                    .await;
             }
             let (used, done) = {
                 let buf = self.reader.fill_buf().await?;
@@ -486,7 +488,9 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
                 }
             }
             let cost = crate::limits::line_cost(self.line.len());
-            self.limits.charge_line_to(&mut self.line_charge, cost).await;
+            self.limits
+                .charge_line_to(&mut self.line_charge, cost)
+                .await;
             // Nothing below awaits: the line is handed on whole or answered here.
             self.complete = false;
             let charge = self.line_charge.take();
@@ -726,9 +730,15 @@ mod tests {
     async fn cancelled_receives_lose_nothing(budget: usize) {
         let big = |id: u32| {
             let pad = "a".repeat(3 << 19);
-            format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"pad\":\"{pad}\"}}}}}}\n")
+            format!(
+                "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"pad\":\"{pad}\"}}}}}}\n"
+            )
         };
-        let input = format!("{}{}{{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}}\n", big(1), big(2));
+        let input = format!(
+            "{}{}{{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}}\n",
+            big(1),
+            big(2)
+        );
         let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
         let out = Shared::default();
         let limits = Arc::new(Limits::new(8, budget, 1 << 20));
@@ -752,7 +762,10 @@ mod tests {
         drop(t);
         writer.finish();
         let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        let replies: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let replies: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(replies.len(), 1, "budget {budget}: {replies:?}");
         assert_eq!(replies[0]["id"], 3, "{replies:?}");
         assert_eq!(replies[0]["result"], serde_json::json!({}));

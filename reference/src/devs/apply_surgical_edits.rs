@@ -157,7 +157,10 @@ mod tests {
 
     #[test]
     fn a_missing_target_names_its_edit() {
-        assert_eq!(apply("cat", &[e("cat", "dog"), e("cat", "cow")]), Err(Some(1)));
+        assert_eq!(
+            apply("cat", &[e("cat", "dog"), e("cat", "cow")]),
+            Err(Some(1))
+        );
         assert_eq!(apply("abc", &[e("zzz", "y")]), Err(Some(0)));
     }
 }

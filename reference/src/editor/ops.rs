@@ -182,7 +182,9 @@ pub fn cost(ctx: &Ctx, op: super::Op, params: &JsonObject) -> usize {
         .uri()
         .ok()
         .and_then(|u| uri::resolve(&u, &ctx.roots).ok())
-        .map_or(0, |p| ctx.storage.size_hint(&p).min(crate::MAX_FILE_SIZE) as usize);
+        .map_or(0, |p| {
+            ctx.storage.size_hint(&p).min(crate::MAX_FILE_SIZE) as usize
+        });
     match op {
         super::Op::Read => size + 3 * size.min(crate::limits::MAX_REPLY),
         super::Op::Open => size,

@@ -118,7 +118,11 @@ pub const MAX_GLOB: usize = 4096;
 /// (`Glob::compile_matcher` panics on it, e.g. for 500 nested braces).
 pub fn glob(pattern: &str, field: &str) -> Result<GlobSet, ToolError> {
     let shown = crate::paths::prefix(pattern, 80);
-    let more = if shown.len() < pattern.len() { "..." } else { "" };
+    let more = if shown.len() < pattern.len() {
+        "..."
+    } else {
+        ""
+    };
     let refuse = |problem: String| {
         ToolError::invalid_argument(
             field,
@@ -177,7 +181,12 @@ mod tests {
         let long = "a".repeat(1 << 20);
         for p in [nested.as_str(), long.as_str()] {
             let e = glob(p, "pattern").unwrap_err();
-            assert_eq!(e.code, crate::errors::Code::InvalidArgument, "{}", e.message);
+            assert_eq!(
+                e.code,
+                crate::errors::Code::InvalidArgument,
+                "{}",
+                e.message
+            );
             assert!(e.message.len() < 600, "{}", e.message);
         }
     }

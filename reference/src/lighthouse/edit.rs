@@ -63,7 +63,11 @@ impl Pattern {
         Regex::new(search).map(Pattern::Regex).map_err(|e| {
             // Only the pattern's start is quoted: it may be megabytes long.
             let shown = crate::paths::prefix(search, 80);
-            let more = if shown.len() < search.len() { "..." } else { "" };
+            let more = if shown.len() < search.len() {
+                "..."
+            } else {
+                ""
+            };
             LhError::new(
                 LhCode::InvalidRegex,
                 format!(

@@ -219,7 +219,11 @@ impl ServerHandler for LighthouseServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
-        let cost = if matches!(op, Op::Read | Op::Edit) { CALL_COST } else { 0 };
+        let cost = if matches!(op, Op::Read | Op::Edit) {
+            CALL_COST
+        } else {
+            0
+        };
         let _charge = self.limits.charge_work(&context.id, cost).await;
         // Every call does file I/O and may wait for a file's lock.
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))

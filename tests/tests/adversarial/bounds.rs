@@ -63,7 +63,9 @@ fn two_pipelined_200_mb_lines_and_a_ping_are_all_answered() {
     let start = Instant::now();
     let writer = std::thread::spawn(move || {
         for (id, path) in [(1, "one.txt"), (2, "two.txt")] {
-            stdin.write_all(&create_line(id, path, 200_000_000)).unwrap();
+            stdin
+                .write_all(&create_line(id, path, 200_000_000))
+                .unwrap();
         }
         stdin
             .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n")
@@ -88,7 +90,10 @@ fn two_pipelined_200_mb_lines_and_a_ping_are_all_answered() {
     );
     seen.sort();
     assert_eq!(seen, [1, 2, 3]);
-    assert_eq!(std::fs::metadata(f.root.join("two.txt")).unwrap().len(), 200_000_000);
+    assert_eq!(
+        std::fs::metadata(f.root.join("two.txt")).unwrap().len(),
+        200_000_000
+    );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB");
 }
 
@@ -104,7 +109,10 @@ fn a_line_just_under_the_cap_stays_under_the_bound() {
     drop(line);
     let m = raw.response(1, Duration::from_secs(300));
     let hwm = peak_mib(&raw);
-    eprintln!("bounds: one {} byte line: peak RSS {hwm} MiB", mcp_reference::limits::MAX_LINE - 200);
+    eprintln!(
+        "bounds: one {} byte line: peak RSS {hwm} MiB",
+        mcp_reference::limits::MAX_LINE - 200
+    );
     assert!(m.get("error").is_none(), "{m}");
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB");
 }
@@ -119,12 +127,24 @@ fn large_reads_of_the_filesystem_profile_stay_bounded() {
     let big = f.root.join("big.txt").display().to_string();
     let mut raw = filesystem(&f);
     let start = Instant::now();
-    let r = raw.call("read_multiple_files", json!({"paths": vec![big.clone(); 12]}));
+    let r = raw.call(
+        "read_multiple_files",
+        json!({"paths": vec![big.clone(); 12]}),
+    );
     let text = r["content"][0]["text"].as_str().unwrap_or_default();
     assert!(text.len() < 64 << 20, "a reply of {} bytes", text.len());
-    assert!(text.contains("read it in parts") || text.contains("Read it in parts"), "{:.300}", text);
+    assert!(
+        text.contains("read it in parts") || text.contains("Read it in parts"),
+        "{:.300}",
+        text
+    );
     let ids: Vec<i64> = (0..12)
-        .map(|_| raw.request_nowait("tools/call", json!({"name": "read_text_file", "arguments": {"path": big}})))
+        .map(|_| {
+            raw.request_nowait(
+                "tools/call",
+                json!({"name": "read_text_file", "arguments": {"path": big}}),
+            )
+        })
         .collect();
     for id in ids {
         let m = raw.response(id, Duration::from_secs(120));
@@ -160,17 +180,28 @@ fn deep_directory_chains_are_refused_with_advice() {
     let root = f.root.display().to_string();
     let start = Instant::now();
     for tool in ["directory_tree", "search_files"] {
-        let m = call_within(&mut raw, tool, json!({"path": root, "pattern": "**/d"}), 120);
+        let m = call_within(
+            &mut raw,
+            tool,
+            json!({"path": root, "pattern": "**/d"}),
+            120,
+        );
         let (text, is_error) = text_of(&m);
         assert!(is_error, "{tool}: {:.300}", text);
-        assert!(text.contains("deep") && text.contains("excludePatterns"), "{tool}: {text:.400}");
+        assert!(
+            text.contains("deep") && text.contains("excludePatterns"),
+            "{tool}: {text:.400}"
+        );
         assert!(text.len() < 2000, "{tool}: {} bytes of error", text.len());
     }
     // A start further down, with fewer levels below it, is served.
     let deeper = format!("{root}/c0{}", "/d".repeat(1800));
     let m = call_within(&mut raw, "directory_tree", json!({"path": deeper}), 120);
     let (text, is_error) = text_of(&m);
-    assert!(!is_error && text.matches("\"directory\"").count() == 200, "{text:.300}");
+    assert!(
+        !is_error && text.matches("\"directory\"").count() == 200,
+        "{text:.300}"
+    );
     let hwm = peak_mib(&raw);
     eprintln!(
         "bounds: directory_tree and search_files over 4 chains of 2,000 nested directories: \
@@ -186,7 +217,9 @@ fn deep_directory_chains_are_refused_with_advice() {
 #[ignore = "slow attack (100k edits, a 100k-line rewrite): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
     let f = Fixture::new();
-    let before: String = (0..100_000).map(|i| format!("line {i} of the old text\n")).collect();
+    let before: String = (0..100_000)
+        .map(|i| format!("line {i} of the old text\n"))
+        .collect();
     f.write("f.txt", &before);
     let path = f.root.join("f.txt").display().to_string();
     let mut raw = filesystem(&f);
@@ -195,13 +228,20 @@ fn cpu_heavy_edits_stop_at_their_deadline_and_release_the_file() {
         .map(|i| json!({"oldText": format!("line {i} of the old text\n"), "newText": format!("line {i} of the new text\n")}))
         .collect();
     let start = Instant::now();
-    let m = call_within(&mut raw, "edit_file", json!({"path": path, "edits": edits}), 120);
+    let m = call_within(
+        &mut raw,
+        "edit_file",
+        json!({"path": path, "edits": edits}),
+        120,
+    );
     let many = start.elapsed();
     let (text, is_error) = text_of(&m);
     assert!(is_error && text.contains("fewer edits"), "{text:.300}");
     assert_eq!(f.text("f.txt"), before, "a failed edit changed the file");
     // One edit rewriting every line: the diff's search is cut short, the edit is made.
-    let after: String = (0..100_000).map(|i| format!("row {i} of the new text\n")).collect();
+    let after: String = (0..100_000)
+        .map(|i| format!("row {i} of the new text\n"))
+        .collect();
     let start = Instant::now();
     let m = call_within(
         &mut raw,
@@ -246,18 +286,37 @@ fn hostile_globs_are_plain_invalid_argument_errors() {
             json!({"path": root, "pattern": pattern}),
             json!({"path": root, "pattern": "*.txt", "excludePatterns": [pattern]}),
         ] {
-            let m = raw.request("tools/call", json!({"name": "search_files", "arguments": args}));
+            let m = raw.request(
+                "tools/call",
+                json!({"name": "search_files", "arguments": args}),
+            );
             let (text, is_error) = text_of(&m);
             assert!(is_error, "{text:.300}");
-            assert_eq!(m["result"]["structuredContent"]["code"], "INVALID_ARGUMENT", "{text:.300}");
-            assert!(text.len() < 1000, "an error of {} bytes: {text:.300}", text.len());
+            assert_eq!(
+                m["result"]["structuredContent"]["code"], "INVALID_ARGUMENT",
+                "{text:.300}"
+            );
+            assert!(
+                text.len() < 1000,
+                "an error of {} bytes: {text:.300}",
+                text.len()
+            );
         }
     }
-    let m = raw.request("tools/call", json!({"name": "directory_tree", "arguments": {"path": root, "excludePatterns": [nested]}}));
-    assert_eq!(m["result"]["structuredContent"]["code"], "INVALID_ARGUMENT", "{m:.300}");
+    let m = raw.request(
+        "tools/call",
+        json!({"name": "directory_tree", "arguments": {"path": root, "excludePatterns": [nested]}}),
+    );
+    assert_eq!(
+        m["result"]["structuredContent"]["code"], "INVALID_ARGUMENT",
+        "{m:.300}"
+    );
     // Still serving.
     let r = raw.call("search_files", json!({"path": root, "pattern": "*.txt"}));
-    assert!(r["content"][0]["text"].as_str().unwrap().ends_with("a.txt"), "{r}");
+    assert!(
+        r["content"][0]["text"].as_str().unwrap().ends_with("a.txt"),
+        "{r}"
+    );
 }
 
 /// Item 4 over HTTP: a 480-byte read_multiple_files with a read-only token passed 2 GiB;
@@ -277,7 +336,12 @@ async fn large_reads_over_http_with_a_read_only_token_stay_bounded() {
     let mut child = Command::new(BIN)
         .arg("--root")
         .arg(&f.root)
-        .args(["--profile", "filesystem", "--http", &format!("127.0.0.1:{port}")])
+        .args([
+            "--profile",
+            "filesystem",
+            "--http",
+            &format!("127.0.0.1:{port}"),
+        ])
         .args(["--auth-tokens", tokens.to_str().unwrap()])
         .stdin(Stdio::null())
         .stderr(Stdio::null())
