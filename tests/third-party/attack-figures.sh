@@ -7,12 +7,15 @@
 #   bash tests/third-party/attack-figures.sh                       # the built-in reference
 #   bash tests/third-party/attack-figures.sh 2026.8.31             # server-filesystem from npm
 #   RUNS=5 bash tests/third-party/attack-figures.sh 2.0.1
+#   NAMES='^filesystem/RACE-' bash tests/third-party/attack-figures.sh 2026.8.31   # races only
+#
+# One scenario at a time (--jobs 1), so that each case's JUnit time is its own.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 runs="${RUNS:-20}"
 harness="${HARNESS:-${CARGO_TARGET_DIR:-target}/debug/mcp-harness}"
-names='^(filesystem/(RACE|SPECIAL)-|FSC-NAME-)'
+names="${NAMES:-^(filesystem/(RACE|SPECIAL)-|FSC-NAME-)}"
 if [ -n "${1:-}" ]; then
     dir="${TMPDIR:-/tmp}/mcp-third-party/official-node-$1"
     if [ ! -x "$dir/node_modules/.bin/mcp-server-filesystem" ]; then
@@ -29,7 +32,7 @@ fi
 
 out=$(mktemp -d)
 for run in $(seq "$runs"); do
-    "$harness" run --profile filesystem ${server[@]+"${server[@]}"} --name "$names" \
+    "$harness" run --profile filesystem ${server[@]+"${server[@]}"} --name "$names" --jobs 1 \
         --junit "$out/$run.xml" >"$out/$run.txt" 2>&1 || true
 done
 
