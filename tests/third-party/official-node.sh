@@ -42,9 +42,30 @@ harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/official-node-matrix.md"
 out="$cache/matrix.md"
 
+# Races a strict run cannot hold: the swap falls in the server's window in most runs, not
+# all (20 runs of 2026.8.31: RACE-004 caught in 19, RACE-005 in 1, RACE-008 in 14; 2.0.1
+# missed RACE-008 in one of three full runs). They run apart, below: those that catch an
+# advisory must catch it within a few tries.
+but() { # ids regex -> every filesystem scenario id but those, as a --name regex
+    grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
+}
+caught_within() { # server, ids regex, tries: each id must fail (an escape) in one of the tries
+    local todo="$2" failed
+    for try in $(seq "$3"); do
+        "$harness" run --profile filesystem --server "$1 {root}" --name "^($todo) " \
+            >"$cache/racy.txt" 2>&1 || true
+        failed=$(awk '/^FAIL /{print $2}' "$cache/racy.txt" | paste -sd'|')
+        [ -z "$failed" ] || todo=$(tr '|' '\n' <<<"$todo" | grep -Evx "$failed" | paste -sd'|' || true)
+        [ -n "$todo" ] || { echo "official-node: $2 caught (by try $try)"; return 0; }
+    done
+    echo "official-node: $todo not caught in $3 tries against $1" >&2
+    return 1
+}
+
 # --profile is named so that a change in detection cannot silently change what runs;
 # .ci/check-official-server.sh shows that detection picks this profile by itself.
 "$harness" run --profile filesystem --server "$server {root}" \
+    --name "^($(but 'filesystem/RACE-008')) " \
     --expect-fail tests/third-party/official-node.baseline \
     --report "$out" --junit "$cache/junit.xml"
 
@@ -64,15 +85,20 @@ fi
 # and several clones do: the profile reads its results the same, so the same baseline holds.
 "$harness" run --profile filesystem \
     --server "python3 $PWD/tests/third-party/strip-structured.py $server {root}" \
+    --name "^($(but 'filesystem/RACE-008')) " \
     --expect-fail tests/third-party/official-node.baseline
 echo "official-node: server-filesystem $version matches its baseline, with and without structuredContent"
+caught_within "$server" 'filesystem/RACE-008' 5  # GHSA-7m4x-rv66-mxhh, unfixed in 2.0.1
 
 # The release with the five advisories: its own strict baseline, in which the race,
 # special-file and name cases that catch them are listed (races are caught in every run:
 # see docs/advisories.md for the figures).
 adv_server=$(install "$advisories")
 "$harness" run --profile filesystem --server "$adv_server {root}" \
+    --name "^($(but 'filesystem/RACE-00[458]')) " \
     --expect-fail "tests/third-party/official-node-$advisories.baseline"
+# GHSA-53mr-w429-c597 (new files) and GHSA-7m4x-rv66-mxhh; RACE-005 may go either way.
+caught_within "$adv_server" 'filesystem/RACE-004|filesystem/RACE-008' 5
 echo "official-node: server-filesystem $advisories matches its baseline (the advisories are caught)"
 
 # The vulnerable release: the safety cases must catch each escape it allows, as a call that
