@@ -90,9 +90,11 @@ fn error_object(reply: &Reply) -> Option<Value> {
             .filter(|s| s.is_object())
             .cloned()
             .or_else(|| {
-                text_blocks(v)
-                    .iter()
-                    .find_map(|t| serde_json::from_str::<Value>(t).ok().filter(Value::is_object))
+                text_blocks(v).iter().find_map(|t| {
+                    serde_json::from_str::<Value>(t)
+                        .ok()
+                        .filter(Value::is_object)
+                })
             }),
         Reply::RpcError { data, .. } => data.clone().filter(Value::is_object),
         _ => None,
