@@ -35,11 +35,11 @@ Feature: Safety checks shared by every profile
     And nothing outside the root has changed
 
   @FILE-PATHS @ED-CLR-02 @must @clarification
-  Scenario: editor/SAFE-006 create through a dangling symlink leading out is refused
+  Scenario: editor/SAFE-006 create through a dangling symlink leading out writes inside
     Given an outside directory "stuff"
     And a symlink "link" pointing to "${outside}/stuff/new.txt"
     When the client calls "file_save" with {"content":"pwned\n","create_if_not_exists":true,"uri":"file://${root}/link"}
-    Then the call fails
+    Then the server answers the call
     And nothing outside the root has changed
 
   @FILE-PATHS @ED-CLR-02 @must @clarification

@@ -63,8 +63,8 @@ Feature: Saving files (file_save)
     Then the call succeeds
     And the result field "success" is true
     And the result field "bytes_written" is 4
-    And the result field "backup_created" is false
     And the file "a.txt" has text "new\n"
+    And the root holds only ["a.txt"]
     And the path "a.txt~" does not exist
     And the path "#a.txt#" does not exist
     And the path ".#a.txt" does not exist
@@ -94,4 +94,15 @@ Feature: Saving files (file_save)
     When the client calls "file_save" with {"content":"replaced by a short text of several words\n","uri":"file://${root}/big.txt"} while reading "big.txt" repeatedly with the reader arguments {"uri":"file://${root}/big.txt"} each time
     Then the call succeeds
     And every read during the call returned the file's old or new content
+    And nothing outside the root has changed
+
+  @FILE-BACKUP @ED-CLR-07 @must @clarification
+  Scenario: ED-SAVE-011 without --backup-dir a save reports backup_created false
+    Given a file "a.txt" with text "old\n"
+    When the client calls "file_open" with {"uri":"file://${root}/a.txt"}
+    And the call succeeds
+    And the client calls "file_save" with {"content":"new\n","uri":"file://${root}/a.txt"}
+    Then the call succeeds
+    And the result field "success" is true
+    And the result field "backup_created" is false
     And nothing outside the root has changed

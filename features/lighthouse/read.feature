@@ -153,3 +153,14 @@ Feature: Reading files (read)
     Then the call succeeds
     And the result field "content" is "inside\n"
     And nothing outside the root has changed
+
+  @FR-3.1.16 @must
+  Scenario: LH-READ-019 a failure carries the ToolError fields the seed declares
+    When the client calls "read" with {"path":"missing.txt"}
+    Then the call fails with a not_found error
+    And the error has the field "success" of type boolean
+    And the error has the field "error.code" of type string
+    And the error has the field "error.message" of type string
+    And the error has the field "error.aiMessage" of type string
+    And the error has the field "error.recoverable" of type boolean
+    And nothing outside the root has changed

@@ -219,6 +219,14 @@ fn is_race_fault(f: &Injection) -> bool {
     )
 }
 
+/// The check-then-use faults, which only a swapper's race (races.feature) can catch.
+fn is_swap_fault(f: &Injection) -> bool {
+    matches!(
+        f.name,
+        "fs-read-check-then-use" | "fs-write-check-then-use" | "fs-move-check-then-use"
+    )
+}
+
 /// Measure one fault: its table row, and why the harness missed it if it did (the row is
 /// kept in the doc either way, so a gap shows there).
 fn measure_fault(f: &Injection, names: ToolNames) -> Result<(String, Option<String>), Failed> {
@@ -227,8 +235,12 @@ fn measure_fault(f: &Injection, names: ToolNames) -> Result<(String, Option<Stri
     let results = run_tagged(f, names, Some(&format!("@{}", f.id)))?;
     let bad = failed(&results);
     // Whether a race trips over a fault that is not about races depends on timing, so
-    // the concurrency cases count only for the concurrency faults (rows stay stable).
-    let racy = |r: &CaseResult| r.feature == "concurrency.feature" && !is_race_fault(f);
+    // the concurrency cases count only for the concurrency faults, and the swapper's races
+    // only for the check-then-use faults (rows stay stable).
+    let racy = |r: &CaseResult| {
+        (r.feature == "concurrency.feature" && !is_race_fault(f))
+            || (r.feature == "races.feature" && !is_swap_fault(f))
+    };
     let catching: Vec<&CaseResult> = bad
         .iter()
         .copied()
@@ -394,7 +406,8 @@ fn render(rows: &[String]) -> String {
          every core case plus the cases of its clarification. The rootspace reference (all \
          cases) and every rootspace variant also run with underscore tool names \
          (`--tool-names underscore` on server and harness) and must give the same results.\n\n\
-         Cases of a `concurrency.feature` count as catching only for the concurrency faults: \
+         Cases of a `concurrency.feature` count as catching only for the concurrency faults, \
+         and those of `races.feature` (a swapper's races) only for the check-then-use faults: \
          whether a race trips over another fault depends on timing.\n",
     );
     for profile in PROFILES {

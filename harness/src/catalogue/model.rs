@@ -314,12 +314,36 @@ pub enum Fixture {
     OutsideDir {
         name: String,
     },
+    /// A special file inside the root (a FIFO, or a Unix socket nobody listens on).
+    Special {
+        path: String,
+        kind: SpecialKind,
+    },
+}
+
+/// The special files a fixture can make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpecialKind {
+    Fifo,
+    Socket,
+}
+
+impl SpecialKind {
+    /// The word of the fixture's Gherkin sentence (`a fifo "p"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SpecialKind::Fifo => "fifo",
+            SpecialKind::Socket => "socket",
+        }
+    }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFixture {
     file: Option<String>,
+    fifo: Option<String>,
+    socket: Option<String>,
     dir: Option<String>,
     symlink: Option<String>,
     hard_link: Option<String>,
@@ -362,10 +386,13 @@ impl TryFrom<RawFixture> for Fixture {
             r.hard_link.is_some(),
             r.outside_file.is_some(),
             r.outside_dir.is_some(),
+            r.fifo.is_some(),
+            r.socket.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(
-                "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, `outside_file`, `outside_dir`"
+                "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, `outside_file`, \
+                 `outside_dir`, `fifo`, `socket`"
                     .into(),
             );
         }
@@ -420,6 +447,14 @@ impl TryFrom<RawFixture> for Fixture {
         }
         if let Some(path) = r.dir {
             return Ok(Fixture::Dir { path });
+        }
+        if let Some(path) = r.fifo {
+            let kind = SpecialKind::Fifo;
+            return Ok(Fixture::Special { path, kind });
+        }
+        if let Some(path) = r.socket {
+            let kind = SpecialKind::Socket;
+            return Ok(Fixture::Special { path, kind });
         }
         Ok(Fixture::OutsideDir {
             name: r.outside_dir.unwrap_or_default(),
@@ -481,11 +516,18 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Pairs<V> {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "RawStep")]
 pub enum Step {
-    /// A tool call; `save` maps variable name → result field, in catalogue order.
+    /// A tool call; `save` maps variable name → result field, in catalogue order. With
+    /// `may_fail` a call before the last need not succeed, only be answered (an attack
+    /// whose refusal is as good as its failure, e.g. reading a FIFO).
     Call {
         tool: String,
         args: Value,
         save: Pairs<String>,
+        may_fail: bool,
+        /// Another tool of the interface that does the same with the same arguments, called
+        /// instead when the server lacks `tool` (a shared safety case on a server without
+        /// the profile's usual reader, e.g. `read_file` for `read_text_file`).
+        or: Option<String>,
     },
     /// A request of the interface's own JSON-RPC method (not `tools/call`), e.g. the
     /// editor profile's `file/open`; `save` as for `Call`.
@@ -525,6 +567,15 @@ pub enum Step {
     /// The client's roots become these (as the case-level `roots`): it sends
     /// `notifications/roots/list_changed` and waits until the server asks `roots/list`.
     SetRoots(Vec<String>),
+    /// An attacker's race: while the harness keeps exchanging the root entry `swap` with a
+    /// symlink to `with`, the client repeats `calls` in turn (each `{call, args}` or
+    /// `{read_resource}`; `${i}` is the call's index) for `seconds`.
+    Race {
+        swap: String,
+        with: String,
+        calls: Vec<Value>,
+        seconds: u32,
+    },
 }
 
 impl Step {
@@ -541,6 +592,7 @@ impl Step {
             Step::ReadDuring { .. } => "read_during",
             Step::Http(_) => "http",
             Step::SetRoots(_) => "set_roots",
+            Step::Race { .. } => "race",
         }
     }
 }
@@ -563,6 +615,25 @@ struct RawStep {
     read_during: Option<RawReadDuring>,
     http: Option<HttpStep>,
     set_roots: Option<Vec<String>>,
+    may_fail: Option<bool>,
+    or: Option<String>,
+    race: Option<RawRace>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRace {
+    swap: String,
+    with: String,
+    calls: Vec<Value>,
+    #[serde(default = "race_seconds")]
+    seconds: u32,
+}
+
+/// How long a race lasts unless the case says otherwise: the write races of the published
+/// advisories show within a fraction of a second, the read and move ones in 7-15 % of calls.
+fn race_seconds() -> u32 {
+    2
 }
 
 #[derive(Deserialize)]
@@ -619,13 +690,20 @@ impl TryFrom<RawStep> for Step {
             r.read_during.is_some(),
             r.http.is_some(),
             r.set_roots.is_some(),
+            r.race.is_some(),
         ];
         let n = forms.iter().filter(|f| **f).count();
         if n != 1 {
             return Err(format!(
                 "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, `list_tools`, \
-                 `list_resource_templates`, `concurrent`, `read_during`, `http`, `set_roots` (found {n})"
+                 `list_resource_templates`, `concurrent`, `read_during`, `http`, `set_roots`, `race` (found {n})"
             ));
+        }
+        if r.call.is_none() && (r.may_fail.is_some() || r.or.is_some()) {
+            return Err("`may_fail` and `or` belong to a `call` step".into());
+        }
+        if let Some(race) = r.race {
+            return race_step(race);
         }
         if r.call.is_none() && r.args.is_some() {
             return Err("`args` belong to a `call` step".into());
@@ -658,6 +736,8 @@ impl TryFrom<RawStep> for Step {
                 tool,
                 args,
                 save: r.save.unwrap_or_default(),
+                may_fail: r.may_fail.unwrap_or(false),
+                or: r.or,
             });
         }
         if let Some(w) = r.write_on_disk {
@@ -733,6 +813,38 @@ impl TryFrom<RawStep> for Step {
             processes: c.processes.unwrap_or(1).max(1),
         })
     }
+}
+
+/// A `race` step: at least one call, each a tool call or a resource read.
+fn race_step(r: RawRace) -> Result<Step, String> {
+    if r.calls.is_empty() {
+        return Err(format!("the race on `{}` needs at least one call", r.swap));
+    }
+    if !(1..=30).contains(&r.seconds) {
+        return Err(format!("a race lasts 1 to 30 seconds, not {}", r.seconds));
+    }
+    for c in &r.calls {
+        let ok = match c.as_object() {
+            Some(o) if o.contains_key("call") => {
+                o.keys().all(|k| k == "call" || k == "args" || k == "or")
+                    && o["call"].is_string()
+                    && o.get("args").is_none_or(Value::is_object)
+            }
+            Some(o) => o.len() == 1 && o.get("read_resource").is_some_and(Value::is_string),
+            None => false,
+        };
+        if !ok {
+            return Err(format!(
+                "a race call is `{{call: TOOL, args: {{...}}}}` or `{{read_resource: URI}}`, not {c}"
+            ));
+        }
+    }
+    Ok(Step::Race {
+        swap: r.swap,
+        with: r.with,
+        calls: r.calls,
+        seconds: r.seconds,
+    })
 }
 
 /// Error kinds: the contract's CODES in lower case, or `any`.
@@ -848,6 +960,12 @@ pub enum Expect {
     ReadsDuring(ReadsDuringCheck),
     /// The raw HTTP response of an `http` step.
     Http(HttpCheck),
+    /// The last call was answered, with a result or an error that answers the request
+    /// (not a timeout, a crash or "unknown tool"): the safe outcomes differ between
+    /// servers, and the facts are checked on disk and outside.
+    Answered,
+    /// No reply of the last call (or of every call of a race) shows any of these texts.
+    NeverShows(Vec<String>),
 }
 
 /// What the reads during a `read_during` call may see.
@@ -869,6 +987,8 @@ impl Expect {
             Expect::Concurrent(_) => "concurrent",
             Expect::ReadsDuring(_) => "reads_during",
             Expect::Http(_) => "http",
+            Expect::Answered => "answered",
+            Expect::NeverShows(_) => "never_shows",
         }
     }
 }
@@ -884,6 +1004,9 @@ struct RawThen {
     concurrent: Option<ConcurrentCheck>,
     reads_during: Option<ReadsDuringCheck>,
     http: Option<HttpCheck>,
+    #[serde(default, deserialize_with = "present")]
+    answered: bool,
+    never_shows: Option<Vec<String>>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
     #[serde(default)]
@@ -902,11 +1025,15 @@ impl TryFrom<RawThen> for Then {
         found.extend(r.concurrent.map(Expect::Concurrent));
         found.extend(r.reads_during.map(Expect::ReadsDuring));
         found.extend(r.http.map(Expect::Http));
+        if r.answered {
+            found.push(Expect::Answered);
+        }
+        found.extend(r.never_shows.map(Expect::NeverShows));
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`, `reads_during`, `http`; found {}",
+                 `concurrent`, `reads_during`, `http`, `answered`, `never_shows`; found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {
@@ -966,6 +1093,11 @@ pub struct ErrorCheck {
     /// in whatever words.
     #[serde(default)]
     pub facts: bool,
+    /// Fields the error's JSON (structuredContent, a JSON text block, or a JSON-RPC
+    /// error's data) must have, by dotted path, with their JSON type (`string`,
+    /// `boolean`, `number`, `object`, `array`): the shape a source declares for errors.
+    #[serde(default)]
+    pub typed: Pairs<String>,
 }
 
 fn any_kind() -> ErrorKind {
@@ -1023,11 +1155,15 @@ pub enum DiskCheck {
     },
     Absent(String),
     Dir(String),
+    /// The root holds exactly these entries (paths at any depth, directories included):
+    /// nothing else appeared, whatever the server reports of it.
+    Only(Vec<String>),
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawDisk {
+    only: Option<Vec<String>>,
     file: Option<String>,
     absent: Option<String>,
     dir: Option<String>,
@@ -1040,9 +1176,14 @@ struct RawDisk {
 impl TryFrom<RawDisk> for DiskCheck {
     type Error = String;
     fn try_from(r: RawDisk) -> Result<Self, String> {
-        let kinds = [r.file.is_some(), r.absent.is_some(), r.dir.is_some()];
+        let kinds = [
+            r.file.is_some(),
+            r.absent.is_some(),
+            r.dir.is_some(),
+            r.only.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err("a disk check needs exactly one of `file`, `absent`, `dir`".into());
+            return Err("a disk check needs exactly one of `file`, `absent`, `dir`, `only`".into());
         }
         let contents = [
             r.text.is_some(),
@@ -1077,6 +1218,9 @@ impl TryFrom<RawDisk> for DiskCheck {
         }
         if let Some(p) = r.absent {
             return Ok(DiskCheck::Absent(p));
+        }
+        if let Some(all) = r.only {
+            return Ok(DiskCheck::Only(all));
         }
         Ok(DiskCheck::Dir(r.dir.unwrap_or_default()))
     }

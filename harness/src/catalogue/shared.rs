@@ -36,7 +36,7 @@ pub struct Described {
 /// The parameters an operation step may carry; `{name}` in a profile's template is replaced
 /// by the value (`{hash}` by the SHA-256 of `believed`, for interfaces that guard
 /// mutations by the hash of the content the caller believes is there).
-const PARAMS: [&str; 3] = ["path", "content", "believed"];
+const PARAMS: [&str; 4] = ["path", "content", "believed", "to"];
 
 /// The shared areas of `files` (`(name, YAML)` of `specs/shared/`), expanded for `profile`.
 /// Cases that use an operation the profile does not offer are left out. `shown` is the
@@ -234,13 +234,21 @@ fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
         return Ok(true);
     };
     if map.contains_key("op") {
+        // `may_fail` belongs to the step, not to the operation.
+        let may_fail = map.remove("may_fail");
         return match template(profile, map)? {
-            Some(t) => {
+            Some(mut t) => {
+                if let (Some(m), Some(f)) = (t.as_mapping_mut(), may_fail) {
+                    m.insert("may_fail".into(), f);
+                }
                 *step = t;
                 Ok(true)
             }
             None => Ok(false),
         };
+    }
+    if let Some(race) = map.get_mut("race").and_then(Value::as_mapping_mut) {
+        return expand_race(profile, race);
     }
     for wrapper in ["concurrent", "read_during"] {
         let Some(inner) = map.get_mut(wrapper).and_then(Value::as_mapping_mut) else {
@@ -275,6 +283,26 @@ fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
             }
         }
     }
+    Ok(true)
+}
+
+/// A race's `do` (a list of operations) becomes its `calls`, each the profile's template.
+fn expand_race(profile: &Profile, race: &mut Mapping) -> Result<bool, String> {
+    let ops = race
+        .remove("do")
+        .and_then(|v| v.as_sequence().cloned())
+        .ok_or("a shared `race` needs `do`, a list of operations")?;
+    let mut calls = Vec::new();
+    for op in ops {
+        let op = op
+            .as_mapping()
+            .ok_or("`race.do` holds operation mappings")?;
+        let Some(t) = template(profile, op)? else {
+            return Ok(false);
+        };
+        calls.push(t);
+    }
+    race.insert("calls".into(), Value::Sequence(calls));
     Ok(true)
 }
 

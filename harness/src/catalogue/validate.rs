@@ -265,6 +265,7 @@ impl Validator<'_> {
                     self.content(f, &c.id, content);
                 }
                 Fixture::OutsideDir { name } => self.rel_path(f, &c.id, name),
+                Fixture::Special { path, .. } => self.rel_path(f, &c.id, path),
             }
         }
     }
@@ -433,6 +434,13 @@ impl Validator<'_> {
                         self.push(f, id, "`read_during` must be the last step");
                     }
                 }
+                Step::Race { swap, with, .. } => {
+                    self.rel_path(f, id, swap);
+                    self.quotable(f, id, "race target", with);
+                    if i != last {
+                        self.push(f, id, "`race` must be the last step");
+                    }
+                }
             }
         }
     }
@@ -453,6 +461,11 @@ impl Validator<'_> {
                 | (Expect::Concurrent(_), Step::Concurrent { .. })
                 | (Expect::ReadsDuring(_), Step::ReadDuring { .. })
                 | (Expect::Http(_), Step::Http(_))
+                | (Expect::Answered, Step::Call { .. } | Step::Rpc { .. })
+                | (
+                    Expect::NeverShows(_),
+                    Step::Call { .. } | Step::Rpc { .. } | Step::Race { .. }
+                )
         );
         if !fits {
             self.push(
@@ -492,7 +505,19 @@ impl Validator<'_> {
                     }
                 }
             }
-            Expect::Error(_) => {}
+            Expect::Error(e) => {
+                for (field, ty) in e.typed.iter() {
+                    self.quotable(f, id, "field", field);
+                    let known = ["string", "boolean", "number", "object", "array"];
+                    if !known.contains(&ty.as_str()) {
+                        self.push(
+                            f,
+                            id,
+                            format!("`typed` {field}: {ty} is not one of {}", known.join(", ")),
+                        );
+                    }
+                }
+            }
             Expect::Listing(l) => {
                 if l.names.is_none()
                     && l.directories.is_none()
@@ -533,7 +558,12 @@ impl Validator<'_> {
                     );
                 }
             }
-            Expect::ReadsDuring(_) | Expect::Http(_) => {}
+            Expect::ReadsDuring(_) | Expect::Http(_) | Expect::Answered => {}
+            Expect::NeverShows(texts) => {
+                for t in texts {
+                    self.quotable(f, id, "text", t);
+                }
+            }
         }
         for d in &c.then.disk {
             match d {
@@ -557,6 +587,12 @@ impl Validator<'_> {
                     }
                 }
                 DiskCheck::Absent(p) | DiskCheck::Dir(p) => self.rel_path(f, id, p),
+                DiskCheck::Only(all) => {
+                    for p in all {
+                        self.rel_path(f, id, p);
+                        self.quotable(f, id, "path", p);
+                    }
+                }
             }
         }
     }
@@ -612,6 +648,12 @@ impl Validator<'_> {
                     check_json(args, &defined, &[], &place, &mut problems);
                     if let Some(r) = reader_args {
                         check_json(r, &defined, &[], &place, &mut problems);
+                    }
+                }
+                Step::Race { calls, with, .. } => {
+                    check_refs(with, &defined, &[], &place, &mut problems);
+                    for call in calls {
+                        check_json(call, &defined, &["i"], &place, &mut problems);
                     }
                 }
                 // Roots are checked whole by `roots`.

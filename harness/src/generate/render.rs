@@ -92,6 +92,7 @@ fn given_steps(case: &Case) -> Vec<String> {
                 ),
             }),
             Fixture::OutsideDir { name } => v.push(format!("an outside directory \"{name}\"")),
+            Fixture::Special { path, kind } => v.push(format!("a {} \"{path}\"", kind.as_str())),
         }
     }
     if let Some(roots) = &case.roots {
@@ -105,17 +106,45 @@ fn when_steps(case: &Case) -> Vec<String> {
     let last = case.when.len().saturating_sub(1);
     for (i, step) in case.when.iter().enumerate() {
         match step {
-            Step::Call { tool, args, save } => {
-                v.push(format!("the client calls \"{tool}\" with {}", json(args)));
+            Step::Call {
+                tool,
+                args,
+                save,
+                may_fail,
+                or,
+            } => {
+                v.push(match or {
+                    None => format!("the client calls \"{tool}\" with {}", json(args)),
+                    Some(alt) => format!(
+                        "the client calls \"{tool}\" with {}, or \"{alt}\" where the server \
+                         lacks it",
+                        json(args)
+                    ),
+                });
                 for (var, field) in save.iter() {
                     v.push(format!(
                         "the result field \"{field}\" is saved as \"{var}\""
                     ));
                 }
                 if i != last {
-                    v.push("the call succeeds".to_string());
+                    let then = if *may_fail {
+                        ANSWERED
+                    } else {
+                        "the call succeeds"
+                    };
+                    v.push(then.to_string());
                 }
             }
+            Step::Race {
+                swap,
+                with,
+                calls,
+                seconds,
+            } => v.push(format!(
+                "the client repeats the calls {} for {seconds} s while \"{swap}\" is exchanged \
+                 with a symlink to \"{with}\"",
+                json(&Value::Array(calls.clone()))
+            )),
             Step::Rpc {
                 method,
                 params,
@@ -195,6 +224,9 @@ fn when_steps(case: &Case) -> Vec<String> {
     v
 }
 
+/// The step that asks only for an answer (a result or an error that answers the call).
+const ANSWERED: &str = "the server answers the call";
+
 fn then_steps(case: &Case) -> Vec<String> {
     let mut v = Vec::new();
     match &case.then.expect {
@@ -263,6 +295,9 @@ fn then_steps(case: &Case) -> Vec<String> {
             if e.facts {
                 v.push(format!("the error carries the facts of a {} error", e.kind));
             }
+            for (f, t) in e.typed.iter() {
+                v.push(format!("the error has the field \"{f}\" of type {t}"));
+            }
         }
         Expect::Listing(l) => {
             if let Some(n) = &l.names {
@@ -297,6 +332,11 @@ fn then_steps(case: &Case) -> Vec<String> {
             "exactly {} of the concurrent calls succeed and the others fail with a {} error",
             c.succeeded, c.others
         )),
+        Expect::Answered => v.push(ANSWERED.to_string()),
+        Expect::NeverShows(texts) => v.push(format!(
+            "no reply of the server shows any of {}",
+            str_array(texts)
+        )),
         Expect::ReadsDuring(ReadsDuringCheck::OldOrNew) => {
             v.push("the call succeeds".to_string());
             v.push("every read during the call returned the file's old or new content".to_string());
@@ -328,6 +368,7 @@ fn then_steps(case: &Case) -> Vec<String> {
             }
             DiskCheck::Absent(p) => v.push(format!("the path \"{p}\" does not exist")),
             DiskCheck::Dir(p) => v.push(format!("the directory \"{p}\" exists")),
+            DiskCheck::Only(all) => v.push(format!("the root holds only {}", str_array(all))),
         }
     }
     for entry in &case.then.audit {

@@ -17,5 +17,6 @@ pub mod report;
 pub mod server;
 pub mod steps;
 pub mod suite;
+pub mod swapper;
 pub mod transport;
 pub mod world;

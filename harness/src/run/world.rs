@@ -2,7 +2,10 @@
 //!
 //! The root is `<tmp>/root` and the outside area its sibling `<tmp>/root_evil`, so the
 //! prefix trick of CVE-2025-53110 (`../root_evil/secret`) aims at a real directory that
-//! the server must never touch.
+//! the server must never touch. Beside them lie the baits of the name tricks
+//! (GHSA-7rgq-gccq-qphx: a check that strips a trailing quote, space or dot the operation
+//! keeps): `root"`, `root `, `root.` are files holding "top secret", `root'` a directory
+//! holding `outside-bait.txt`. The outside-area check watches all of them.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -13,7 +16,7 @@ use serde_json::Value;
 
 use super::client::{Roots, file_uri};
 use super::config::ServerConfig;
-use super::disk::{Snapshot, sha256_hex};
+use super::disk::{Node, Snapshot, sha256_hex};
 use super::server::{Reply, Session};
 
 /// What the last action (When step) produced; Then steps check it.
@@ -42,6 +45,25 @@ pub enum Last {
     },
     /// A raw HTTP response (HTTP-only cases).
     Http(HttpReply),
+    /// The replies of a race, and how often the swapper exchanged the entry (atomically,
+    /// or by pairs of renames).
+    Race {
+        replies: Vec<Reply>,
+        swaps: usize,
+        atomic: bool,
+    },
+}
+
+/// A `read_during` step's record: the path, its bytes just before the call, the replies
+/// of the reads made while the call was in flight, the read request itself (tool and
+/// arguments) and the reply of one read made just before the call, with no writer.
+#[derive(Debug, Clone)]
+pub struct ReadsDuring {
+    pub path: String,
+    pub before: Vec<u8>,
+    pub reads: Vec<Reply>,
+    pub reader: (String, Value),
+    pub quiet_before: Reply,
 }
 
 /// Status, headers (names in lower case) and body of a raw HTTP response.
@@ -79,9 +101,8 @@ pub struct HarnessWorld {
     /// The ids the scenario covers (from its tags), named when a roots wait fails.
     pub covers: Vec<String>,
     pub last: Last,
-    /// After a `read_during` step: the path, its bytes just before the call, and the
-    /// replies of the reads made while the call was in flight.
-    pub reads_during: Option<(String, Vec<u8>, Vec<Reply>)>,
+    /// After a `read_during` step: what the reads saw, and how to read again.
+    pub reads_during: Option<ReadsDuring>,
     /// Index into the exchange where the current action began.
     mark: usize,
     snapshot: Option<Snapshot>,
@@ -113,6 +134,7 @@ impl cucumber::World for HarnessWorld {
         for d in [&root, &outside] {
             std::fs::create_dir(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
         }
+        make_name_baits(&root)?;
         Ok(HarnessWorld {
             session: None,
             others: Vec::new(),
@@ -176,7 +198,7 @@ impl HarnessWorld {
     /// its root at start-up sees them), and remember where this action's exchange begins.
     pub async fn begin_action(&mut self) -> Result<&mut Session, String> {
         if self.session.is_none() {
-            self.snapshot = Some(Snapshot::take(&self.outside)?);
+            self.snapshot = Some(self.outside_snapshot()?);
             let cfg = self.config()?;
             let roots = match &self.roots {
                 Some(r) => Some(Roots::new(self.root_uris(r)?)),
@@ -330,6 +352,29 @@ impl HarnessWorld {
         self.snapshot.as_ref()
     }
 
+    /// The outside area and the name-trick baits beside the root (as `../root"` and so on).
+    pub fn outside_snapshot(&self) -> Result<Snapshot, String> {
+        let mut snap = Snapshot::take(&self.outside)?;
+        for bait in name_baits(&self.root) {
+            let name = bait.file_name().unwrap_or_default().to_string_lossy();
+            let label = format!("../{name}");
+            match std::fs::symlink_metadata(&bait) {
+                Ok(md) if md.is_dir() => {
+                    snap.0.insert(label.clone(), Node::Dir { mode: 0 });
+                    for (k, v) in Snapshot::take(&bait)?.0 {
+                        snap.0.insert(format!("{label}/{k}"), v);
+                    }
+                }
+                Ok(_) => {
+                    let bytes = std::fs::read(&bait).unwrap_or_default();
+                    snap.0.insert(label, file_node(&bytes));
+                }
+                Err(_) => {}
+            }
+        }
+        Ok(snap)
+    }
+
     /// Use a running server's fixed root (and its sibling `<root>_evil`) for this scenario,
     /// both emptied first.
     pub fn use_fixed_root(&mut self, root: &std::path::Path) -> Result<(), String> {
@@ -343,6 +388,7 @@ impl HarnessWorld {
             .map_err(|e| format!("cannot create {}: {e}", outside.display()))?;
         empty_dir(root)?;
         empty_dir(&outside)?;
+        make_name_baits(root)?;
         self.root = root.to_path_buf();
         self.outside = outside;
         Ok(())
@@ -426,6 +472,42 @@ impl HarnessWorld {
             }
             other => other.clone(),
         })
+    }
+}
+
+/// The siblings of `root` a check that strips a trailing character reaches.
+pub fn name_baits(root: &Path) -> Vec<PathBuf> {
+    let name = root
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    ["\"", " ", ".", "'"]
+        .iter()
+        .map(|s| root.with_file_name(format!("{name}{s}")))
+        .collect()
+}
+
+/// Bait at every sibling of `root` a sloppy name check reaches (made afresh).
+fn make_name_baits(root: &Path) -> Result<(), String> {
+    for bait in name_baits(root) {
+        let _ = std::fs::remove_file(&bait);
+        let _ = std::fs::remove_dir_all(&bait);
+        let made = if bait.to_string_lossy().ends_with('\'') {
+            std::fs::create_dir(&bait)
+                .and_then(|()| std::fs::write(bait.join("outside-bait.txt"), "top secret\n"))
+        } else {
+            std::fs::write(&bait, "top secret\n")
+        };
+        made.map_err(|e| format!("cannot make the bait {}: {e}", bait.display()))?;
+    }
+    Ok(())
+}
+
+fn file_node(bytes: &[u8]) -> Node {
+    Node::File {
+        sha256: sha256_hex(bytes),
+        mode: 0,
     }
 }
 

@@ -147,6 +147,31 @@ pub const FAULTS: &[Injection] = &[
         "FS-CLR-02",
         "files are rewritten in place in two halves with a pause, so a reader can see half a write",
     ),
+    fs(
+        "fs-read-check-then-use",
+        "FS-ROOTS-002",
+        "read_text_file checks the path's real location, then opens it by name: a file swapped for a link to outside in between is read (the torn read of GHSA-p9cv-8g75-4xcg)",
+    ),
+    fs(
+        "fs-write-check-then-use",
+        "FS-ROOTS-002",
+        "write_file checks the real location of the path's directory, then writes by name: a directory swapped for a link in between takes the write out (GHSA-53mr-w429-c597)",
+    ),
+    fs(
+        "fs-move-check-then-use",
+        "FS-ROOTS-002",
+        "move_file checks both paths, then renames them by name: a source directory swapped for a link in between pulls an outside file in (GHSA-7m4x-rv66-mxhh)",
+    ),
+    fs(
+        "fs-strip-trailing",
+        "FS-ROOTS-002",
+        "the containment check strips a trailing quote, apostrophe, space or dot that the operation keeps, so <root>\" passes as the root and opens the sibling file (GHSA-7rgq-gccq-qphx)",
+    ),
+    fs(
+        "fs-fifo-blocks",
+        "FS-READ-001",
+        "read_text_file opens a FIFO like a file and waits for a writer that never comes (GHSA-p9cv-8g75-4xcg)",
+    ),
 ];
 
 /// Variants: the official server's own reading of one clarification.
@@ -423,6 +448,33 @@ impl On {
             {
                 return self.naive(name, args);
             }
+            "fs-read-check-then-use" if name == "read_text_file" => {
+                return self.check_then_use(name, args, &["path"]);
+            }
+            "fs-write-check-then-use" if name == "write_file" => {
+                return self.check_then_use(name, args, &["path"]);
+            }
+            "fs-move-check-then-use" if name == "move_file" => {
+                return self.check_then_use(name, args, &["source", "destination"]);
+            }
+            "fs-strip-trailing" => {
+                let stripped = |p: &str| p.trim_end_matches(['"', '\'', ' ', '.']).len() < p.len();
+                let sloppy_inside = self.paths(args).iter().any(|p| {
+                    stripped(p)
+                        && resolve_lexically(&self.root, p.trim_end_matches(['"', '\'', ' ', '.']))
+                            .starts_with(&self.root)
+                });
+                if sloppy_inside {
+                    return self.naive(name, args);
+                }
+            }
+            "fs-fifo-blocks" if name == "read_text_file" => {
+                use std::os::unix::fs::FileTypeExt;
+                let host = self.host(args, "path")?;
+                if std::fs::metadata(&host).is_ok_and(|m| m.file_type().is_fifo()) {
+                    return self.naive(name, args);
+                }
+            }
             "fs-multiple-all-or-nothing" if name == "read_multiple_files" => {
                 for p in self.paths(args) {
                     if !resolve_lexically(&self.root, p).is_file() {
@@ -621,6 +673,44 @@ impl On {
             return Some(Err(io_error(raw, e)));
         }
         Some(Ok(result::text(edit::diff(&original, &after, raw))))
+    }
+
+    /// Checks where each path argument really is (its real location, or its directory's
+    /// for a new file), as a realpath check does, then, after a pause as long as a
+    /// server's await between the two, uses the paths by name with plain std::fs.
+    fn check_then_use(&self, name: &str, args: &Args, keys: &[&str]) -> Option<Outcome> {
+        for key in keys {
+            let raw = arg(args, key)?;
+            let host = self.host(args, key)?;
+            let real = std::fs::canonicalize(&host).or_else(|_| {
+                let dir = std::fs::canonicalize(host.parent().unwrap_or(&host))?;
+                Ok::<_, std::io::Error>(dir.join(host.file_name().unwrap_or_default()))
+            });
+            match real {
+                Ok(r) if r.starts_with(&self.root) => {}
+                Ok(r) => {
+                    return Some(Err(ToolError::new(
+                        Code::PathEscape,
+                        format!(
+                            "Access denied - path outside allowed directories: {}",
+                            r.display()
+                        ),
+                    )));
+                }
+                Err(e) => return Some(Err(io_error(raw, e))),
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        if name == "move_file" {
+            let (from, to) = (self.host(args, "source")?, self.host(args, "destination")?);
+            let raw = arg(args, "source").unwrap_or_default();
+            return Some(
+                std::fs::rename(&from, &to)
+                    .map(|()| result::text(format!("Successfully moved {raw}")))
+                    .map_err(|e| io_error(raw, e)),
+            );
+        }
+        self.naive(name, args)
     }
 
     /// A call as a server with the injection's weakness makes it: plain std::fs on the

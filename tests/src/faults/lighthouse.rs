@@ -94,6 +94,11 @@ pub const FAULTS: &[Injection] = &[
         "every failure says only \"error\", with no code, message or aiMessage",
     ),
     lh(
+        "lh-errors-code-message-only",
+        "FR-3.1.16",
+        "failures carry error.code and error.message only, without the aiMessage and recoverable the seed's ToolError declares",
+    ),
+    lh(
         "lh-lost-update",
         "LH-CLR-13",
         "edits of one file are not serialized (no lock, a pause between read and write)",
@@ -261,6 +266,18 @@ impl ServerHandler for FaultyLighthouse {
             Ok(data) => result::success(data),
             Err(e) => result::failure(&e),
         };
+        if self.name == "lh-errors-code-message-only"
+            && r.is_error == Some(true)
+            && let Some(error) = r
+                .structured_content
+                .as_mut()
+                .and_then(|s| s.get_mut("error"))
+                .and_then(|e| e.as_object_mut())
+        {
+            error.retain(|k, _| k == "code" || k == "message");
+            let plain = serde_json::Value::Object(error.clone()).to_string();
+            r.content = vec![rmcp::model::ContentBlock::text(plain)];
+        }
         if self.name == "lh-errors-bare" && r.is_error == Some(true) {
             r = CallToolResult::error(vec![rmcp::model::ContentBlock::text("error")]);
             r.structured_content = Some(json!({"success": false}));

@@ -17,6 +17,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
         ),
         (
             Kinds::When,
+            r#"^the client calls "([^"]*)" with (\{.*\}), or "([^"]*)" where the server lacks it$"#,
+            step!(call),
+        ),
+        (
+            Kinds::When,
             r#"^the client sends the request "([^"]*)" with (\{.*\})$"#,
             step!(request),
         ),
@@ -90,8 +95,11 @@ pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply
 }
 
 async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let tool = arg(a, 0)?.to_string();
+    let mut tool = arg(a, 0)?.to_string();
     let args = w.interpolate_json(&json_arg(arg(a, 1)?)?, &[])?;
+    if let Some(alt) = a.get(2) {
+        tool = choose_tool(w, tool, alt).await?;
+    }
     let name = w.tool_name(&tool);
     let session = w.begin_action().await?;
     let reply = session.call_tool(&name, args.clone()).await;
@@ -104,6 +112,18 @@ async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         direct: false,
     };
     Ok(())
+}
+
+/// `tool`, or `alt` when the server offers `alt` and not `tool`.
+pub async fn choose_tool(w: &mut HarnessWorld, tool: String, alt: &str) -> Result<String, String> {
+    let (name, alt_name) = (w.tool_name(&tool), w.tool_name(alt));
+    if w.session_mut().is_err() {
+        w.begin_action().await?;
+    }
+    Ok(match w.session_mut()?.tool_names().await {
+        Some(names) if !names.contains(&name) && names.contains(&alt_name) => alt.to_string(),
+        _ => tool,
+    })
 }
 
 /// A request of the interface's own JSON-RPC method, with `params` as given.

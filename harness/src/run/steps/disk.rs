@@ -36,6 +36,11 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
         ),
         (
             Kinds::Then,
+            r#"^the root holds only (\[.*\])$"#,
+            step!(root_holds_only),
+        ),
+        (
+            Kinds::Then,
             r#"^nothing outside the root has changed$"#,
             step!(outside_unchanged),
         ),
@@ -103,11 +108,37 @@ async fn dir_exists(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     }
 }
 
+/// Every entry of the root, at any depth, is one of these; and each of these exists.
+async fn root_holds_only(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let want: std::collections::BTreeSet<String> =
+        super::json_strings(arg(a, 0)?)?.into_iter().collect();
+    let found = Snapshot::take(&w.root)?;
+    let have: std::collections::BTreeSet<String> = found.0.keys().cloned().collect();
+    let extra: Vec<&String> = have.difference(&want).collect();
+    let missing: Vec<&String> = want.difference(&have).collect();
+    if extra.is_empty() && missing.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the root should hold only {want:?}; {}{}",
+        if extra.is_empty() {
+            String::new()
+        } else {
+            format!("it also holds {extra:?} (left by the server?) ")
+        },
+        if missing.is_empty() {
+            String::new()
+        } else {
+            format!("it lacks {missing:?}")
+        }
+    ))
+}
+
 async fn outside_unchanged(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
     let Some(before) = w.snapshot() else {
         return Ok(());
     };
-    let after = Snapshot::take(&w.outside)?;
+    let after = w.outside_snapshot()?;
     let diffs = after.differences(before);
     if diffs.is_empty() {
         Ok(())

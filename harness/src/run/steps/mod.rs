@@ -5,6 +5,7 @@
 //! the step failure (cucumber's only failure channel is a panic, whose message carries
 //! the reason, the JSON-RPC exchange and the server's stderr).
 
+pub mod attack;
 pub mod audit;
 pub mod calls;
 pub mod codes;
@@ -65,6 +66,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(audit::steps());
     all.extend(http::steps());
     all.extend(roots::steps());
+    all.extend(attack::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
         // The patterns are literals in this crate; a bad one is a bug caught by the tests.
@@ -144,6 +146,7 @@ mod tests {
             super::listing::steps(),
             super::disk::steps(),
             super::roots::steps(),
+            super::attack::steps(),
         ];
         for (_, re, _) in all.iter().flatten() {
             assert!(regex::Regex::new(re).is_ok(), "{re}");

@@ -73,7 +73,70 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
             r#"^the error carries the facts of an? ([a-z_]+) error$"#,
             step!(carries_facts),
         ),
+        (
+            Kinds::Then,
+            r#"^the error has the field "([^"]*)" of type ([a-z]+)$"#,
+            step!(error_field_typed),
+        ),
     ]
+}
+
+/// The JSON object an error carries: structuredContent or a JSON text block of an
+/// isError result, or the data of a JSON-RPC error.
+fn error_object(reply: &Reply) -> Option<Value> {
+    match reply {
+        Reply::Ok(v) if is_tool_error(v) => v
+            .get("structuredContent")
+            .filter(|s| s.is_object())
+            .cloned()
+            .or_else(|| {
+                text_blocks(v).iter().find_map(|t| {
+                    serde_json::from_str::<Value>(t)
+                        .ok()
+                        .filter(Value::is_object)
+                })
+            }),
+        Reply::RpcError { data, .. } => data.clone().filter(Value::is_object),
+        _ => None,
+    }
+}
+
+/// The error has a field (dotted path) of a JSON type: the shape a source declares.
+async fn error_field_typed(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let (path, ty) = (arg(a, 0)?, arg(a, 1)?);
+    last_failure(w)?;
+    let reply = last_call(w)?;
+    let obj = error_object(reply).ok_or_else(|| {
+        format!(
+            "the error carries no JSON object (structuredContent, a JSON text block or \
+             JSON-RPC error data) that could hold `{path}`"
+        )
+    })?;
+    let mut at = &obj;
+    for seg in path.split('.') {
+        at = at.get(seg).ok_or_else(|| {
+            format!(
+                "the error has no `{path}` (the source declares it, of type {ty}): {}",
+                describe_value(&obj)
+            )
+        })?;
+    }
+    let fits = match ty {
+        "string" => at.as_str().is_some_and(|s| !s.trim().is_empty()),
+        "boolean" => at.is_boolean(),
+        "number" => at.is_number(),
+        "object" => at.is_object(),
+        "array" => at.is_array(),
+        other => return Err(format!("internal: unknown JSON type {other}")),
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(format!(
+            "the error's `{path}` should be a {}{ty}, but it is {at}",
+            if ty == "string" { "non-empty " } else { "" }
+        ))
+    }
 }
 
 fn describe_value(v: &Value) -> String {

@@ -1,0 +1,212 @@
+//! What an attacker does and what must never follow: special files in the root (a FIFO,
+//! a socket), calls that may be refused but must be answered, races against a swapper
+//! (`crate::run::swapper`), and the check that no reply shows outside bait.
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use super::results::{failure, is_tool_error, not_an_answer};
+use super::{Kinds, StepFn, arg, json_arg, json_strings, step};
+use crate::run::exchange::clip;
+use crate::run::server::Reply;
+use crate::run::swapper::Swapper;
+use crate::run::world::{HarnessWorld, Last};
+
+pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+    vec![
+        (Kinds::Given, r#"^a fifo "([^"]*)"$"#, step!(fifo)),
+        (Kinds::Given, r#"^a socket "([^"]*)"$"#, step!(socket)),
+        (
+            Kinds::WhenThen,
+            r#"^the server answers the call$"#,
+            step!(answers),
+        ),
+        (
+            Kinds::When,
+            r#"^the client repeats the calls (\[.*\]) for (\d+) s while "([^"]*)" is exchanged with a symlink to "([^"]*)"$"#,
+            step!(race),
+        ),
+        (
+            Kinds::Then,
+            r#"^no reply of the server shows any of (\[.*\])$"#,
+            step!(never_shows),
+        ),
+    ]
+}
+
+/// Most calls one race makes, whatever its duration.
+const MAX_RACE_CALLS: usize = 20_000;
+
+async fn fifo(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = w.in_root(arg(a, 0)?);
+    parent_dirs(&path)?;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| "fixture: a FIFO path with a NUL byte".to_string())?;
+    // SAFETY: a valid NUL-terminated path.
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o644) } != 0 {
+        return Err(format!(
+            "fixture: cannot make the FIFO {}: {}",
+            path.display(),
+            std::io::Error::last_os_error()
+        ));
+    }
+    Ok(())
+}
+
+/// A Unix socket nobody listens on any more: the file stays, connecting is refused.
+async fn socket(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = w.in_root(arg(a, 0)?);
+    parent_dirs(&path)?;
+    std::os::unix::net::UnixListener::bind(&path)
+        .map(drop)
+        .map_err(|e| format!("fixture: cannot make the socket {}: {e}", path.display()))
+}
+
+fn parent_dirs(path: &std::path::Path) -> Result<(), String> {
+    match path.parent() {
+        Some(p) => std::fs::create_dir_all(p).map_err(|e| format!("fixture: {e}")),
+        None => Ok(()),
+    }
+}
+
+/// A result, or an error that answers the request; not a timeout, a crash or "unknown
+/// tool".
+async fn answers(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    let Last::Call { reply, tool, .. } = &w.last else {
+        return Err("internal: the last step was not a call".into());
+    };
+    answered(reply).map_err(|e| format!("{tool}: {e}"))
+}
+
+fn answered(reply: &Reply) -> Result<(), String> {
+    match reply {
+        Reply::Ok(v) if !is_tool_error(v) => Ok(()),
+        Reply::Broken(r) => Err(format!("the server gave no answer: {r}")),
+        _ => match not_an_answer(&failure(reply, false, true)?) {
+            Some(why) => Err(why),
+            None => Ok(()),
+        },
+    }
+}
+
+async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let Value::Array(calls) = json_arg(arg(a, 0)?)? else {
+        return Err("internal: the race's calls are not a JSON array".into());
+    };
+    let seconds: u64 = arg(a, 1)?
+        .parse()
+        .map_err(|_| "internal: bad race duration".to_string())?;
+    let entry = w.in_root(arg(a, 2)?);
+    let target = std::path::PathBuf::from(w.interpolate(arg(a, 3)?, &[])?);
+    // The server starts (and the outside area is recorded) before the attacker does.
+    w.begin_action().await?;
+    let swapper = Swapper::start(&w.root, &entry, &target)?;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut replies = Vec::new();
+    while Instant::now() < deadline && replies.len() < MAX_RACE_CALLS {
+        let i = replies.len();
+        let reply = race_call(w, &calls[i % calls.len()], i).await?;
+        let broken = matches!(reply, Reply::Broken(_));
+        replies.push(reply);
+        if broken {
+            break;
+        }
+    }
+    let end = swapper.finish();
+    if let Some(v) = w.violation() {
+        return Err(v);
+    }
+    if let Some(Reply::Broken(r)) = replies.last() {
+        return Err(format!(
+            "call {} of the race got no answer ({r}); the swapper had made {} exchanges",
+            replies.len(),
+            end.swaps
+        ));
+    }
+    if end.swaps == 0 {
+        return Err(format!(
+            "the swapper made no exchange of {} with the link to {}: {}",
+            entry.display(),
+            target.display(),
+            end.error.as_deref().unwrap_or("no reason given")
+        ));
+    }
+    w.last = Last::Race {
+        replies,
+        swaps: end.swaps,
+        atomic: end.atomic,
+    };
+    Ok(())
+}
+
+/// One call of a race: a tool call or a resource read, with `${i}` its index.
+async fn race_call(w: &mut HarnessWorld, call: &Value, i: usize) -> Result<Reply, String> {
+    let call = w.interpolate_json(call, &[("i", i.to_string())])?;
+    if let Some(uri) = call.get("read_resource").and_then(Value::as_str) {
+        return Ok(w.session_mut()?.read_resource(uri).await);
+    }
+    let mut tool = call
+        .get("call")
+        .and_then(Value::as_str)
+        .ok_or("internal: a race call without `call` or `read_resource`")?
+        .to_string();
+    if let Some(alt) = call.get("or").and_then(Value::as_str) {
+        tool = super::calls::choose_tool(w, tool, alt).await?;
+    }
+    let name = w.tool_name(&tool);
+    let args = call
+        .get("args")
+        .cloned()
+        .unwrap_or(Value::Object(Default::default()));
+    Ok(w.session_mut()?.call_tool(&name, args).await)
+}
+
+async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let baits = json_strings(arg(a, 0)?)?;
+    let (replies, what): (Vec<&Reply>, String) = match &w.last {
+        Last::Call { reply, tool, .. } => (vec![reply], format!("the {tool} call")),
+        Last::Race {
+            replies,
+            swaps,
+            atomic,
+        } => (
+            replies.iter().collect(),
+            format!(
+                "{} calls while the entry was exchanged {swaps} times ({})",
+                replies.len(),
+                if *atomic {
+                    "renameat2 RENAME_EXCHANGE"
+                } else {
+                    "pairs of renames"
+                }
+            ),
+        ),
+        _ => return Err("internal: the last step was neither a call nor a race".into()),
+    };
+    for (n, reply) in replies.iter().enumerate() {
+        let text = reply_text(reply).to_lowercase();
+        if let Some(bait) = baits.iter().find(|b| text.contains(&b.to_lowercase())) {
+            return Err(format!(
+                "reply {} of {what} shows {bait:?}, which only a file outside the root holds: \
+                 the server read outside its root; reply: {}",
+                n + 1,
+                clip(&reply_text(reply), 400)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Everything a reply could show the model.
+fn reply_text(reply: &Reply) -> String {
+    match reply {
+        Reply::Ok(v) => v.to_string(),
+        Reply::RpcError { message, data, .. } => match data {
+            Some(d) => format!("{message} {d}"),
+            None => message.clone(),
+        },
+        Reply::Broken(r) => r.clone(),
+    }
+}
