@@ -1,10 +1,10 @@
 //! Fast JSON text for large results.
 //!
-//! A whole-file `text.read` carries the file twice (structuredContent and the text
-//! block), and the text block is JSON that gets escaped again inside the reply, so string
-//! escaping dominates large replies. This escaper checks 8 bytes at a time for the only
-//! bytes JSON must escape (`"`, `\`, control characters) and copies clean runs in bulk.
-//! Its output is byte-identical to serde_json's compact output.
+//! A whole-file read carries the file as one JSON string (rootspace's text.read twice: in
+//! structuredContent and in the text block, CLR-036), so string escaping dominates large
+//! replies. This escaper checks 16 bytes at a time (SSE2 on x86_64, else 8 at a time in a
+//! u64) for the only bytes JSON must escape (`"`, `\`, control characters) and copies clean
+//! runs in bulk. Its output is byte-identical to serde_json's compact output.
 
 use std::io::{self, Write};
 
@@ -42,12 +42,15 @@ fn escape_of(c: u8) -> Option<&'static [u8]> {
 }
 
 /// Calls `emit` with the escaped form of `b`, piece by piece: runs of bytes that need no
-/// escape, and escape sequences. Eight bytes are checked at a time, and a hit jumps
-/// straight to the first byte that needs escaping.
+/// escape, and escape sequences. Sixteen bytes are checked at a time with SSE2 (on x86_64,
+/// where it is always present), then eight at a time, and a hit jumps straight to the
+/// first byte that needs escaping.
 #[inline]
 fn scan<E>(b: &[u8], mut emit: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(), E> {
     let mut start = 0;
     let mut i = 0;
+    #[cfg(target_arch = "x86_64")]
+    scan16(b, &mut start, &mut i, &mut emit)?;
     while i + 8 <= b.len() {
         let x = u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
         let m = escape_mask(x);
@@ -72,6 +75,51 @@ fn scan<E>(b: &[u8], mut emit: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(),
         i += 1;
     }
     emit(&b[start..])
+}
+
+/// The SSE2 part of `scan`: whole 16-byte blocks from `*i`, emitting what precedes each
+/// byte to escape (from `*start`) and its escape; leaves `*i` at the first byte of the
+/// tail and `*start` after the last escape. The comparisons are exact: every flagged
+/// byte needs escaping.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn scan16<E>(
+    b: &[u8],
+    start: &mut usize,
+    i: &mut usize,
+    emit: &mut impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<(), E> {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline; every load reads 16 bytes that lie
+    // within `b` (i + 16 <= b.len()), unaligned loads being allowed.
+    unsafe {
+        let quote = _mm_set1_epi8(b'"' as i8);
+        let backslash = _mm_set1_epi8(b'\\' as i8);
+        let control = _mm_set1_epi8(0x1f);
+        while *i + 16 <= b.len() {
+            let x = _mm_loadu_si128(b.as_ptr().add(*i).cast::<__m128i>());
+            // max(x, 0x1f) == 0x1f exactly when x <= 0x1f, compared unsigned.
+            let hit = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                _mm_cmpeq_epi8(_mm_max_epu8(x, control), control),
+            );
+            let mut mask = _mm_movemask_epi8(hit) as u32;
+            while mask != 0 {
+                let j = *i + mask.trailing_zeros() as usize;
+                if let Some(e) = escape_of(b[j]) {
+                    emit(&b[*start..j])?;
+                    emit(e)?;
+                    *start = j + 1;
+                }
+                mask &= mask - 1;
+            }
+            *i += 16;
+        }
+    }
+    Ok(())
 }
 
 /// Writes `s` as a JSON string literal (with quotes).
@@ -168,6 +216,19 @@ mod tests {
             assert_eq!(to_string(&json!(s)), serde_json::to_string(s).unwrap());
             assert_eq!(str_len(s), serde_json::to_string(s).unwrap().len());
         }
+        // Long enough for the 16-byte blocks: escapes at block edges, several in one
+        // block, every control byte and multi-byte characters across edges.
+        let controls: String = (0u8..0x20).map(char::from).collect();
+        for s in [
+            "0123456789abcde\"0123456789abcde\\\n\u{1f}é😀\u{7f}".repeat(5),
+            "\"\\\n".repeat(20),
+            "x".repeat(33),
+            controls.repeat(3),
+            format!("{}é{}😀", "a".repeat(15), "b".repeat(14)),
+        ] {
+            assert_eq!(to_string(&json!(s)), serde_json::to_string(&s).unwrap());
+            assert_eq!(str_len(&s), serde_json::to_string(&s).unwrap().len());
+        }
         let v = json!({"content": "a\"b\n", "hash": "ff", "total_lines": 2, "x": [1, -2.5, null, true], "o": {}});
         assert_eq!(to_string(&v), v.to_string());
         assert_eq!(value_len(&v), v.to_string().len());
@@ -179,7 +240,7 @@ mod tests {
             any::<bool>().prop_map(Value::Bool),
             any::<i64>().prop_map(Value::from),
             any::<String>().prop_map(Value::String),
-            "[a-z\"\\\\\n\r\t\u{0}-\u{1f} é]{0,40}".prop_map(Value::String),
+            "[a-z\"\\\\\n\r\t\u{0}-\u{1f} é]{0,80}".prop_map(Value::String),
         ];
         leaf.prop_recursive(3, 24, 4, |inner| {
             prop_oneof![
