@@ -1,39 +1,49 @@
-//! Speed of the `filesystem` profile against the two servers it replaces (issue 11, "Speed"):
+//! Speed of the `filesystem` profile against the servers it replaces (issues 11 and 25):
 //! `cargo bench -p e2e-tests --bench filesystem_speed`.
 //!
-//! Three servers: ours (`mcp-reference --profile filesystem --root DIR`), the official
-//! `@modelcontextprotocol/server-filesystem` (`<bin> DIR`) and `rust-mcp-filesystem`
-//! (`<bin> --allow-write DIR`). Each gets a fresh temp dir holding the same files, built the
-//! same way: `big.txt`, 10 MiB of numbered 80-byte ASCII lines with one `first line` in the
-//! middle, and `tree/`, 10,000 small files (a quarter of them `.rs`) in 100 directories of
-//! 100 files, 40 of each 100 one level deeper (`tree/aI/bJ/c/`).
+//! Five servers: ours (`mcp-reference --profile filesystem --root DIR`), the official
+//! `@modelcontextprotocol/server-filesystem` at 2026.8.31 and at 2.0.1 (`<bin> DIR`),
+//! `rust-mcp-filesystem` (`<bin> --allow-write DIR`) and the crate `modelcontextprotocol`
+//! (`<bin> DIR`, a Rust clone of the official interface). Each gets a fresh temp dir holding
+//! the same files, built the same way: `big.txt`, 10 MiB of numbered 80-byte ASCII lines
+//! with one `first line` in the middle, `small.txt`, 1 KiB of such lines, and `tree/`,
+//! 10,000 small files (a quarter of them `.rs`) in 100 directories of 100 files, 40 of each
+//! 100 one level deeper (`tree/aI/bJ/c/`).
 //!
 //! Each server is spawned the same way (stdin/stdout piped, stderr to a log file outside its
 //! root) and driven by the same raw JSON-RPC client, no SDK in the timed path. The servers
-//! take turns call by call (ours, official, rust-mcp-fs, ours, ...), so that load from
-//! elsewhere on a shared machine falls on all three alike; only one call runs at a time.
-//! Startup is the time from spawn to the initialize reply (median of 5, after one warm-up
-//! round). Then, in this order, each figure is the median of [`RUNS`] calls after
-//! [`WARMUPS`] warm-up calls, timed from writing the request until the whole reply line has
-//! arrived (parsing and checking come after):
+//! take turns call by call (ours, official, ..., ours, ...), so that load from elsewhere on
+//! a shared machine falls on all of them alike; only one call runs at a time. Startup is
+//! the time from spawn to the initialize reply (median of 5, after one warm-up round).
+//! Then, in this order, each figure is measured over its timed calls after its warm-ups:
 //! 1. `read_text_file` of `big.txt`: the reply's text must be the file's length;
 //! 2. a one-line `edit_file` in it, alternating `first line` -> `changed line` and back: the
 //!    file on disk must then be exactly the expected content;
-//! 3. `directory_tree` of `tree/`: the reply must be JSON naming all 10,000 files, among
+//! 3. `read_text_file` of `small.txt` (1 KiB): the reply's text must be the file;
+//! 4. `directory_tree` of `tree/`: the reply must be JSON naming all 10,000 files, among
 //!    them `a9/b9/c/f9996.rs`;
-//! 4. `search_files` of `**/*.rs` over `tree/`: the reply must list 2,500 `.rs` paths.
+//! 5. `search_files` of `**/*.rs` over `tree/`: the reply must list 2,500 `.rs` paths.
+//!
+//! Two numbers per figure. Wall: the median call, timed from writing the request until the
+//! whole reply line has arrived (parsing and checking come after). Server CPU: the server
+//! process's own utime + stime (`/proc/PID/stat`, every thread, exited ones included) from
+//! just before its first timed call to just after its last, divided by the calls. The
+//! wall time of a 10 MiB reply is mostly the client reading and parsing it, the same for
+//! every server; the CPU figure is what the server itself spends. The clock ticks are
+//! coarse (10 ms), so the figures with few calls are means over at least 100 ms.
 //!
 //! Replies are read tolerantly: the text of the first text block (the official server also
-//! sends structuredContent {content}; the clone does not). A wrong reply aborts, naming the
-//! server. It is a measurement, not a test: a missed goal (ours at most half the time of the
-//! faster other server) fails nothing. A server that is not installed, or that exits at
-//! startup (ours exits 2 while it has no `filesystem` profile), is reported and its column
-//! shows "-". Progress goes to stderr, the table to stdout.
+//! sends structuredContent {content}; the clones do not). A wrong reply aborts, naming the
+//! server. It is a measurement, not a test: a missed goal (ours at most half the best other
+//! server's figure) fails nothing. A server that is not installed, or that exits at
+//! startup, is reported and its column shows "-". Progress goes to stderr, the table to
+//! stdout.
 //!
-//! Servers are located by `MCP_BENCH_OFFICIAL` and `MCP_BENCH_RUST_MCP_FILESYSTEM`, else in
-//! the caches of tests/third-party/official-node.sh and rust-mcp-filesystem.sh. Ours is this
-//! package's build of the reference unless `MCP_BENCH_OURS` names another binary (started
-//! with the same arguments).
+//! Servers are located by `MCP_BENCH_OFFICIAL`, `MCP_BENCH_OFFICIAL_2`,
+//! `MCP_BENCH_RUST_MCP_FILESYSTEM` and `MCP_BENCH_MODELCONTEXTPROTOCOL`, else in the caches
+//! of tests/third-party/official-node.sh, rust-mcp-filesystem.sh and speed-peers.sh (which
+//! installs the other two). Ours is this package's build of the reference unless
+//! `MCP_BENCH_OURS` names another binary (started with the same arguments).
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -46,17 +56,14 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 const OURS: &str = env!("CARGO_BIN_EXE_mcp-reference-e2e");
-/// Warm-up calls before each figure, and timed calls whose median is the figure. Small
-/// enough that the whole bench takes a minute or two on 2 cores (the slowest call measured,
-/// the official server's search_files, takes about 1.4 s).
-const WARMUPS: usize = 3;
-const RUNS: usize = 15;
 const STARTUPS: usize = 5;
 const CALL_TIMEOUT: Duration = Duration::from_secs(120);
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 const GOAL: f64 = 0.5;
 
 const BIG_LINES: usize = 131_072; // x 80 bytes = 10 MiB
+const SMALL_LINES: usize = 13; // x 80 bytes, cut to 1 KiB
+const SMALL_LEN: usize = 1024;
 const OLD: &str = "first line";
 const NEW: &str = "changed line";
 const TREE_FILES: usize = 10_000;
@@ -75,15 +82,67 @@ struct ServerSpec {
 enum Figure {
     Read,
     Edit,
+    SmallRead,
     Tree,
     Search,
 }
 
-const FIGURES: [(Figure, &str); 4] = [
-    (Figure::Read, "read_text_file, 10 MiB"),
-    (Figure::Edit, "one-line edit_file, 10 MiB"),
-    (Figure::Tree, "directory_tree, 10,000 files"),
-    (Figure::Search, "search_files **/*.rs, 10,000 files"),
+/// What a figure's two rows carry a goal for (ours at most [`GOAL`] of the best peer).
+#[derive(Clone, Copy, PartialEq)]
+enum Goal {
+    None,
+    Wall,
+    Cpu,
+}
+
+/// One figure: its call, its name, warm-up and timed calls, and which row has the goal.
+/// The counts keep the whole bench within a few minutes on 2 cores (the slowest call, the
+/// official 2026.8.31 server's search_files, takes about 1.4 s) while each CPU figure
+/// spans many clock ticks.
+struct FigureSpec {
+    figure: Figure,
+    what: &'static str,
+    warmups: usize,
+    runs: usize,
+    goal: Goal,
+}
+
+const FIGURES: [FigureSpec; 5] = [
+    FigureSpec {
+        figure: Figure::Read,
+        what: "read_text_file, 10 MiB",
+        warmups: 3,
+        runs: 21,
+        goal: Goal::Cpu,
+    },
+    FigureSpec {
+        figure: Figure::Edit,
+        what: "one-line edit_file, 10 MiB",
+        warmups: 3,
+        runs: 21,
+        goal: Goal::Cpu,
+    },
+    FigureSpec {
+        figure: Figure::SmallRead,
+        what: "read_text_file, 1 KiB",
+        warmups: 100,
+        runs: 1000,
+        goal: Goal::Wall,
+    },
+    FigureSpec {
+        figure: Figure::Tree,
+        what: "directory_tree, 10,000 files",
+        warmups: 2,
+        runs: 9,
+        goal: Goal::None,
+    },
+    FigureSpec {
+        figure: Figure::Search,
+        what: "search_files **/*.rs, 10,000 files",
+        warmups: 2,
+        runs: 9,
+        goal: Goal::None,
+    },
 ];
 
 /// One server under measurement: its own copy of the files, its client, its timings.
@@ -96,8 +155,11 @@ struct Target {
     /// serverInfo's name and version, and the program run.
     version: String,
     startups: Vec<Duration>,
-    /// Per figure, in FIGURES' order.
-    times: [Vec<Duration>; 4],
+    /// Per figure, in FIGURES' order: the wall time of each timed call.
+    times: [Vec<Duration>; 5],
+    /// Per figure: the server's CPU ticks before its first timed call, and the ticks
+    /// spent up to the end of its last.
+    cpu: [(u64, u64); 5],
 }
 
 fn main() -> ExitCode {
@@ -122,12 +184,30 @@ fn main() -> ExitCode {
             ),
         ),
         (
+            "official-2",
+            locate(
+                "MCP_BENCH_OFFICIAL_2",
+                "official-node-2.0.1/node_modules/.bin/mcp-server-filesystem",
+                "speed-peers.sh",
+                vec![None],
+            ),
+        ),
+        (
             "rust-mcp-fs",
             locate(
                 "MCP_BENCH_RUST_MCP_FILESYSTEM",
                 "rust-mcp-filesystem-0.4.5/bin/rust-mcp-filesystem",
                 "rust-mcp-filesystem.sh",
                 vec![Some("--allow-write"), None],
+            ),
+        ),
+        (
+            "mcp-crate",
+            locate(
+                "MCP_BENCH_MODELCONTEXTPROTOCOL",
+                MODELCONTEXTPROTOCOL_BIN,
+                "speed-peers.sh",
+                MODELCONTEXTPROTOCOL_ARGS.to_vec(),
             ),
         ),
     ];
@@ -172,19 +252,9 @@ fn main() -> ExitCode {
         c.initialize().unwrap_or_else(|e| t.abort("initialize", e));
         t.client = Some(c);
     }
-    for (k, (figure, what)) in FIGURES.into_iter().enumerate() {
-        eprintln!("{what}: {WARMUPS} warm-up and {RUNS} timed rounds");
-        for i in 0..WARMUPS + RUNS {
-            for t in &mut targets {
-                let el = t.run(figure, i, &big);
-                if i >= WARMUPS {
-                    t.times[k].push(el);
-                }
-            }
-        }
-    }
+    measure(&mut targets, &big);
 
-    let labels = ["ours", "official", "rust-mcp-fs"];
+    let labels = LABELS;
     let outcomes: Vec<(&str, Outcome)> = labels
         .into_iter()
         .map(|label| {
@@ -200,11 +270,42 @@ fn main() -> ExitCode {
         })
         .collect();
     print_table(&outcomes);
+    let counts: Vec<String> = FIGURES
+        .iter()
+        .map(|f| format!("{} after {}", f.runs, f.warmups))
+        .collect();
     println!(
-        "(median of {RUNS} calls after {WARMUPS} warm-ups, servers taking turns; startup median of {STARTUPS}; whole bench {:.0} s)",
+        "(timed calls after warm-ups, per figure: {}; servers taking turns; startup median of {STARTUPS}; load {}; whole bench {:.0} s)",
+        counts.join(", "),
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim(),
         t0.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// Every figure, the servers taking turns call by call; each server's CPU ticks are read
+/// just before its first timed call and just after its last.
+fn measure(targets: &mut [Target], big: &Big) {
+    for (k, spec) in FIGURES.iter().enumerate() {
+        let (warmups, runs) = (spec.warmups, spec.runs);
+        eprintln!("{}: {warmups} warm-up and {runs} timed rounds", spec.what);
+        for i in 0..warmups + runs {
+            for t in targets.iter_mut() {
+                if i == warmups {
+                    t.cpu[k].0 = t.cpu_ticks();
+                }
+                let el = t.run(spec.figure, i, big);
+                if i >= warmups {
+                    t.times[k].push(el);
+                }
+                if i + 1 == warmups + runs {
+                    t.cpu[k].1 = t.cpu_ticks().saturating_sub(t.cpu[k].0);
+                }
+            }
+        }
+    }
 }
 
 /// A third-party server's binary from its env var or the install script's cache.
@@ -234,8 +335,10 @@ type Outcome = Result<Figures, String>;
 struct Figures {
     version: String,
     startup: Duration,
-    /// Medians, in FIGURES' order.
-    calls: [Duration; 4],
+    /// Median wall times, in FIGURES' order.
+    calls: [Duration; 5],
+    /// Server CPU per call, in FIGURES' order.
+    cpu: [Duration; 5],
 }
 
 impl Target {
@@ -243,6 +346,7 @@ impl Target {
     fn new(label: &'static str, spec: ServerSpec, big: &Big) -> Self {
         let root = tempfile::tempdir().expect("create a temp dir");
         std::fs::write(root.path().join("big.txt"), &big.original).expect("write big.txt");
+        std::fs::write(root.path().join("small.txt"), &big.small).expect("write small.txt");
         make_tree(&root.path().join("tree"));
         Self {
             label,
@@ -253,7 +357,14 @@ impl Target {
             version: String::new(),
             startups: Vec::new(),
             times: Default::default(),
+            cpu: Default::default(),
         }
+    }
+
+    /// The running server's CPU ticks so far (utime + stime of all its threads).
+    fn cpu_ticks(&self) -> u64 {
+        let pid = self.client.as_ref().expect("started").child.id();
+        e2e_tests::cpu::ticks(pid).unwrap_or_else(|e| self.abort("/proc/PID/stat", e))
     }
 
     fn log(&self) -> PathBuf {
@@ -293,6 +404,7 @@ impl Target {
     fn run(&mut self, figure: Figure, i: usize, big: &Big) -> Duration {
         let (tool, args) = match figure {
             Figure::Read => ("read_text_file", json!({"path": self.path("big.txt")})),
+            Figure::SmallRead => ("read_text_file", json!({"path": self.path("small.txt")})),
             Figure::Edit => {
                 let (old, new) = if i.is_multiple_of(2) {
                     (OLD, NEW)
@@ -318,6 +430,7 @@ impl Target {
         };
         let checked = match figure {
             Figure::Read => check_read(&text, big),
+            Figure::SmallRead => check_small(&text, big),
             Figure::Edit => check_edit(&self.root.path().join("big.txt"), i, big),
             Figure::Tree => check_tree(&text),
             Figure::Search => check_search(&text),
@@ -333,6 +446,9 @@ impl Target {
             version: std::mem::take(&mut self.version),
             startup: median(std::mem::take(&mut self.startups)),
             calls: std::array::from_fn(|k| median(std::mem::take(&mut self.times[k]))),
+            cpu: std::array::from_fn(|k| {
+                e2e_tests::cpu::duration(self.cpu[k].1) / FIGURES[k].runs as u32
+            }),
         }
     }
 }
@@ -347,6 +463,14 @@ fn check_read(text: &str, big: &Big) -> Result<(), String> {
             text.len(),
             big.original.len()
         ))
+    }
+}
+
+fn check_small(text: &str, big: &Big) -> Result<(), String> {
+    if text.as_bytes() == big.small {
+        Ok(())
+    } else {
+        Err(format!("the 1 KiB file came back as {text:.200}"))
     }
 }
 
@@ -389,10 +513,12 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// The 10 MiB file, and the same with its one `first line` replaced by `changed line`.
+/// The 10 MiB file, the same with its one `first line` replaced by `changed line`, and
+/// the 1 KiB file.
 struct Big {
     original: Vec<u8>,
     changed: Vec<u8>,
+    small: Vec<u8>,
 }
 
 fn big_text() -> Big {
@@ -416,7 +542,13 @@ fn big_text() -> Big {
     let mut changed = original[..at].to_vec();
     changed.extend_from_slice(NEW.as_bytes());
     changed.extend_from_slice(&original[at + OLD.len()..]);
-    Big { original, changed }
+    let mut small = original[..SMALL_LINES * 80].to_vec();
+    small.truncate(SMALL_LEN);
+    Big {
+        original,
+        changed,
+        small,
+    }
 }
 
 /// tree/aI/bJ/ for I, J in 0..10, each with files fIJKK for KK in 0..100: KK < 60 in bJ/,
@@ -632,48 +764,71 @@ impl Drop for Client {
     }
 }
 
-fn print_table(outcomes: &[(&str, Outcome)]) {
-    type Pick = fn(&Figures) -> Duration;
-    let rows: [(&str, Pick, bool); 5] = [
-        ("start -> initialize reply", |f| f.startup, false),
-        (FIGURES[0].1, |f| f.calls[0], true),
-        (FIGURES[1].1, |f| f.calls[1], true),
-        (FIGURES[2].1, |f| f.calls[2], true),
-        (FIGURES[3].1, |f| f.calls[3], true),
-    ];
-    println!();
-    print!("{:<36}", "figure (median)");
-    for (label, _) in outcomes {
-        print!(" {label:>12}");
+/// The columns, ours first.
+const LABELS: [&str; 5] = ["ours", "official", "official-2", "rust-mcp-fs", "mcp-crate"];
+
+/// Where speed-peers.sh installs the crate `modelcontextprotocol`, and its arguments.
+const MODELCONTEXTPROTOCOL_BIN: &str = "modelcontextprotocol-0.2.4/bin/modelcontextprotocol";
+const MODELCONTEXTPROTOCOL_ARGS: [Option<&str>; 1] = [None];
+
+/// One row of the table: what it shows, how to pick it from a server's figures, and the
+/// goal on ours / best peer, if any.
+struct Row {
+    what: String,
+    pick: Box<dyn Fn(&Figures) -> Duration>,
+    goal: Option<f64>,
+}
+
+fn rows() -> Vec<Row> {
+    let mut rows = vec![Row {
+        what: "start -> initialize reply, wall".into(),
+        pick: Box::new(|f| f.startup),
+        goal: Some(1.0),
+    }];
+    for (k, spec) in FIGURES.iter().enumerate() {
+        rows.push(Row {
+            what: format!("{}, wall p50", spec.what),
+            pick: Box::new(move |f| f.calls[k]),
+            goal: (spec.goal == Goal::Wall).then_some(GOAL),
+        });
+        rows.push(Row {
+            what: format!("{}, server CPU", spec.what),
+            pick: Box::new(move |f| f.cpu[k]),
+            goal: (spec.goal == Goal::Cpu).then_some(GOAL),
+        });
     }
-    println!(" {:>12}  {:<8}", "ours/faster", "goal");
-    println!("{}", "-".repeat(36 + 13 * outcomes.len() + 24));
-    for (what, pick, has_goal) in rows {
-        print!("{what:<36}");
+    rows
+}
+
+fn print_table(outcomes: &[(&str, Outcome)]) {
+    println!();
+    print!("{:<48}", "figure (per call)");
+    for (label, _) in outcomes {
+        print!(" {label:>11}");
+    }
+    println!(" {:>9}  {:<10}", "ours/best", "goal");
+    println!("{}", "-".repeat(48 + 12 * outcomes.len() + 22));
+    for row in rows() {
+        print!("{:<48}", row.what);
         let got: Vec<Option<Duration>> = outcomes
             .iter()
-            .map(|(_, o)| o.as_ref().ok().map(pick))
+            .map(|(_, o)| o.as_ref().ok().map(|f| (row.pick)(f)))
             .collect();
         for g in &got {
-            print!(
-                " {:>12}",
-                g.map_or("-".to_owned(), |d| format!("{:.1} ms", ms(d)))
-            );
+            print!(" {:>11}", g.map_or("-".to_owned(), show));
         }
-        let faster = got[1..].iter().flatten().min().copied();
-        let ratio = got[0].zip(faster).map(|(o, f)| ms(o) / ms(f));
+        let best = got[1..].iter().flatten().min().copied();
+        let ratio = got[0]
+            .zip(best)
+            .filter(|(_, b)| !b.is_zero())
+            .map(|(o, b)| o.as_secs_f64() / b.as_secs_f64());
         let ratio_s = ratio.map_or("-".to_owned(), |r| format!("{r:.2}"));
-        let goal = if has_goal {
-            let verdict = match ratio {
-                Some(r) if r <= GOAL => "ok",
-                Some(_) => "MISSED",
-                None => "",
-            };
-            format!("<= {GOAL} {verdict}").trim_end().to_owned()
-        } else {
-            "(noted)".to_owned()
+        let goal = match (row.goal, ratio) {
+            (Some(g), Some(r)) => format!("<= {g} {}", if r <= g { "ok" } else { "MISSED" }),
+            (Some(g), None) => format!("<= {g}"),
+            (None, _) => "(noted)".to_owned(),
         };
-        println!(" {ratio_s:>12}  {goal}");
+        println!(" {ratio_s:>9}  {goal}");
     }
     println!();
     for (label, o) in outcomes {
@@ -681,6 +836,15 @@ fn print_table(outcomes: &[(&str, Outcome)]) {
             Ok(f) => println!("{label}: {}", f.version),
             Err(why) => println!("{label}: - {why}"),
         }
+    }
+}
+
+/// A duration in the unit that suits it.
+fn show(d: Duration) -> String {
+    if d < Duration::from_millis(1) {
+        format!("{:.0} µs", d.as_secs_f64() * 1e6)
+    } else {
+        format!("{:.1} ms", ms(d))
     }
 }
 

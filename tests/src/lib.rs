@@ -1,6 +1,8 @@
 //! Test-only support for `mcp-faulty`: injected faults and alternative readings of the
 //! reference at its seams (`faults/`) and the wire fault proxy (`proxy.rs`). The
-//! end-to-end tests live in tests/e2e, the benchmark in benches/stdio.rs.
+//! end-to-end tests live in tests/e2e, the benchmarks in benches/ (`cpu.rs` gives them a
+//! server's own CPU time).
 
+pub mod cpu;
 pub mod faults;
 pub mod proxy;
