@@ -242,6 +242,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
         addr,
         tokens,
         max_sessions: cli.max_sessions,
+        max_sessions_per_token: cli.max_sessions_per_token,
         max_body: cli.max_body_bytes,
         allowed_origins: cli.allow_origin.clone(),
         allowed_hosts: cli.allow_host.clone(),
