@@ -11,6 +11,9 @@ mod raw;
 
 mod escapes;
 mod fs_swap_race;
+mod hostile_roots;
+mod http_hostile;
+mod http_server;
 mod listing;
 mod malformed;
 mod memory;
