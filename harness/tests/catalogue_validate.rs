@@ -514,7 +514,10 @@ fn client_roots_load_render_and_their_mistakes_are_named() {
         "{text}"
     );
     for bad in ["    roots_repeat: 1\n", "    roots_repeat: 100001\n"] {
-        rejects(extra_case(&format!("{ok}{bad}")), &["X-001", "roots_repeat"]);
+        rejects(
+            extra_case(&format!("{ok}{bad}")),
+            &["X-001", "roots_repeat"],
+        );
     }
     // A root that is not a directory of the scenario, given as `${root}`/`${outside}`.
     for bad in [

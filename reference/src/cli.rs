@@ -254,7 +254,10 @@ mod tests {
         assert!(missing.contains("--root DIR"), "{missing}");
         let several = usage(&["x", "/", "/tmp"]);
         assert!(several.contains("only --profile filesystem"), "{several}");
-        assert!(usage(&["x", "--profile", "filesystem", "/", "/definitely/not/here"]).contains("does not exist"));
+        assert!(
+            usage(&["x", "--profile", "filesystem", "/", "/definitely/not/here"])
+                .contains("does not exist")
+        );
     }
 
     #[test]
@@ -264,14 +267,18 @@ mod tests {
         };
         assert_eq!(cli.root, PathBuf::from("/"));
         assert_eq!(cli.dirs, [PathBuf::from("/"), PathBuf::from("/tmp")]);
-        let Parsed::Run(cli) = parse(["x", "--root", "/tmp", "--profile", "filesystem", "/"]) else {
+        let Parsed::Run(cli) = parse(["x", "--root", "/tmp", "--profile", "filesystem", "/"])
+        else {
             panic!("should run");
         };
         assert_eq!(cli.dirs, [PathBuf::from("/tmp"), PathBuf::from("/")]);
         let Parsed::Run(cli) = parse(["x", "/tmp"]) else {
             panic!("one positional directory is the root of any profile");
         };
-        assert_eq!((cli.root, cli.profile), (PathBuf::from("/tmp"), Profile::Rootspace));
+        assert_eq!(
+            (cli.root, cli.profile),
+            (PathBuf::from("/tmp"), Profile::Rootspace)
+        );
     }
 
     #[test]

@@ -165,7 +165,10 @@ impl FsServer {
         let mut operator: Vec<Arc<Allowed>> = Vec::new();
         for (dir, storage) in dirs {
             let a = Allowed::operator(&dir, storage)?;
-            if !operator.iter().any(|o| o.roots.canonical == a.roots.canonical) {
+            if !operator
+                .iter()
+                .any(|o| o.roots.canonical == a.roots.canonical)
+            {
                 operator.push(Arc::new(a));
             }
         }
@@ -188,14 +191,19 @@ impl FsServer {
         cli: &crate::cli::Cli,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let mut dirs: Vec<(PathBuf, Box<dyn Storage>)> = vec![(cli.root.clone(), Box::new(storage))];
+        let mut dirs: Vec<(PathBuf, Box<dyn Storage>)> =
+            vec![(cli.root.clone(), Box::new(storage))];
         for dir in cli.dirs.iter().skip(1) {
             let s = crate::storage::Rooted::open(dir)
                 .map_err(|e| format!("mcp-reference: error: cannot open directory {dir:?}: {e}"))?;
             dirs.push((dir.clone(), Box::new(s)));
         }
-        FsServer::on(dirs, allowed::rooted_opener())
-            .map_err(|e| format!("mcp-reference: error: cannot resolve the directories {:?}: {e}", cli.dirs))
+        FsServer::on(dirs, allowed::rooted_opener()).map_err(|e| {
+            format!(
+                "mcp-reference: error: cannot resolve the directories {:?}: {e}",
+                cli.dirs
+            )
+        })
     }
 
     /// Asks the client for its roots (if it has the capability) and takes them; tool calls

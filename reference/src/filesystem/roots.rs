@@ -107,13 +107,15 @@ pub fn apply(ctx: &Ctx, roots: &[Root]) -> String {
 fn confine(ctx: &Ctx, root: &Root, kept: &[Arc<Allowed>]) -> Result<Option<Allowed>, String> {
     let dir = root_dir(root).ok_or("not a file:// URI of this machine or an absolute path")?;
     let text = dir.to_str().ok_or("not UTF-8")?;
-    let outside = || {
-        "outside the server's directories: roots may only narrow them (FS-CLR-06)".to_owned()
-    };
+    let outside =
+        || "outside the server's directories: roots may only narrow them (FS-CLR-06)".to_owned();
     let r = allowed::resolve(text, &ctx.operator).map_err(|_| outside())?;
     let given = r.host();
     let r = allowed::follow(r, true);
-    if kept.iter().any(|k| k.is_named(&given) || k.is_named(&r.host())) {
+    if kept
+        .iter()
+        .any(|k| k.is_named(&given) || k.is_named(&r.host()))
+    {
         return Ok(None);
     }
     let slot = RootSlot::take().ok_or_else(|| {
@@ -207,9 +209,14 @@ mod tests {
         let t = tempfile::tempdir().unwrap();
         let t = std::fs::canonicalize(t.path()).unwrap();
         let ctx = ctx(&t);
-        apply(&ctx, &[uri(t.join("root/abs_in")), uri(t.join("root/a/../a"))]);
+        apply(
+            &ctx,
+            &[uri(t.join("root/abs_in")), uri(t.join("root/a/../a"))],
+        );
         assert_eq!(names(&ctx), [t.join("root/a")]);
-        let r = ctx.resolve(&format!("{}/root/abs_in/x", t.display())).unwrap();
+        let r = ctx
+            .resolve(&format!("{}/root/abs_in/x", t.display()))
+            .unwrap();
         assert_eq!(r.host(), t.join("root/a/x"));
         apply(&ctx, &[uri(t.join("root"))]);
         assert_eq!(names(&ctx), [t.join("root")]);

@@ -266,7 +266,9 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
     /// Whether `p` may use the session `id`: a session belongs to the token that opened it.
     /// An id the gate never saw opened is left to rmcp (which answers 404).
     fn may_use(&self, p: Principal, id: &str) -> bool {
-        self.owners_lock().get(id).is_none_or(|&owner| owner == p.token)
+        self.owners_lock()
+            .get(id)
+            .is_none_or(|&owner| owner == p.token)
     }
 
     /// How many live sessions `token` holds (ended and expired ones are forgotten here).
@@ -309,10 +311,7 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         if mutation { auth::WRITE } else { auth::READ }
     }
 
-    fn authenticate<B>(
-        &self,
-        req: &Request<B>,
-    ) -> Result<Option<Principal>, Box<Response<Body>>> {
+    fn authenticate<B>(&self, req: &Request<B>) -> Result<Option<Principal>, Box<Response<Body>>> {
         let Some(tokens) = &self.tokens else {
             return Ok(None);
         };

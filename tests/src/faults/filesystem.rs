@@ -196,7 +196,8 @@ impl FaultyFs {
             Ok(faulty) => Box::new(faulty),
             Err(rooted) => Box::new(rooted),
         };
-        let inner = FsServer::new(&cli.root, storage, rooted_opener()).expect("the root was opened");
+        let inner =
+            FsServer::new(&cli.root, storage, rooted_opener()).expect("the root was opened");
         FaultyFs {
             ctx: inner.ctx(),
             inner,

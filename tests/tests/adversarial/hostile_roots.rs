@@ -35,7 +35,11 @@ async fn wait_asked(roots: &Roots, what: &str) {
     );
 }
 
-async fn tool(c: &RunningService<RoleClient, impl rmcp::ClientHandler>, name: &str, args: Value) -> Value {
+async fn tool(
+    c: &RunningService<RoleClient, impl rmcp::ClientHandler>,
+    name: &str,
+    args: Value,
+) -> Value {
     let params = CallToolRequestParams::new(name.to_string()).with_arguments(obj(args));
     let r = tokio::time::timeout(CALL_TIMEOUT, c.call_tool(params))
         .await
@@ -58,10 +62,16 @@ fn hostile_answers(f: &Fixture) -> Vec<(&'static str, Vec<String>)> {
     vec![
         ("file:///", vec!["file:///".into()]),
         ("a directory outside", vec![file_uri(&f.outside)]),
-        ("the root's parent through ..", vec![format!("{}/..", file_uri(&f.root))]),
+        (
+            "the root's parent through ..",
+            vec![format!("{}/..", file_uri(&f.root))],
+        ),
         ("a symlink out", vec![file_uri(&f.root.join("link"))]),
         ("25,000 copies of the root", vec![file_uri(&f.root); 25_000]),
-        ("25,000 copies of outside", vec![file_uri(&f.outside); 25_000]),
+        (
+            "25,000 copies of outside",
+            vec![file_uri(&f.outside); 25_000],
+        ),
     ]
 }
 
@@ -74,8 +84,16 @@ async fn assert_confined(
     may_write: bool,
 ) {
     let outside = f.outside.display().to_string();
-    let r = tool(c, "read_text_file", json!({"path": format!("{outside}/secret")})).await;
-    assert!(!r.to_string().contains("top secret"), "{what}: read outside: {r}");
+    let r = tool(
+        c,
+        "read_text_file",
+        json!({"path": format!("{outside}/secret")}),
+    )
+    .await;
+    assert!(
+        !r.to_string().contains("top secret"),
+        "{what}: read outside: {r}"
+    );
     assert_eq!(r["isError"], json!(true), "{what}: read outside: {r}");
     if may_write {
         let r = tool(
@@ -134,7 +152,11 @@ async fn hostile_roots_over_stdio_lead_nowhere_outside() {
 }
 
 /// A session over HTTP with `token` that offers `uris` as its roots.
-async fn http_roots_session(s: &HttpServer, token: &str, uris: Vec<String>) -> (RootsClient, Arc<Roots>) {
+async fn http_roots_session(
+    s: &HttpServer,
+    token: &str,
+    uris: Vec<String>,
+) -> (RootsClient, Arc<Roots>) {
     let roots = Roots::new(uris);
     let client = HarnessClient::new(roots_client_info(), Some(roots.clone()));
     let transport = mcp_harness::run::http::transport(&s.endpoint(), Some(token));
@@ -150,7 +172,10 @@ async fn hostile_roots_over_http_lead_nowhere_outside_with_any_token() {
     let f = fixture();
     let before = f.outside_snapshot();
     let s = HttpServer::start(&f.root, &["--profile", "filesystem"]);
-    for (what, uris) in hostile_answers(&f).into_iter().filter(|(_, u)| u.len() == 1) {
+    for (what, uris) in hostile_answers(&f)
+        .into_iter()
+        .filter(|(_, u)| u.len() == 1)
+    {
         for (token, may_write) in [(READER, false), (WRITER, true)] {
             let (c, roots) = http_roots_session(&s, token, uris.clone()).await;
             wait_asked(&roots, what).await;

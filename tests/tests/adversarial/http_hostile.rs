@@ -18,7 +18,12 @@ fn client(token: &str) -> reqwest::Client {
     mcp_harness::run::http::client(Some(token))
 }
 
-async fn post(c: &reqwest::Client, url: &str, session: Option<&str>, body: &str) -> reqwest::Response {
+async fn post(
+    c: &reqwest::Client,
+    url: &str,
+    session: Option<&str>,
+    body: &str,
+) -> reqwest::Response {
     let mut rq = c
         .post(url)
         .header("content-type", "application/json")
@@ -51,10 +56,17 @@ async fn a_leaked_session_id_is_useless_to_another_token() {
     let f = Fixture::new();
     let s = HttpServer::start(&f.root, &[]);
     let url = s.endpoint();
-    let id = open_session(&url, WRITER).await.expect("the writer's session");
+    let id = open_session(&url, WRITER)
+        .await
+        .expect("the writer's session");
     let thief = client(READER);
     let r = post(&thief, &url, Some(&id), LIST).await;
-    assert_eq!(r.status(), 404, "another token used the session: {}", r.status());
+    assert_eq!(
+        r.status(),
+        404,
+        "another token used the session: {}",
+        r.status()
+    );
     let body = r.text().await.unwrap();
     assert!(body.contains("token that opened it"), "{body}");
     let r = thief
@@ -74,7 +86,10 @@ async fn a_leaked_session_id_is_useless_to_another_token() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_token_cannot_take_every_session() {
     let f = Fixture::new();
-    let s = HttpServer::start(&f.root, &["--max-sessions", "8", "--max-sessions-per-token", "3"]);
+    let s = HttpServer::start(
+        &f.root,
+        &["--max-sessions", "8", "--max-sessions-per-token", "3"],
+    );
     let url = s.endpoint();
     for i in 0..3 {
         open_session(&url, READER)
@@ -91,7 +106,13 @@ async fn one_token_cannot_take_every_session() {
 /// Opens `n` connections that send the start of a request, then one more byte of
 /// `trickle` every `every`, and returns how long until the server closed each (None: still
 /// open at `give_up`).
-fn slow_connections(port: u16, n: usize, start: &[u8], every: Duration, give_up: Duration) -> Vec<Option<Duration>> {
+fn slow_connections(
+    port: u16,
+    n: usize,
+    start: &[u8],
+    every: Duration,
+    give_up: Duration,
+) -> Vec<Option<Duration>> {
     let began = Instant::now();
     let mut conns: Vec<(TcpStream, Option<Duration>)> = (0..n)
         .map(|_| {
@@ -109,7 +130,11 @@ fn slow_connections(port: u16, n: usize, start: &[u8], every: Duration, give_up:
                 Ok(0) => *closed = Some(began.elapsed()),
                 // A response (408, 400) and then the close count as closed when it comes.
                 Ok(_) => {}
-                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
                 Err(_) => *closed = Some(began.elapsed()),
             }
         }
@@ -129,11 +154,23 @@ fn connections_that_never_finish_their_header_are_closed() {
     let f = Fixture::new();
     let s = HttpServer::start(&f.root, &[]);
     let start = b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
-    let closed = slow_connections(s.port, 40, start, Duration::from_secs(1), Duration::from_secs(20));
+    let closed = slow_connections(
+        s.port,
+        40,
+        start,
+        Duration::from_secs(1),
+        Duration::from_secs(20),
+    );
     let open = closed.iter().filter(|t| t.is_none()).count();
-    assert_eq!(open, 0, "{open} of 40 slow-header connections still open after 20 s");
+    assert_eq!(
+        open, 0,
+        "{open} of 40 slow-header connections still open after 20 s"
+    );
     let last = closed.iter().flatten().max().unwrap();
-    println!("40 slow-header connections: all closed by the server, the last after {} ms", last.as_millis());
+    println!(
+        "40 slow-header connections: all closed by the server, the last after {} ms",
+        last.as_millis()
+    );
     let r = TcpStream::connect(("127.0.0.1", s.port));
     assert!(r.is_ok(), "the server still accepts connections");
 }
@@ -146,9 +183,21 @@ fn a_body_sent_a_byte_at_a_time_is_cut_off() {
     let start = format!(
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {READER}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{{"
     );
-    let closed = slow_connections(s.port, 8, start.as_bytes(), Duration::from_secs(5), Duration::from_secs(80));
+    let closed = slow_connections(
+        s.port,
+        8,
+        start.as_bytes(),
+        Duration::from_secs(5),
+        Duration::from_secs(80),
+    );
     let open = closed.iter().filter(|t| t.is_none()).count();
-    assert_eq!(open, 0, "{open} of 8 slow-body connections still open after 80 s");
+    assert_eq!(
+        open, 0,
+        "{open} of 8 slow-body connections still open after 80 s"
+    );
     let last = closed.iter().flatten().max().unwrap();
-    println!("8 slow-body connections: all cut off, the last after {} ms", last.as_millis());
+    println!(
+        "8 slow-body connections: all cut off, the last after {} ms",
+        last.as_millis()
+    );
 }

@@ -93,7 +93,9 @@ async fn the_filesystem_profile_takes_directories_as_server_filesystem_does() {
     let second = f.outside.join("second");
     std::fs::create_dir(&second).unwrap();
     let mut cmd = tokio::process::Command::new(BIN);
-    cmd.args(["--profile", "filesystem"]).arg(&f.root).arg(&second);
+    cmd.args(["--profile", "filesystem"])
+        .arg(&f.root)
+        .arg(&second);
     let (transport, _) = rmcp::transport::TokioChildProcess::builder(cmd)
         .stderr(stderr_cfg())
         .spawn()
@@ -113,9 +115,17 @@ async fn the_filesystem_profile_takes_directories_as_server_filesystem_does() {
         "{r}"
     );
     let path = format!("{}/x.txt", canon(&second));
-    let r = call(&c, "write_file", serde_json::json!({"path": path, "content": "two\n"})).await;
+    let r = call(
+        &c,
+        "write_file",
+        serde_json::json!({"path": path, "content": "two\n"}),
+    )
+    .await;
     assert_ne!(r["isError"], serde_json::json!(true), "{r}");
-    assert_eq!(std::fs::read_to_string(second.join("x.txt")).unwrap(), "two\n");
+    assert_eq!(
+        std::fs::read_to_string(second.join("x.txt")).unwrap(),
+        "two\n"
+    );
     let _ = c.cancel().await;
     // Several directories are the filesystem profile's alone.
     assert_usage_error(&[f.root.to_str().unwrap(), second.to_str().unwrap()]);
