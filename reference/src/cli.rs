@@ -102,7 +102,7 @@ impl Cli {
 
 /// What parsing decided.
 pub enum Parsed {
-    Run(Cli),
+    Run(Box<Cli>),
     /// Help or version text for stdout; exit 0.
     Print(String),
     /// One-line usage error for stderr; exit 2.
@@ -120,7 +120,7 @@ where
             .and_then(|()| check_audit(&cli))
             .and_then(|()| check_backup_dir(&cli))
         {
-            Ok(()) => Parsed::Run(cli),
+            Ok(()) => Parsed::Run(Box::new(cli)),
             Err(line) => Parsed::Usage(line),
         },
         Err(e) => match e.kind() {

@@ -160,7 +160,7 @@ where
     T: Into<OsString> + Clone,
 {
     let cli = match cli::parse(args) {
-        cli::Parsed::Run(cli) => cli,
+        cli::Parsed::Run(cli) => *cli,
         cli::Parsed::Print(text) => {
             let _ = std::io::stdout().write_all(text.as_bytes());
             return Err(ExitCode::SUCCESS);

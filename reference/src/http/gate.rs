@@ -154,10 +154,11 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             if delete && r.status() == StatusCode::ACCEPTED {
                 *r.status_mut() = StatusCode::OK;
             }
-            if delete && r.status().is_success() {
-                if let Some(id) = &session {
-                    self.owners_lock().remove(id);
-                }
+            if delete
+                && r.status().is_success()
+                && let Some(id) = &session
+            {
+                self.owners_lock().remove(id);
             }
             return r;
         }
