@@ -87,3 +87,62 @@ Feature: Allowed directories (list_allowed_directories) and the client's roots
     When the client calls "read_text_file" with {"path":"${root}/ab/in-ab.txt"}
     Then the call fails
     And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-010 a root outside the server's directory is refused
+    Given an outside file "secret" with text "top secret\n"
+    And the client offers the roots ["${outside}"]
+    When the client calls "read_text_file" with {"path":"${outside}/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-011 a root through .. gives no write outside
+    Given an outside file "secret" with text "top secret\n"
+    And the client offers the roots ["${root}/.."]
+    When the client calls "write_file" with {"content":"pwned\n","path":"${outside}/new.txt"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-012 a root through a symlink that leads out is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a symlink "link" pointing to "${outside}"
+    And the client offers the roots ["${root}/link"]
+    When the client calls "read_text_file" with {"path":"${outside}/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-013 the root file:/// gives no read outside
+    Given an outside file "secret" with text "top secret\n"
+    And the client offers the roots ["/"]
+    When the client calls "read_text_file" with {"path":"${outside}/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-014 after a refused root the server's directory is kept
+    Given the client offers the roots ["/"]
+    When the client calls "list_allowed_directories" with {}
+    Then the call succeeds
+    And the result field "content" matches "/root(?:[/\"'\\s\\],]|$)"
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-015 after 25000 roots a write outside is refused
+    Given an outside file "secret" with text "top secret\n"
+    And a directory "a"
+    And the client offers the roots ["${root}/a"] each repeated 25000 times
+    When the client calls "write_file" with {"content":"pwned\n","path":"${outside}/new.txt"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-CLR-06 @must @clarification @client-roots
+  Scenario: FSC-ROOTS-016 after an answer of 25000 roots the server answers
+    Given a file "a/in-a.txt" with text "in a\n"
+    And the client offers the roots ["${root}/a"] each repeated 25000 times
+    When the client calls "read_text_file" with {"path":"${root}/a/in-a.txt"}
+    Then the call succeeds
+    And the result field "content" has the lines ["in a"]
+    And nothing outside the root has changed

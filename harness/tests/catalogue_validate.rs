@@ -500,17 +500,36 @@ fn client_roots_load_render_and_their_mistakes_are_named() {
         text.contains("    When the client changes its roots to [\"${root}/b/c\"]\n"),
         "{text}"
     );
+    // A hostile client's roots: through `..`, the whole disk, and a very long answer.
+    let hostile = ok.replace("\"${root}/a\", \"${outside}\"", "\"${root}/../x\", \"/\"");
+    let hostile = format!("{hostile}    roots_repeat: 25000\n");
+    let cat = load(&extra_case(&hostile)).unwrap_or_else(|p| panic!("{p:?}"));
+    let (area, case) = cat.case("X-001").expect("the case loads");
+    assert_eq!(case.roots_repeat, Some(25000));
+    let text = mcp_harness::generate::render_feature(area, &cat);
+    assert!(
+        text.contains(
+            "    Given the client offers the roots [\"${root}/../x\",\"/\"] each repeated 25000 times\n"
+        ),
+        "{text}"
+    );
+    for bad in ["    roots_repeat: 1\n", "    roots_repeat: 100001\n"] {
+        rejects(
+            extra_case(&format!("{ok}{bad}")),
+            &["X-001", "roots_repeat"],
+        );
+    }
     // A root that is not a directory of the scenario, given as `${root}`/`${outside}`.
     for bad in [
         "/etc",
-        "${root}/../x",
+        "${root}/./x",
         "${root}a",
         "${root}/a//b",
         "${var}/a",
         "file:///x",
     ] {
         let case = ok.replace("\"${root}/a\"", &format!("{bad:?}"));
-        rejects(extra_case(&case), &["X-001", "root", "must be `${root}`"]);
+        rejects(extra_case(&case), &["X-001", "root", "or `${root}`"]);
     }
     // set_roots without roots offered at start, as the last step, or over HTTP alone.
     rejects(

@@ -1,4 +1,5 @@
-//! Command line: `--root DIR`, `--profile rootspace|lighthouse|devs`, `--tool-names
+//! Command line: `--root DIR` or directories as arguments (several for the filesystem
+//! profile, as server-filesystem takes them), `--profile rootspace|lighthouse|devs`, `--tool-names
 //! dotted|underscore`, `--audit-log FILE`, `--http ADDR` and its options, `--help`,
 //! `--version`.
 //!
@@ -44,8 +45,18 @@ pub enum Profile {
 #[command(name = "mcp-reference", version)]
 pub struct Cli {
     /// Directory whose contents the tools may read and change (nothing outside it).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "root", value_name = "DIR")]
+    root_flag: Option<PathBuf>,
+    /// Directories the tools may use, as server-filesystem takes them (--profile
+    /// filesystem takes several; any profile takes one, as --root).
+    #[arg(value_name = "DIR")]
+    positional: Vec<PathBuf>,
+    /// The first directory: `--root`, else the first positional one.
+    #[arg(skip)]
     pub root: PathBuf,
+    /// Every directory given: `--root` first, then the positional ones.
+    #[arg(skip)]
+    pub dirs: Vec<PathBuf>,
     /// Interface to serve.
     #[arg(long, value_enum, default_value = "rootspace", value_name = "PROFILE")]
     pub profile: Profile,
@@ -68,6 +79,9 @@ pub struct Cli {
     /// HTTP: most sessions open at once.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub max_sessions: usize,
+    /// HTTP: most sessions one bearer token may have open at once (with --auth-tokens).
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_sessions_per_token: usize,
     /// HTTP: largest request body in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
     pub max_body_bytes: usize,
@@ -91,7 +105,7 @@ impl Cli {
 
 /// What parsing decided.
 pub enum Parsed {
-    Run(Cli),
+    Run(Box<Cli>),
     /// Help or version text for stdout; exit 0.
     Print(String),
     /// One-line usage error for stderr; exit 2.
@@ -104,11 +118,12 @@ where
     T: Into<OsString> + Clone,
 {
     match Cli::try_parse_from(args) {
-        Ok(cli) => match check_root(&cli.root)
+        Ok(mut cli) => match gather_dirs(&mut cli)
+            .and_then(|()| cli.dirs.iter().try_for_each(|d| check_root(d)))
             .and_then(|()| check_audit(&cli))
             .and_then(|()| check_backup_dir(&cli))
         {
-            Ok(()) => Parsed::Run(cli),
+            Ok(()) => Parsed::Run(Box::new(cli)),
             Err(line) => Parsed::Usage(line),
         },
         Err(e) => match e.kind() {
@@ -138,6 +153,34 @@ fn one_line(rendered: &str) -> String {
         }
     }
     format!("mcp-reference: error: {line} (see --help)")
+}
+
+/// `--root DIR` and the positional directories, in that order: at least one, and more
+/// than one for the filesystem profile only (the others serve one root).
+fn gather_dirs(cli: &mut Cli) -> Result<(), String> {
+    cli.dirs = cli
+        .root_flag
+        .iter()
+        .chain(&cli.positional)
+        .cloned()
+        .collect();
+    let Some(first) = cli.dirs.first() else {
+        return Err(
+            "mcp-reference: error: no directory given: pass --root DIR (with --profile \
+             filesystem, one or more directories as arguments, as server-filesystem takes them) \
+             (see --help)"
+                .to_owned(),
+        );
+    };
+    cli.root = first.clone();
+    if cli.dirs.len() > 1 && cli.profile != Profile::Filesystem {
+        return Err(format!(
+            "mcp-reference: error: {} directories given; only --profile filesystem serves \
+             several, the others one (pass one directory)",
+            cli.dirs.len()
+        ));
+    }
+    Ok(())
 }
 
 /// The audit log is written by the lighthouse profile only (so far); taking the flag and
@@ -211,7 +254,34 @@ mod tests {
         }
         assert!(usage(&["x", "--root", "/definitely/not/here"]).contains("does not exist"));
         let missing = usage(&["x"]);
-        assert!(missing.contains("--root <DIR>"), "{missing}");
+        assert!(missing.contains("--root DIR"), "{missing}");
+        let several = usage(&["x", "/", "/tmp"]);
+        assert!(several.contains("only --profile filesystem"), "{several}");
+        assert!(
+            usage(&["x", "--profile", "filesystem", "/", "/definitely/not/here"])
+                .contains("does not exist")
+        );
+    }
+
+    #[test]
+    fn directories_as_server_filesystem_takes_them() {
+        let Parsed::Run(cli) = parse(["x", "--profile", "filesystem", "/", "/tmp"]) else {
+            panic!("should run");
+        };
+        assert_eq!(cli.root, PathBuf::from("/"));
+        assert_eq!(cli.dirs, [PathBuf::from("/"), PathBuf::from("/tmp")]);
+        let Parsed::Run(cli) = parse(["x", "--root", "/tmp", "--profile", "filesystem", "/"])
+        else {
+            panic!("should run");
+        };
+        assert_eq!(cli.dirs, [PathBuf::from("/tmp"), PathBuf::from("/")]);
+        let Parsed::Run(cli) = parse(["x", "/tmp"]) else {
+            panic!("one positional directory is the root of any profile");
+        };
+        assert_eq!(
+            (cli.root, cli.profile),
+            (PathBuf::from("/tmp"), Profile::Rootspace)
+        );
     }
 
     #[test]

@@ -170,7 +170,7 @@ where
     T: Into<OsString> + Clone,
 {
     let cli = match cli::parse(args) {
-        cli::Parsed::Run(cli) => cli,
+        cli::Parsed::Run(cli) => *cli,
         cli::Parsed::Print(text) => {
             let _ = std::io::stdout().write_all(text.as_bytes());
             return Err(ExitCode::SUCCESS);
@@ -252,6 +252,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
         addr,
         tokens,
         max_sessions: cli.max_sessions,
+        max_sessions_per_token: cli.max_sessions_per_token,
         max_body: cli.max_body_bytes,
         allowed_origins: cli.allow_origin.clone(),
         allowed_hosts: cli.allow_host.clone(),

@@ -246,6 +246,25 @@ impl Sandbox {
         })
     }
 
+    /// Opens the directory `rel` below `base` by this sandbox's own rules (symlinks that
+    /// stay inside `base` are followed, `..` and links that lead out are refused), and
+    /// returns it with its canonical path below `base`. Only `base` is opened by name: a
+    /// client's MCP root is confined this way to the operator's directory (FS-CLR-06).
+    pub fn open_below(base: &Path, rel: &NormPath) -> io::Result<(Sandbox, NormPath)> {
+        let base = Sandbox::open(base)?;
+        let canonical = base.canonical(rel).map_err(|e| {
+            let kind = match e.code {
+                Code::PathEscape => io::ErrorKind::PermissionDenied,
+                Code::NotFound => io::ErrorKind::NotFound,
+                Code::NotADirectory => io::ErrorKind::NotADirectory,
+                _ => io::ErrorKind::Other,
+            };
+            io::Error::new(kind, e.message)
+        })?;
+        let root = base.open_dir(&canonical)?;
+        Ok((Sandbox { root }, canonical))
+    }
+
     /// The canonical location of an existing entry (symlinks inside the root resolved).
     pub fn canonical(&self, path: &NormPath) -> ToolResult<NormPath> {
         // cap-std canonicalizes by opening the path and reading /proc/self/fd: if an atomic

@@ -141,6 +141,24 @@ impl Rooted {
     }
 }
 
+impl Rooted {
+    /// Opens the directory `rel` below `base` without leaving `base` (see
+    /// `Sandbox::open_below`), with its canonical path below `base`.
+    pub fn open_below(
+        base: &std::path::Path,
+        rel: &NormPath,
+    ) -> std::io::Result<(Rooted, NormPath)> {
+        let (sandbox, canonical) = Sandbox::open_below(base, rel)?;
+        Ok((
+            Rooted {
+                sandbox,
+                locks: Locks::default(),
+            },
+            canonical,
+        ))
+    }
+}
+
 impl Storage for Rooted {
     fn open_file(&self, path: &NormPath) -> ToolResult<(cap_std::fs::File, u64)> {
         self.sandbox.open_file(path)

@@ -138,6 +138,10 @@ pub struct Case {
     /// `${root}/a`, sent as `file://` URIs; none: the client offers no roots capability.
     #[serde(default)]
     pub roots: Option<Vec<String>>,
+    /// The client's `roots/list` answer holds `roots` this many times over (a hostile
+    /// client's very long answer); needs `roots`.
+    #[serde(default)]
+    pub roots_repeat: Option<u32>,
 }
 
 /// A transport a case can apply to.

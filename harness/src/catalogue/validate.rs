@@ -324,7 +324,8 @@ impl Validator<'_> {
     }
 
     /// Client roots: each a directory of the scenario given as `${root}` or `${outside}`
-    /// and a relative path; only where the client can offer them.
+    /// and a relative path (`..` allowed, for a hostile root), or `/`; only where the client
+    /// can offer them.
     fn roots(&mut self, f: &str, c: &Case) {
         let id = c.id.as_str();
         let offered = c.roots.iter().flatten();
@@ -338,12 +339,24 @@ impl Validator<'_> {
                     f,
                     id,
                     format!(
-                        "root {r:?} must be `${{root}}` or `${{outside}}`, optionally followed by \
-                         `/` and a relative path without `.`, `..` or empty segments (e.g. \
-                         `${{root}}/a`)"
+                        "root {r:?} must be `/`, or `${{root}}` or `${{outside}}` optionally \
+                         followed by `/` and a relative path without `.` or empty segments \
+                         (e.g. `${{root}}/a`, `${{root}}/../x`)"
                     ),
                 );
             }
+        }
+        if let Some(n) = c.roots_repeat
+            && (c.roots.as_ref().is_none_or(Vec::is_empty) || !(2..=100_000).contains(&n))
+        {
+            self.push(
+                f,
+                id,
+                format!(
+                    "`roots_repeat: {n}` needs a non-empty case-level `roots` and a count from 2 \
+                     to 100000"
+                ),
+            );
         }
         if c.uses_roots() && c.roots.is_none() {
             self.push(
@@ -750,6 +763,9 @@ fn check_json(
 /// `${root}` or `${outside}`, then nothing or `/` and plain relative segments (no `.`,
 /// `..`, empty segment, further `${`, quote or control character).
 fn is_root_path(r: &str) -> bool {
+    if r == "/" {
+        return true;
+    }
     let Some(rest) = r
         .strip_prefix("${root}")
         .or_else(|| r.strip_prefix("${outside}"))
@@ -765,7 +781,6 @@ fn is_root_path(r: &str) -> bool {
     rel.split('/').all(|seg| {
         !seg.is_empty()
             && seg != "."
-            && seg != ".."
             && !seg.contains("${")
             && !seg.contains(|c: char| c == '"' || c.is_control())
     })

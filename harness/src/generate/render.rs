@@ -96,7 +96,14 @@ fn given_steps(case: &Case) -> Vec<String> {
         }
     }
     if let Some(roots) = &case.roots {
-        v.push(format!("the client offers the roots {}", str_array(roots)));
+        let repeat = case
+            .roots_repeat
+            .map(|n| format!(" each repeated {n} times"))
+            .unwrap_or_default();
+        v.push(format!(
+            "the client offers the roots {}{repeat}",
+            str_array(roots)
+        ));
     }
     v
 }

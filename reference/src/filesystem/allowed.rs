@@ -1,37 +1,111 @@
-//! The allowed directories (FS-ROOTS-001..003): the one given on the command line, or the
-//! client's MCP roots once it offers them. Each has its own storage (a cap-std handle on
-//! it); a path argument belongs to the allowed directory that contains it, compared by
-//! components (so `<root>_evil` is outside), never by string prefix.
+//! The allowed directories (FS-ROOTS-001..003): the operator's (the command line's), or
+//! the client's MCP roots once it offers them, each confined to an operator's directory
+//! (FS-CLR-06). Each has its own storage (a cap-std handle on it); a path argument belongs
+//! to the allowed directory that contains it, compared by components (so `<root>_evil` is
+//! outside), never by string prefix.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
 use crate::errors::{Code, ToolError};
 use crate::lighthouse::paths::Roots;
 use crate::paths::{self as shared, NormPath};
-use crate::storage::Storage;
+use crate::storage::{Rooted, Storage};
 
-/// Opens the storage of a directory the client named as a root (the seam: production
-/// opens a `Rooted` sandbox).
-pub type Opener = Arc<dyn Fn(&Path) -> std::io::Result<Box<dyn Storage>> + Send + Sync>;
+/// Opens the storage of a directory the client names as a root: the directory `rel` below
+/// the operator's directory `base`, never leaving `base`, with its canonical path below
+/// `base` (the seam: production opens a `Rooted` sandbox below `base`).
+pub type Opener =
+    Arc<dyn Fn(&Path, &NormPath) -> std::io::Result<(Box<dyn Storage>, NormPath)> + Send + Sync>;
+
+/// The production opener: `Rooted::open_below`.
+pub fn rooted_opener() -> Opener {
+    Arc::new(|base, rel| {
+        Rooted::open_below(base, rel).map(|(s, c)| (Box::new(s) as Box<dyn Storage>, c))
+    })
+}
+
+/// Most client roots open at once in the whole process (each holds one directory
+/// descriptor): well under the usual limit of 1024 descriptors, so that sessions and
+/// connections always have descriptors left. A root past it is refused and logged.
+pub const MAX_OPEN_CLIENT_ROOTS: usize = 512;
+
+static OPEN_CLIENT_ROOTS: AtomicUsize = AtomicUsize::new(0);
+
+/// One of the `MAX_OPEN_CLIENT_ROOTS` places, given back when its root is dropped.
+pub struct RootSlot(());
+
+impl RootSlot {
+    /// A place, or `None` when every one is taken.
+    pub fn take() -> Option<RootSlot> {
+        OPEN_CLIENT_ROOTS
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_OPEN_CLIENT_ROOTS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| RootSlot(()))
+    }
+
+    /// How many client roots are open now (for tests and logs).
+    pub fn in_use() -> usize {
+        OPEN_CLIENT_ROOTS.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for RootSlot {
+    fn drop(&mut self) {
+        OPEN_CLIENT_ROOTS.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 /// One allowed directory.
 pub struct Allowed {
     pub roots: Roots,
     pub storage: Box<dyn Storage>,
+    /// A client root's place in `MAX_OPEN_CLIENT_ROOTS` (none for the operator's).
+    _slot: Option<RootSlot>,
 }
 
 impl Allowed {
-    pub fn open(dir: &Path, opener: &Opener) -> std::io::Result<Allowed> {
+    /// One of the operator's directories, with its storage.
+    pub fn operator(dir: &Path, storage: Box<dyn Storage>) -> std::io::Result<Allowed> {
         Ok(Allowed {
             roots: Roots::of(dir)?,
-            storage: opener(dir)?,
+            storage,
+            _slot: None,
+        })
+    }
+
+    /// A client's root: the directory `rel` below this operator's directory, opened by
+    /// `opener` without leaving it; `given` is the root as the client named it.
+    pub fn below(
+        &self,
+        rel: &NormPath,
+        given: PathBuf,
+        opener: &Opener,
+        slot: RootSlot,
+    ) -> std::io::Result<Allowed> {
+        let (storage, canonical) = opener(&self.roots.canonical, rel)?;
+        let canonical = self.roots.host(&canonical);
+        Ok(Allowed {
+            roots: Roots {
+                given: (given != canonical).then_some(given),
+                canonical,
+            },
+            storage,
+            _slot: Some(slot),
         })
     }
 
     /// The host path of a path inside this directory.
     pub fn host(&self, p: &NormPath) -> PathBuf {
         self.roots.host(p)
+    }
+
+    /// Whether this directory is `host` under either of its names.
+    pub fn is_named(&self, host: &Path) -> bool {
+        self.roots.canonical == host || self.roots.given.as_deref() == Some(host)
     }
 }
 
@@ -280,15 +354,15 @@ pub fn follow(r: Resolved, last: bool) -> Resolved {
 mod tests {
     use super::*;
 
+    pub(crate) fn operator(dir: &Path) -> Arc<Allowed> {
+        let storage = Box::new(Rooted::open(dir).unwrap());
+        Arc::new(Allowed::operator(dir, storage).unwrap())
+    }
+
     fn dirs(t: &Path) -> Vec<Arc<Allowed>> {
-        let opener: Opener =
-            Arc::new(|p| crate::storage::Rooted::open(p).map(|s| Box::new(s) as Box<dyn Storage>));
         std::fs::create_dir_all(t.join("root/sub")).unwrap();
         std::fs::create_dir_all(t.join("root_evil")).unwrap();
-        vec![
-            Arc::new(Allowed::open(&t.join("root"), &opener).unwrap()),
-            Arc::new(Allowed::open(&t.join("root/sub"), &opener).unwrap()),
-        ]
+        vec![operator(&t.join("root")), operator(&t.join("root/sub"))]
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The filesystem profile: a drop-in for the official MCP filesystem server
 //! (`@modelcontextprotocol/server-filesystem` 2026.8.31) with its fourteen tools and their
-//! argument shapes, served by `mcp-reference --profile filesystem --root DIR` on the shared
+//! argument shapes, served by `mcp-reference --profile filesystem DIR [DIR ...]` on the shared
 //! safety core (the `Storage` seam: cap-std root, atomic durable writes, per-file locks).
 //!
 //! Where the official server is loose we follow specs/filesystem/clarifications.yaml:
@@ -23,6 +23,7 @@ pub mod tree;
 pub mod walk;
 pub mod write;
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,11 +48,22 @@ pub const ROOTS_TIMEOUT: Duration = Duration::from_secs(10);
 /// What every tool needs.
 pub struct Ctx {
     pub dirs: Dirs,
+    /// The operator's directories (the command line's): client roots only narrow them.
+    pub operator: Arc<Vec<Arc<Allowed>>>,
     /// Opens the storage of a directory the client names as a root.
     pub opener: Opener,
 }
 
 impl Ctx {
+    /// A context on the operator's directories, before any client root.
+    pub fn new(operator: Arc<Vec<Arc<Allowed>>>, opener: Opener) -> Ctx {
+        Ctx {
+            dirs: Dirs::new((*operator).clone()),
+            operator,
+            opener,
+        }
+    }
+
     /// Resolves a path argument, following symlinks that stay inside (the entry itself
     /// too): what read, write, edit, list and info work on.
     pub fn resolve(&self, given: &str) -> Result<Resolved, ToolError> {
@@ -126,10 +138,9 @@ pub fn definitions() -> Vec<Tool> {
 }
 
 /// The filesystem server. A clone (one per HTTP session) starts again from the
-/// command-line directories, so one session's roots never change another's.
+/// operator's directories, so one session's roots never change another's.
 pub struct FsServer {
     ctx: Arc<Ctx>,
-    initial: Arc<Vec<Arc<Allowed>>>,
     tools: Arc<Vec<Tool>>,
     /// Held for writing while the client's roots are fetched; calls hold it for reading.
     roots_gate: Arc<tokio::sync::RwLock<()>>,
@@ -139,20 +150,16 @@ pub struct FsServer {
 
 impl Clone for FsServer {
     fn clone(&self) -> Self {
-        let mut s = FsServer::on_dirs(self.initial.clone(), self.ctx.opener.clone());
+        let mut s = FsServer::on_dirs(self.ctx.operator.clone(), self.ctx.opener.clone());
         s.limits = self.limits.clone();
         s
     }
 }
 
 impl FsServer {
-    fn on_dirs(initial: Arc<Vec<Arc<Allowed>>>, opener: Opener) -> Self {
+    fn on_dirs(operator: Arc<Vec<Arc<Allowed>>>, opener: Opener) -> Self {
         FsServer {
-            ctx: Arc::new(Ctx {
-                dirs: Dirs::new((*initial).clone()),
-                opener,
-            }),
-            initial,
+            ctx: Arc::new(Ctx::new(operator, opener)),
             tools: Arc::new(definitions()),
             roots_gate: Arc::new(tokio::sync::RwLock::new(())),
             limits: Arc::new(Limits::default()),
@@ -164,17 +171,25 @@ impl FsServer {
         self.limits.clone()
     }
 
+    /// A server on the operator's directories (each with its storage) that opens client
+    /// roots below them with `opener`. The same directory named twice is kept once.
+    pub fn on(dirs: Vec<(PathBuf, Box<dyn Storage>)>, opener: Opener) -> std::io::Result<Self> {
+        let mut operator: Vec<Arc<Allowed>> = Vec::new();
+        for (dir, storage) in dirs {
+            let a = Allowed::operator(&dir, storage)?;
+            if !operator
+                .iter()
+                .any(|o| o.roots.canonical == a.roots.canonical)
+            {
+                operator.push(Arc::new(a));
+            }
+        }
+        Ok(FsServer::on_dirs(Arc::new(operator), opener))
+    }
+
     /// A server on `root` (its storage given) that opens client roots with `opener`.
-    pub fn new(
-        root: &std::path::Path,
-        storage: Box<dyn Storage>,
-        opener: Opener,
-    ) -> std::io::Result<Self> {
-        let first = Allowed {
-            roots: crate::lighthouse::paths::Roots::of(root)?,
-            storage,
-        };
-        Ok(FsServer::on_dirs(Arc::new(vec![Arc::new(first)]), opener))
+    pub fn new(root: &Path, storage: Box<dyn Storage>, opener: Opener) -> std::io::Result<Self> {
+        FsServer::on(vec![(root.to_path_buf(), storage)], opener)
     }
 
     /// The context, for an embedder that wraps this handler and runs some calls itself.
@@ -182,18 +197,23 @@ impl FsServer {
         self.ctx.clone()
     }
 
-    /// The server for the command line; client roots are opened as `Rooted` sandboxes.
+    /// The server for the command line: the first directory on `storage`, the others (and
+    /// client roots below them) as `Rooted` sandboxes.
     pub fn from_cli(
         cli: &crate::cli::Cli,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let opener: Opener = Arc::new(|dir| {
-            crate::storage::Rooted::open(dir).map(|s| Box::new(s) as Box<dyn Storage>)
-        });
-        FsServer::new(&cli.root, Box::new(storage), opener).map_err(|e| {
+        let mut dirs: Vec<(PathBuf, Box<dyn Storage>)> =
+            vec![(cli.root.clone(), Box::new(storage))];
+        for dir in cli.dirs.iter().skip(1) {
+            let s = crate::storage::Rooted::open(dir)
+                .map_err(|e| format!("mcp-reference: error: cannot open directory {dir:?}: {e}"))?;
+            dirs.push((dir.clone(), Box::new(s)));
+        }
+        FsServer::on(dirs, allowed::rooted_opener()).map_err(|e| {
             format!(
-                "mcp-reference: error: cannot resolve root {:?}: {e}",
-                cli.root
+                "mcp-reference: error: cannot resolve the directories {:?}: {e}",
+                cli.dirs
             )
         })
     }

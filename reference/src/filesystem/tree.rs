@@ -140,7 +140,7 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filesystem::allowed::{Allowed, Dirs, Opener};
+    use crate::filesystem::allowed::{Allowed, rooted_opener};
     use std::sync::Arc;
 
     /// The tree text is what JSON.stringify(tree, null, 2) gives, and parses back.
@@ -150,13 +150,9 @@ mod tests {
         std::fs::create_dir_all(t.path().join("src/empty")).unwrap();
         std::fs::write(t.path().join("src/a \"q\".rs"), "x").unwrap();
         std::fs::write(t.path().join("top.txt"), "x").unwrap();
-        let opener: Opener = Arc::new(|p| {
-            crate::storage::Rooted::open(p).map(|s| Box::new(s) as Box<dyn crate::storage::Storage>)
-        });
-        let ctx = crate::filesystem::Ctx {
-            dirs: Dirs::new(vec![Arc::new(Allowed::open(t.path(), &opener).unwrap())]),
-            opener,
-        };
+        let storage = Box::new(crate::storage::Rooted::open(t.path()).unwrap());
+        let dir = Arc::new(Allowed::operator(t.path(), storage).unwrap());
+        let ctx = crate::filesystem::Ctx::new(Arc::new(vec![dir]), rooted_opener());
         let args = json!({"path": t.path().display().to_string()});
         let r = run(&ctx, args.as_object().unwrap()).unwrap();
         let text = r.structured_content.unwrap()["content"]

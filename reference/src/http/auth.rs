@@ -44,6 +44,14 @@ impl Scopes {
     }
 }
 
+/// A configured token that was presented: its place in the file (what sessions are bound
+/// to, never the token itself) and its scopes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Principal {
+    pub token: usize,
+    pub scopes: Scopes,
+}
+
 /// The configured tokens.
 pub struct Tokens {
     entries: Vec<(Vec<u8>, Scopes)>,
@@ -107,10 +115,18 @@ impl Tokens {
     /// each in constant time, so neither which entry matched nor how much of it did shows
     /// in the timing.
     pub fn check(&self, presented: &[u8]) -> Option<Scopes> {
+        self.principal(presented).map(|p| p.scopes)
+    }
+
+    /// Who `presented` is (which configured token, and its scopes), compared as `check`.
+    pub fn principal(&self, presented: &[u8]) -> Option<Principal> {
         let mut found = None;
-        for (token, scopes) in &self.entries {
+        for (index, (token, scopes)) in self.entries.iter().enumerate() {
             if bool::from(token.as_slice().ct_eq(presented)) {
-                found = Some(*scopes);
+                found = Some(Principal {
+                    token: index,
+                    scopes: *scopes,
+                });
             }
         }
         found

@@ -1,7 +1,9 @@
 //! The gate in front of rmcp's Streamable HTTP service: routing, `Origin`, bearer tokens
-//! and scopes, the body cap, a 400 for non-JSON bodies, and the session cap. Every refusal
-//! is a plain status with a one-paragraph body saying what to do instead.
+//! and scopes, sessions bound to the token that opened them, the body cap and deadline, a
+//! 400 for non-JSON bodies, and the session caps (in all, and per token). Every refusal is
+//! a plain status with a one-paragraph body saying what to do instead.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -15,13 +17,14 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use tokio_util::sync::CancellationToken;
 
-use super::auth::{self, Scopes, Tokens};
-use super::{HttpOptions, IsMutation, origin};
+use super::auth::{self, Principal, Scopes, Tokens};
+use super::{BODY_DEADLINE, HttpOptions, IsMutation, origin};
 
 type Body = BoxBody<Bytes, Infallible>;
 
 const ENDPOINT: &str = "/mcp";
 const METADATA: &str = "/.well-known/oauth-protected-resource";
+const SESSION_HEADER: &str = "mcp-session-id";
 
 pub struct Gate<S: rmcp::ServerHandler + Clone + Send + 'static> {
     mcp: StreamableHttpService<S, LocalSessionManager>,
@@ -30,7 +33,10 @@ pub struct Gate<S: rmcp::ServerHandler + Clone + Send + 'static> {
     /// concurrent handshakes cannot overshoot the cap.
     init_gate: tokio::sync::Mutex<()>,
     tokens: Option<Tokens>,
+    /// With tokens: the token (its place in the file) that opened each session.
+    owners: std::sync::Mutex<HashMap<String, usize>>,
     max_sessions: usize,
+    max_sessions_per_token: usize,
     max_body: usize,
     allowed_origins: Vec<String>,
     /// Whether a tool (by the name the server offers) changes files: it needs `files:write`.
@@ -79,7 +85,9 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             sessions,
             init_gate: tokio::sync::Mutex::new(()),
             tokens: opts.tokens,
+            owners: std::sync::Mutex::new(HashMap::new()),
             max_sessions: opts.max_sessions,
+            max_sessions_per_token: opts.max_sessions_per_token,
             max_body: opts.max_body,
             allowed_origins: opts.allowed_origins,
             is_mutation,
@@ -119,10 +127,21 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
                 format!("Not Found: {path:?}. The MCP endpoint is {ENDPOINT}."),
             );
         }
-        let scopes = match self.authenticate(&req) {
-            Ok(s) => s,
+        let principal = match self.authenticate(&req) {
+            Ok(p) => p,
             Err(resp) => return *resp,
         };
+        let scopes = principal.map(|p| p.scopes);
+        let session = req
+            .headers()
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        if let (Some(p), Some(id)) = (principal, &session)
+            && !self.may_use(p, id)
+        {
+            return not_yours();
+        }
         if req.method() != Method::POST {
             let delete = req.method() == Method::DELETE;
             let (parts, _) = req.into_parts();
@@ -135,6 +154,12 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             if delete && r.status() == StatusCode::ACCEPTED {
                 *r.status_mut() = StatusCode::OK;
             }
+            if delete
+                && r.status().is_success()
+                && let Some(id) = &session
+            {
+                self.owners_lock().remove(id);
+            }
             return r;
         }
         let declared = req
@@ -143,15 +168,26 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
         let (parts, body) = req.into_parts();
-        let bytes = match read_capped(body, self.max_body, declared).await {
-            Ok(b) => b,
-            Err(Some(e)) => {
+        let read = tokio::time::timeout(BODY_DEADLINE, read_capped(body, self.max_body, declared));
+        let bytes = match read.await {
+            Err(_) => {
+                return text(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "Request Timeout: the body did not arrive within {} s. Nothing was \
+                         done; send the whole request at once.",
+                        BODY_DEADLINE.as_secs()
+                    ),
+                );
+            }
+            Ok(Ok(b)) => b,
+            Ok(Err(Some(e))) => {
                 return text(
                     StatusCode::BAD_REQUEST,
                     format!("Bad Request: the body could not be read ({e})."),
                 );
             }
-            Err(None) => return self.too_large(),
+            Ok(Err(None)) => return self.too_large(),
         };
         let json_type = parts
             .headers
@@ -193,6 +229,12 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         }
         let _held = self.init_gate.lock().await;
         let open = self.sessions.sessions.read().await.len();
+        if let Some(p) = principal {
+            let mine = self.sessions_of(p.token).await;
+            if mine >= self.max_sessions_per_token {
+                return self.too_many_of_token(mine);
+            }
+        }
         if open >= self.max_sessions {
             let mut r = text(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -207,7 +249,50 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
             return r;
         }
-        self.mcp.handle(req).await
+        let r = self.mcp.handle(req).await;
+        let opened = r
+            .headers()
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok());
+        if let (Some(p), Some(id)) = (principal, opened) {
+            self.owners_lock().insert(id.to_owned(), p.token);
+        }
+        r
+    }
+
+    fn owners_lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, usize>> {
+        self.owners.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `p` may use the session `id`: a session belongs to the token that opened it.
+    /// An id the gate never saw opened is left to rmcp (which answers 404).
+    fn may_use(&self, p: Principal, id: &str) -> bool {
+        self.owners_lock()
+            .get(id)
+            .is_none_or(|&owner| owner == p.token)
+    }
+
+    /// How many live sessions `token` holds (ended and expired ones are forgotten here).
+    async fn sessions_of(&self, token: usize) -> usize {
+        let live = self.sessions.sessions.read().await;
+        let mut owners = self.owners_lock();
+        owners.retain(|id, _| live.contains_key(id.as_str()));
+        owners.values().filter(|&&t| t == token).count()
+    }
+
+    fn too_many_of_token(&self, mine: usize) -> Response<Body> {
+        let mut r = text(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "Too Many Requests: this token has {mine} sessions open, the most one token may \
+                 hold (--max-sessions-per-token {}). End one of them with DELETE, or retry once \
+                 idle ones have expired (after 5 minutes).",
+                self.max_sessions_per_token
+            ),
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        r
     }
 
     /// The scope a message needs: `files:write` for a mutation, `files:read` otherwise. A
@@ -227,7 +312,7 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         if mutation { auth::WRITE } else { auth::READ }
     }
 
-    fn authenticate<B>(&self, req: &Request<B>) -> Result<Option<Scopes>, Box<Response<Body>>> {
+    fn authenticate<B>(&self, req: &Request<B>) -> Result<Option<Principal>, Box<Response<Body>>> {
         let Some(tokens) = &self.tokens else {
             return Ok(None);
         };
@@ -252,8 +337,8 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
                 &challenge(None),
             )));
         };
-        match auth::bearer(value.as_bytes()).and_then(|t| tokens.check(t)) {
-            Some(scopes) => Ok(Some(scopes)),
+        match auth::bearer(value.as_bytes()).and_then(|t| tokens.principal(t)) {
+            Some(p) => Ok(Some(p)),
             None => Err(Box::new(with_challenge(
                 text(
                     StatusCode::UNAUTHORIZED,
@@ -363,6 +448,18 @@ async fn read_capped(
         return Err(None);
     }
     Ok(buf.freeze())
+}
+
+/// A session of another token is answered as an unknown one: 404, the status that tells
+/// a client to start a new session, and no hint to the other token's holder that the id
+/// is live (a 403 would confirm it).
+fn not_yours() -> Response<Body> {
+    text(
+        StatusCode::NOT_FOUND,
+        "Not Found: this token has no session with that Mcp-Session-Id. A session can only \
+         be used by the token that opened it; send initialize to start one."
+            .into(),
+    )
 }
 
 fn host_of<B>(req: &Request<B>) -> String {

@@ -2,9 +2,10 @@
 //! session manager, served by hyper on one endpoint, `/mcp`, in both protocol eras.
 //!
 //! In front of rmcp sits a thin gate (`gate.rs`) for what rmcp leaves to the host: the
-//! `Origin` check against DNS rebinding, bearer tokens and scopes (`auth.rs`), a body cap
-//! enforced while reading, a clear 400 for a body that is not JSON, and a cap on open
-//! sessions. Every session shares one `ReferenceServer`, so the per-file locks (and the
+//! `Origin` check against DNS rebinding, bearer tokens and scopes (`auth.rs`), sessions
+//! bound to the token that opened them, a body cap enforced while reading and a deadline
+//! for the whole body, a clear 400 for a body that is not JSON, and caps on open sessions
+//! (in all and per token). Here: the header-read timeout and the connection cap. Every session shares one `ReferenceServer`, so the per-file locks (and the
 //! exactly-one-winner rule) hold across sessions.
 
 pub mod auth;
@@ -14,8 +15,9 @@ mod origin;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 
 pub use gate::Gate;
 
@@ -24,6 +26,18 @@ pub use gate::Gate;
 pub const DEFAULT_MAX_BODY: usize = 16 * 1024 * 1024;
 /// Default most sessions open at once (2025-11-25 era; the 2026 era has none).
 pub const DEFAULT_MAX_SESSIONS: usize = 256;
+/// Default most sessions of one token: a quarter of the global cap, so a single token
+/// holder leaves three quarters to the others.
+pub const DEFAULT_MAX_SESSIONS_PER_TOKEN: usize = 64;
+/// A client must send a request's whole header within this time (also the longest a
+/// kept-alive connection may sit idle before its next request); then it is closed.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// A request's whole body must arrive within this time (16 MiB in 60 s is 280 KB/s).
+pub const BODY_DEADLINE: Duration = Duration::from_secs(60);
+/// Most connections served at once; more wait in the listen backlog. Each holds a
+/// descriptor, so this (with the client roots' own cap) keeps the server under the
+/// usual limit of 1024 descriptors.
+pub const MAX_CONNECTIONS: usize = 384;
 
 /// How the HTTP endpoint is set up.
 #[derive(Debug)]
@@ -31,6 +45,8 @@ pub struct HttpOptions {
     pub addr: SocketAddr,
     pub tokens: Option<auth::Tokens>,
     pub max_sessions: usize,
+    /// Most sessions one token may hold (with tokens), so one holder cannot take them all.
+    pub max_sessions_per_token: usize,
     pub max_body: usize,
     /// Extra origins admitted besides loopback ones, e.g. `https://app.example:443`.
     pub allowed_origins: Vec<String>,
@@ -60,34 +76,52 @@ pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
     eprintln!("mcp-reference: serving Streamable HTTP at http://{local}/mcp");
     let stop = shutdown_signal();
     tokio::pin!(stop);
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
         let accepted = tokio::select! {
-            a = listener.accept() => a,
+            a = accept(&listener, &slots) => a,
             () = &mut stop => break,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, slot) = match accepted {
+            Ok(a) => a,
             Err(e) => {
                 // Out of descriptors and the like: say so, breathe, keep serving.
                 eprintln!("mcp-reference: warning: accept failed: {e}");
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
         };
         let _ = stream.set_nodelay(true);
         let gate = gate.clone();
         tokio::spawn(async move {
+            let _slot = slot;
             let svc = hyper::service::service_fn(move |req| {
                 let gate = gate.clone();
                 async move { Ok::<_, std::convert::Infallible>(gate.handle(req).await) }
             });
             let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEADER_READ_TIMEOUT)
                 .serve_connection(TokioIo::new(stream), svc)
                 .await;
         });
     }
     gate.shutdown();
     ExitCode::SUCCESS
+}
+
+/// The next connection, once fewer than `MAX_CONNECTIONS` are served.
+async fn accept(
+    listener: &tokio::net::TcpListener,
+    slots: &Arc<tokio::sync::Semaphore>,
+) -> std::io::Result<(tokio::net::TcpStream, tokio::sync::OwnedSemaphorePermit)> {
+    let slot = slots
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(std::io::Error::other)?;
+    let (stream, _) = listener.accept().await?;
+    Ok((stream, slot))
 }
 
 async fn shutdown_signal() {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use globset::GlobBuilder;
 use mcp_reference::cli::Cli;
 use mcp_reference::errors::{Code, ToolError};
-use mcp_reference::filesystem::allowed::Opener;
+use mcp_reference::filesystem::allowed::rooted_opener;
 use mcp_reference::filesystem::{self as fsp, FsServer, edit, result};
 use mcp_reference::storage::{Rooted, Storage};
 use rmcp::model::{
@@ -221,9 +221,8 @@ impl FaultyFs {
             Ok(faulty) => Box::new(faulty),
             Err(rooted) => Box::new(rooted),
         };
-        let opener: Opener =
-            Arc::new(|dir| Rooted::open(dir).map(|s| Box::new(s) as Box<dyn Storage>));
-        let inner = FsServer::new(&cli.root, storage, opener).expect("the root was opened");
+        let inner =
+            FsServer::new(&cli.root, storage, rooted_opener()).expect("the root was opened");
         FaultyFs {
             ctx: inner.ctx(),
             inner,

@@ -83,3 +83,50 @@ fn eof_on_stdin_ends_the_server_cleanly_and_stdout_stays_pure() {
     let status = raw.child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "EOF is a normal end");
 }
+
+/// The official server's argv (issue 23): `mcp-server-filesystem DIR [DIR ...]` copied to
+/// `mcp-reference --profile filesystem DIR [DIR ...]` serves every directory.
+#[tokio::test]
+async fn the_filesystem_profile_takes_directories_as_server_filesystem_does() {
+    use rmcp::ServiceExt;
+    let f = Fixture::new();
+    let second = f.outside.join("second");
+    std::fs::create_dir(&second).unwrap();
+    let mut cmd = tokio::process::Command::new(BIN);
+    cmd.args(["--profile", "filesystem"])
+        .arg(&f.root)
+        .arg(&second);
+    let (transport, _) = rmcp::transport::TokioChildProcess::builder(cmd)
+        .stderr(stderr_cfg())
+        .spawn()
+        .expect("spawn server");
+    let config = rmcp::model::ClientConfig::default()
+        .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25);
+    let c = config.serve(transport).await.expect("handshake");
+    let r = call(&c, "list_allowed_directories", serde_json::json!({})).await;
+    let canon = |p: &std::path::Path| std::fs::canonicalize(p).unwrap().display().to_string();
+    assert_eq!(
+        r["structuredContent"]["content"],
+        serde_json::json!(format!(
+            "Allowed directories:\n{}\n{}",
+            canon(&f.root),
+            canon(&second)
+        )),
+        "{r}"
+    );
+    let path = format!("{}/x.txt", canon(&second));
+    let r = call(
+        &c,
+        "write_file",
+        serde_json::json!({"path": path, "content": "two\n"}),
+    )
+    .await;
+    assert_ne!(r["isError"], serde_json::json!(true), "{r}");
+    assert_eq!(
+        std::fs::read_to_string(second.join("x.txt")).unwrap(),
+        "two\n"
+    );
+    let _ = c.cancel().await;
+    // Several directories are the filesystem profile's alone.
+    assert_usage_error(&[f.root.to_str().unwrap(), second.to_str().unwrap()]);
+}

@@ -1,5 +1,6 @@
 //! Client roots: the Given step that makes the client offer the `roots` capability with
-//! a list of directories, and the When step that changes that list mid-case
+//! a list of directories (optionally repeated, a hostile client's very long answer), and
+//! the When step that changes that list mid-case
 //! (`notifications/roots/list_changed`, then waiting for the server's `roots/list`).
 
 use super::{Kinds, StepFn, arg, json_strings, step};
@@ -9,7 +10,7 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
         (
             Kinds::Given,
-            r#"^the client offers the roots (\[.*\])$"#,
+            r#"^the client offers the roots (\[.*\])(?: each repeated (\d+) times)?$"#,
             step!(offer),
         ),
         (
@@ -24,7 +25,14 @@ async fn offer(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     if w.session_mut().is_ok() {
         return Err("internal: roots must be offered before the server starts".into());
     }
-    w.roots = Some(json_strings(arg(a, 0)?)?);
+    let roots = json_strings(arg(a, 0)?)?;
+    let repeat = match a.get(1).map(String::as_str) {
+        None | Some("") => 1,
+        Some(n) => n
+            .parse::<usize>()
+            .map_err(|e| format!("internal: repeat count {n:?}: {e}"))?,
+    };
+    w.roots = Some(std::iter::repeat_n(roots, repeat).flatten().collect());
     Ok(())
 }
 
