@@ -826,6 +826,16 @@ pub enum Expect {
     ReadsDuring(ReadsDuringCheck),
     /// The raw HTTP response of an `http` step.
     Http(HttpCheck),
+    /// What the server wrote to stdout over the whole session (stdio cases only).
+    Stdout(StdoutCheck),
+}
+
+/// What the server's stdout may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StdoutCheck {
+    /// JSON-RPC messages alone, one per line: no banner, no log line.
+    OnlyMessages,
 }
 
 /// What the reads during a `read_during` call may see.
@@ -847,6 +857,7 @@ impl Expect {
             Expect::Concurrent(_) => "concurrent",
             Expect::ReadsDuring(_) => "reads_during",
             Expect::Http(_) => "http",
+            Expect::Stdout(_) => "stdout",
         }
     }
 }
@@ -862,6 +873,7 @@ struct RawThen {
     concurrent: Option<ConcurrentCheck>,
     reads_during: Option<ReadsDuringCheck>,
     http: Option<HttpCheck>,
+    stdout: Option<StdoutCheck>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
     #[serde(default)]
@@ -880,11 +892,12 @@ impl TryFrom<RawThen> for Then {
         found.extend(r.concurrent.map(Expect::Concurrent));
         found.extend(r.reads_during.map(Expect::ReadsDuring));
         found.extend(r.http.map(Expect::Http));
+        found.extend(r.stdout.map(Expect::Stdout));
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`, `reads_during`, `http`; found {}",
+                 `concurrent`, `reads_during`, `http`, `stdout`; found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {

@@ -439,6 +439,10 @@ impl Validator<'_> {
                 | (Expect::Concurrent(_), Step::Concurrent { .. })
                 | (Expect::ReadsDuring(_), Step::ReadDuring { .. })
                 | (Expect::Http(_), Step::Http(_))
+                | (
+                    Expect::Stdout(_),
+                    Step::ListTools | Step::Call { .. } | Step::Rpc { .. } | Step::ReadResource(_)
+                )
         );
         if !fits {
             self.push(
@@ -520,6 +524,16 @@ impl Validator<'_> {
                 }
             }
             Expect::ReadsDuring(_) | Expect::Http(_) => {}
+            Expect::Stdout(_) => {
+                if c.transport_tag() != Some("@stdio-only") {
+                    self.push(
+                        f,
+                        id,
+                        "`then.stdout` needs `transports: [stdio]`: over HTTP stdout is no \
+                         protocol stream",
+                    );
+                }
+            }
         }
         for d in &c.then.disk {
             match d {

@@ -16,6 +16,7 @@ pub mod http;
 pub mod listing;
 pub mod results;
 pub mod roots;
+pub mod stdio;
 
 use cucumber::step::Collection;
 use regex::Regex;
@@ -65,6 +66,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(audit::steps());
     all.extend(http::steps());
     all.extend(roots::steps());
+    all.extend(stdio::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
         // The patterns are literals in this crate; a bad one is a bug caught by the tests.
