@@ -114,23 +114,49 @@ fn a_slow_start_is_bounded_by_the_startup_timeout_not_the_request_timeout() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// Text on stdout is dropped from the protocol stream, as the official SDKs drop it, and
+/// fails the stdio case alone: a server that prints a banner and a log line per message is
+/// judged on its messages in every other case (the whole devs profile here).
 #[test]
-fn text_on_stdout_fails_the_scenario_with_a_plain_reason() {
+fn stdout_noise_fails_the_stdio_case_alone() {
     let server = format!(
-        "sh -c 'echo hello from stdout; exec {EXE} serve-reference --root \"$0\"' {{root}}"
+        "python3 {} {EXE} serve-reference --root {{root}} --profile devs",
+        fixtures("noisy_stdout.py")
     );
-    let (code, out, _) = run(&[
+    let (code, out, err) = run(&["run", "--profile", "devs", "--server", &server]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("FAIL devs/STDIO-001"), "{out}");
+    assert!(
+        out.contains("the first (not JSON): Noisy MCP Server running on stdio"),
+        "the first offending line is quoted: {out}"
+    );
+    assert!(
+        out.contains("MUST NOT write anything to its stdout"),
+        "{out}"
+    );
+    // Strict both ways: with the stdio case listed, nothing else may fail.
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("known.txt");
+    std::fs::write(&base, "devs/STDIO-001  banner and log lines on stdout\n").unwrap();
+    let b = base.display().to_string();
+    let (code, out, err) = run(&[
         "run",
-        "--features",
-        &fixtures(""),
-        "--name",
-        "^SMOKE-001 ",
+        "--profile",
+        "devs",
         "--server",
         &server,
+        "--expect-fail",
+        &b,
     ]);
-    assert_eq!(code, 1, "{out}");
-    assert!(out.contains("not a JSON-RPC message"), "{out}");
-    assert!(out.contains("hello from stdout"), "{out}");
+    assert_eq!(code, 0, "only the stdio case fails: {out}{err}");
+}
+
+/// The reference writes nothing but messages: its stdio case passes.
+#[test]
+fn the_reference_passes_the_stdio_case() {
+    let (code, out, err) = run(&["run", "--name", "^rootspace/STDIO-001 "]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 passed"), "{out}");
 }
 
 #[test]

@@ -970,6 +970,16 @@ pub enum Expect {
     Answered,
     /// No reply of the last call (or of every call of a race) shows any of these texts.
     NeverShows(Vec<String>),
+    /// What the server wrote to stdout over the whole session (stdio cases only).
+    Stdout(StdoutCheck),
+}
+
+/// What the server's stdout may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StdoutCheck {
+    /// JSON-RPC messages alone, one per line: no banner, no log line.
+    OnlyMessages,
 }
 
 /// What the reads during a `read_during` call may see.
@@ -993,6 +1003,7 @@ impl Expect {
             Expect::Http(_) => "http",
             Expect::Answered => "answered",
             Expect::NeverShows(_) => "never_shows",
+            Expect::Stdout(_) => "stdout",
         }
     }
 }
@@ -1011,6 +1022,7 @@ struct RawThen {
     #[serde(default, deserialize_with = "present")]
     answered: bool,
     never_shows: Option<Vec<String>>,
+    stdout: Option<StdoutCheck>,
     #[serde(default)]
     disk: Vec<DiskCheck>,
     #[serde(default)]
@@ -1033,11 +1045,13 @@ impl TryFrom<RawThen> for Then {
             found.push(Expect::Answered);
         }
         found.extend(r.never_shows.map(Expect::NeverShows));
+        found.extend(r.stdout.map(Expect::Stdout));
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
                  `concurrent`, `reads_during`, `http`, `answered`, `never_shows`; found {}",
+                 `concurrent`, `reads_during`, `http`, `stdout`; found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {

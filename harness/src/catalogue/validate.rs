@@ -479,6 +479,10 @@ impl Validator<'_> {
                     Expect::NeverShows(_),
                     Step::Call { .. } | Step::Rpc { .. } | Step::Race { .. }
                 )
+                | (
+                    Expect::Stdout(_),
+                    Step::ListTools | Step::Call { .. } | Step::Rpc { .. } | Step::ReadResource(_)
+                )
         );
         if !fits {
             self.push(
@@ -575,6 +579,16 @@ impl Validator<'_> {
             Expect::NeverShows(texts) => {
                 for t in texts {
                     self.quotable(f, id, "text", t);
+                }
+            }
+            Expect::Stdout(_) => {
+                if c.transport_tag() != Some("@stdio-only") {
+                    self.push(
+                        f,
+                        id,
+                        "`then.stdout` needs `transports: [stdio]`: over HTTP stdout is no \
+                         protocol stream",
+                    );
                 }
             }
         }

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::catalogue::{
     Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorKind, Expect, Fixture,
-    ReadsDuringCheck, Step,
+    ReadsDuringCheck, StdoutCheck, Step,
 };
 
 /// The command that regenerates `features/`; named by every staleness message.
@@ -347,6 +347,9 @@ fn then_steps(case: &Case) -> Vec<String> {
         Expect::ReadsDuring(ReadsDuringCheck::OldOrNew) => {
             v.push("the call succeeds".to_string());
             v.push("every read during the call returned the file's old or new content".to_string());
+        }
+        Expect::Stdout(StdoutCheck::OnlyMessages) => {
+            v.push("the server wrote nothing but JSON-RPC messages to its stdout".to_string());
         }
     }
     for d in &case.then.disk {

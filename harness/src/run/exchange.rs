@@ -15,9 +15,11 @@ pub enum Direction {
     Sent,
     /// Server to client, valid JSON-RPC.
     Received,
-    /// A line on the server's stdout that is not JSON at all (protocol violation).
+    /// A line on the server's stdout that is not JSON at all (dropped; a protocol
+    /// violation the stdio case reports).
     NotJson,
-    /// JSON that is not a JSON-RPC message the client understands.
+    /// JSON that is not a JSON-RPC message the client understands (dropped, or for a reply
+    /// answered with an error so that its request fails).
     Malformed,
 }
 
@@ -46,13 +48,18 @@ impl Exchange {
         self.len() == 0
     }
 
-    /// The first protocol violation (non-JSON or malformed line) at or after `from`.
-    pub fn violation_since(&self, from: usize) -> Option<Entry> {
-        let v = self.0.lock().ok()?;
-        v.iter()
-            .skip(from)
-            .find(|e| matches!(e.direction, Direction::NotJson | Direction::Malformed))
-            .cloned()
+    /// The lines on stdout that were not JSON-RPC messages (not JSON, or JSON that is no
+    /// message): how many, and the first. The transport drops them from the protocol
+    /// stream, as the official SDKs do, so they fail the stdio case alone.
+    pub fn noise(&self) -> (usize, Option<Entry>) {
+        let Ok(v) = self.0.lock() else {
+            return (0, None);
+        };
+        let mut lines = v
+            .iter()
+            .filter(|e| matches!(e.direction, Direction::NotJson | Direction::Malformed));
+        let first = lines.next().cloned();
+        (first.iter().count() + lines.count(), first)
     }
 
     /// Human-readable transcript of the entries from index `from` on.

@@ -271,15 +271,25 @@ impl HarnessWorld {
             .ok_or_else(|| "internal: the server is not running".to_string())
     }
 
-    /// Protocol violations (non-JSON stdout, undecodable messages) during this action.
-    pub fn violation(&self) -> Option<String> {
+    /// What the server wrote to stdout that is not a JSON-RPC message, over the whole
+    /// session, as a failure reason quoting the first such line; `None` when it wrote
+    /// nothing else. The stdio transport of MCP 2025-11-25 says: "The server MUST NOT
+    /// write anything to its `stdout` that is not a valid MCP message."
+    pub fn stdout_noise(&self) -> Option<String> {
         let s = self.session.as_ref()?;
-        s.exchange.violation_since(self.mark).map(|e| {
-            format!(
-                "the server wrote something that is not a JSON-RPC message to stdout: {}",
-                super::exchange::clip(&e.text, 300)
-            )
-        })
+        let (count, first) = s.exchange.noise();
+        let first = first?;
+        let what = match first.direction {
+            super::exchange::Direction::NotJson => "not JSON",
+            _ => "JSON but not a JSON-RPC message",
+        };
+        Some(format!(
+            "the server wrote {count} line(s) to stdout that are not JSON-RPC messages; the \
+             first ({what}): {}\n  MCP 2025-11-25, Transports, stdio: \"The server MUST NOT \
+             write anything to its stdout that is not a valid MCP message.\" Clients such as \
+             the official SDKs drop such lines; write logs and banners to stderr",
+            super::exchange::clip(&first.text, 300)
+        ))
     }
 
     /// The full failure text: reason, the exchange of the failing action, stderr tail.

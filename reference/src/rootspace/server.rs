@@ -8,9 +8,9 @@ use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, Implementation, JsonObject, ListResourceTemplatesResult, ListToolsResult,
-    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
-    ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
+    CustomResult, Implementation, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
@@ -291,6 +291,15 @@ impl ServerHandler for ReferenceServer {
         info
     }
 
+    /// No prompts capability is declared, so prompts/list is not served.
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, McpError> {
+        Err(crate::server::undeclared_prompts())
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -381,6 +390,18 @@ impl ServerHandler for ReferenceServer {
                 e
             })
     }
+}
+
+/// The answer to prompts/list of a handler that declares no prompts capability: the method
+/// is not served (-32601), as MCP's capability negotiation says ("Servers that support
+/// prompts MUST declare the prompts capability"). rmcp's default would answer an empty
+/// list, which tells a client the server handles prompts after all.
+pub(crate) fn undeclared_prompts() -> McpError {
+    McpError::new(
+        rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+        "prompts/list: this server offers no prompts (it declares no prompts capability)",
+        None,
+    )
 }
 
 /// The error for a request rmcp could not type: known methods had malformed params.

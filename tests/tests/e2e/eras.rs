@@ -91,3 +91,33 @@ fn modern_discover_era() {
     let r = raw.request("tools/list", json!({}));
     assert!(r.get("result").is_some(), "{r}");
 }
+
+/// No profile declares the prompts capability, so prompts/list is not a method of any of
+/// them (-32601), in both eras; the official conformance suite's
+/// sep-2575-server-declares-prompts-in-discover caught rmcp's default empty list.
+#[test]
+fn prompts_are_not_served_without_the_capability() {
+    for profile in ["rootspace", "lighthouse", "devs", "editor", "filesystem"] {
+        for modern in [false, true] {
+            let f = Fixture::new();
+            let mut raw = Raw::spawn(&f.root, &["--profile", profile]);
+            let start = if modern {
+                raw.discover()
+            } else {
+                raw.initialize()
+            };
+            let caps = &start["result"]["capabilities"];
+            assert!(caps.get("prompts").is_none(), "{profile}: {start}");
+            let r = raw.request("prompts/list", json!({}));
+            assert_eq!(
+                r["error"]["code"], -32601,
+                "{profile}, modern {modern}: {r}"
+            );
+            let r = raw.request("prompts/get", json!({"name": "x"}));
+            assert_eq!(
+                r["error"]["code"], -32601,
+                "{profile}, modern {modern}: {r}"
+            );
+        }
+    }
+}

@@ -64,9 +64,6 @@ async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     }
     let session = w.begin_action().await?;
     let replies = session.call_tools_concurrently(calls).await;
-    if let Some(v) = w.violation() {
-        return Err(v);
-    }
     let mut checked = Vec::with_capacity(replies.len());
     for r in replies {
         checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
@@ -98,9 +95,6 @@ async fn concurrent_processes(w: &mut HarnessWorld, a: &[String]) -> Result<(), 
         ));
     }
     let replies = w.call_tools_across(processes.max(1), calls).await?;
-    if let Some(v) = w.violation() {
-        return Err(v);
-    }
     let mut checked = Vec::with_capacity(replies.len());
     for r in replies {
         checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
@@ -208,9 +202,6 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             MAX_READS_DURING,
         )
         .await;
-    if let Some(v) = w.violation() {
-        return Err(v);
-    }
     let reply = super::calls::explain_missing_tool(w, &tool, reply).await;
     w.last = Last::Call {
         tool,

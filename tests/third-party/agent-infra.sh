@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the `filesystem` profile against @agent-infra/mcp-server-filesystem from npm, at a
+# pinned version, UNFILTERED: the server prints a banner and a log line per call on its
+# stdout, which the harness drops from the protocol stream (as the official SDKs' clients
+# do) and reports once, as the failure of filesystem/STDIO-001; every other case is judged
+# on the messages. The run is checked against the committed baseline of its known failures
+# (strict both ways: a failure not listed fails, and so does a listed case that passes).
+# Writes the Markdown matrix to docs/third-party/agent-infra-matrix.md; CI checks that the
+# committed matrix is the one this run produced.
+#
+#   bash tests/third-party/agent-infra.sh            # run and compare
+#   UPDATE=1 bash tests/third-party/agent-infra.sh   # rewrite the committed matrix
+#
+# Every baseline entry is classified by hand in docs/third-party/agent-infra.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+version="${AGENT_INFRA_VERSION:-1.2.29}"
+package="@agent-infra/mcp-server-filesystem"
+dir="${TMPDIR:-/tmp}/mcp-third-party/agent-infra-$version"
+server="$dir/node_modules/.bin/mcp-server-filesystem"
+if [ ! -x "$server" ]; then
+    mkdir -p "$dir"
+    npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "$package@$version" >&2
+fi
+
+cargo build --release -p mcp-harness
+harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+matrix="docs/third-party/agent-infra-matrix.md"
+out="$dir/matrix.md"
+
+# The server takes its directory as --allowed-directories, not as an argument. --profile is
+# named: the server offers 11 of the profile's 14 tools (read_file but no read_text_file),
+# and the run should judge it on the interface it claims to clone.
+"$harness" run --profile filesystem \
+    --server "$server --allowed-directories {root}" \
+    --expect-fail tests/third-party/agent-infra.baseline \
+    --report "$out" --junit "$dir/junit.xml"
+
+# Name the server by its package, so that the committed matrix does not depend on the cache.
+sed -i "s#$server#npx $package@$version#" "$out"
+
+if [ -n "${UPDATE:-}" ]; then
+    cp "$out" "$matrix"
+    echo "agent-infra: wrote $matrix"
+elif ! diff -u "$matrix" "$out"; then
+    echo "agent-infra: $matrix differs from this run's matrix (above); if the change is" >&2
+    echo "expected, run UPDATE=1 bash $0 and commit it" >&2
+    exit 1
+fi
+echo "agent-infra: $package $version matches its baseline (stdout noise included)"
