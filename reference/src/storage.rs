@@ -153,6 +153,7 @@ impl Rooted {
             Rooted {
                 sandbox,
                 locks: Locks::default(),
+                listings: ListCache::default(),
             },
             canonical,
         ))

@@ -1050,8 +1050,8 @@ impl TryFrom<RawThen> for Then {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
                 "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`, `reads_during`, `http`, `answered`, `never_shows`; found {}",
-                 `concurrent`, `reads_during`, `http`, `stdout`; found {}",
+                 `concurrent`, `reads_during`, `http`, `answered`, `never_shows`, `stdout`; \
+                 found {}",
                 if names.is_empty() {
                     "none".to_string()
                 } else {
