@@ -275,9 +275,14 @@ pub fn after(
         && matches!(out, Err(e) if e.code == Code::PathEscape)
         && let Some(p) = host_path(on, args)
         && let Ok(canon) = std::fs::canonicalize(&p)
-        && canon.starts_with(on.root.clone())
+        && let Ok(inside) = canon.strip_prefix(&on.root)
     {
-        *out = std::fs::read(&canon).map_err(io_err).and_then(read_result);
+        // The link's target is read again through the sandbox, by its path inside the root,
+        // so a link swapped in meanwhile is refused (RACE-001, 002): this reading follows an
+        // absolute link, it does not open what a host path names.
+        let mut rel = args.clone();
+        rel.insert("path".into(), json!(inside.to_string_lossy()));
+        *out = ReferenceServer::run_tool(ctx, kind, rel);
     }
     if on.is("replace-outside-range")
         && kind == Replace
