@@ -199,7 +199,13 @@ async fn send(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     };
     let client = crate::run::http::client(None);
     let timeout = cfg.timeout;
-    let full = auth.then(|| t.full.clone());
+    // A session is opened by the token the step sends, when that is a valid one: a server
+    // may bind a session to the token that opened it (the reference does), and the case
+    // is about the token's scope, not about borrowing another token's session.
+    let full = match step.token {
+        HttpToken::Read => token.clone(),
+        _ => auth.then(|| t.full.clone()),
+    };
     let session_id = match step.session {
         HttpSession::None => None,
         HttpSession::Unknown => Some(random_uuid_v4()),
