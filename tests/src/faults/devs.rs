@@ -329,6 +329,26 @@ impl On {
         self.name == name
     }
 
+    /// `move` over an existing file, done through the sandbox (read, atomic write, delete)
+    /// so that a source swapped for a link leading out moves nothing in (RACE-008).
+    fn move_over(
+        &self,
+        from: &std::path::Path,
+        to: &std::path::Path,
+    ) -> Option<Result<Value, DvError>> {
+        let (storage, src) = super::sandboxed(&self.root, from)?;
+        let (_, dst) = super::sandboxed(&self.root, to)?;
+        let raw = src.display();
+        let done = storage
+            .read(&src)
+            .and_then(|d| storage.write_file(&dst, &d.bytes, false))
+            .and_then(|_| storage.delete(&src, false));
+        Some(
+            done.map(|_| json!({"ok": true}))
+                .map_err(|e| io_error(&raw, std::io::Error::other(e.message))),
+        )
+    }
+
     fn host(&self, args: &Args, key: &str) -> Option<PathBuf> {
         arg(args, key).map(|p| resolve_lexically(&self.root, p))
     }
@@ -403,12 +423,7 @@ impl On {
             "dv-move-overwrites" if fs && action(args) == Some("move") => {
                 let (from, to) = (self.host(args, "path")?, self.host(args, "destination")?);
                 if from.is_file() && to.is_file() {
-                    let raw = arg(args, "path").unwrap_or_default();
-                    return Some(
-                        std::fs::rename(&from, &to)
-                            .map(|()| json!({"ok": true}))
-                            .map_err(|e| io_error(raw, e)),
-                    );
+                    return self.move_over(&from, &to);
                 }
             }
             "dv-no-parents" if fs && matches!(action(args), Some("write" | "move")) => {
@@ -619,20 +634,22 @@ impl On {
                 data.insert("data".into(), Value::Array(names));
             }
             ("dv-list-slashed", Ok(Value::Object(data))) if action(args) == Some("list") => {
-                let Some(dir) = self.host(args, "path") else {
+                let Some((storage, dir)) = self
+                    .host(args, "path")
+                    .and_then(|h| super::sandboxed(&self.root, &h))
+                else {
                     return;
                 };
-                let names: Vec<Value> = std::fs::read_dir(&dir)
+                // Through the sandbox, so a directory swapped for a link is not listed (RACE-007).
+                let names: Vec<Value> = storage
+                    .list(&dir)
                     .into_iter()
                     .flatten()
-                    .flatten()
-                    .map(|e| {
-                        let n = e.file_name().to_string_lossy().into_owned();
-                        if e.file_type().is_ok_and(|t| t.is_dir()) {
-                            json!(format!("{n}/"))
-                        } else {
-                            json!(n)
+                    .map(|e| match e.kind {
+                        mcp_reference::sandbox::EntryKind::Directory => {
+                            json!(format!("{}/", e.name))
                         }
+                        _ => json!(e.name),
                     })
                     .collect();
                 data.insert("data".into(), Value::Array(names));

@@ -499,7 +499,7 @@ impl On {
         uri: &str,
     ) -> Option<Result<Value, EdError>> {
         let host = self.host(ctx, uri)?;
-        let bytes = std::fs::read(&host).ok()?;
+        let bytes = super::sandboxed_bytes(&self.root, &host)?;
         if std::str::from_utf8(&bytes).is_ok() {
             return None;
         }

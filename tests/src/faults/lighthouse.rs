@@ -315,7 +315,7 @@ impl On {
 
     fn host_text(&self, args: &Args) -> Option<String> {
         let p = resolve_lexically(&self.root, arg(args, "path")?);
-        std::fs::read_to_string(p).ok()
+        String::from_utf8(super::sandboxed_bytes(&self.root, &p)?).ok()
     }
 
     /// Regular files below the directory a delete names (no links followed).

@@ -52,6 +52,36 @@ pub(crate) fn resolve_lexically(root: &std::path::Path, input: &str) -> std::pat
     out
 }
 
+/// Where a host path lies inside `root`, as the sandbox names it.
+fn inside(
+    root: &std::path::Path,
+    host: &std::path::Path,
+) -> Option<mcp_reference::paths::NormPath> {
+    let rel = host.strip_prefix(root).ok()?;
+    mcp_reference::paths::normalize(&rel.to_string_lossy(), true).ok()
+}
+
+/// The storage of `root` that the readings use for what they do by hand: a host path
+/// opened by name would follow a link swapped in meanwhile (the RACE cases) or block on a
+/// FIFO (SPECIAL-001), which no safe reading does; cap-std does neither.
+pub(crate) fn sandboxed(
+    root: &std::path::Path,
+    host: &std::path::Path,
+) -> Option<(
+    mcp_reference::storage::Rooted,
+    mcp_reference::paths::NormPath,
+)> {
+    let path = inside(root, host)?;
+    Some((mcp_reference::storage::Rooted::open(root).ok()?, path))
+}
+
+/// A file's bytes read through the sandbox (see `sandboxed`).
+pub(crate) fn sandboxed_bytes(root: &std::path::Path, host: &std::path::Path) -> Option<Vec<u8>> {
+    use mcp_reference::storage::Storage;
+    let (storage, path) = sandboxed(root, host)?;
+    storage.read(&path).ok().map(|d| d.bytes)
+}
+
 /// One injected behaviour: the profile (interface) it belongs to, its name, the id it
 /// breaks (fault) or re-decides (variant), and what it does.
 #[derive(Debug, Clone, Copy)]
