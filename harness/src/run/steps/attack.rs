@@ -172,6 +172,7 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let baits = json_strings(arg(a, 0)?)?;
     let (replies, what): (Vec<&Reply>, String) = match &w.last {
         Last::Call { reply, tool, .. } => (vec![reply], format!("the {tool} call")),
+        Last::Resource { reply, uri } => (vec![reply], format!("the read of {uri}")),
         Last::Race {
             replies,
             swaps,
@@ -188,7 +189,7 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
                 }
             ),
         ),
-        _ => return Err("internal: the last step was neither a call nor a race".into()),
+        _ => return Err("internal: the last step was neither a call, a read nor a race".into()),
     };
     for (n, reply) in replies.iter().enumerate() {
         let text = reply_text(reply).to_lowercase();
