@@ -155,6 +155,11 @@ struct RunArgs {
     /// The interface to test (the names are set from the catalogue in `command()`).
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
+    /// Make each scenario's root and outside area in this directory [default: the
+    /// environment variable MCP_HARNESS_SCRATCH_DIR, else the system's temporary
+    /// directory]. The @casefold-root cases run only where names there fold case.
+    #[arg(long, value_name = "DIR")]
+    scratch_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -319,6 +324,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         expect_fail: a.expect_fail,
         features: a.features,
         profile: a.profile,
+        scratch_dir: a.scratch_dir,
     };
     ExitCode::from(run_command(req))
 }

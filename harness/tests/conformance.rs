@@ -4,7 +4,8 @@
 //! conformance -- T3.5` filters by name, `-- --list` lists, and the usual
 //! "N passed; M failed" line ends the run. A profile the reference does not serve yet
 //! (catalogued ahead of its server) has its scenarios listed as ignored, never passed,
-//! and the run says so.
+//! and the run says so; so are the scenarios that need what the machine does not give (a
+//! root that folds case, a device node: `mcp_harness::run::scratch`).
 
 use std::sync::Arc;
 
@@ -54,6 +55,19 @@ fn main() {
             Arc::new(ServerConfig::reference_http(exe, ToolNames::Dotted, p)),
         )
     };
+    // Cases that need what this machine may not give are listed as ignored, with why.
+    let place = mcp_harness::run::scratch::dir();
+    let unavailable = [
+        (
+            mcp_harness::catalogue::CASEFOLD_TAG.trim_start_matches('@'),
+            mcp_harness::run::scratch::casefold_unavailable(&place),
+        ),
+        (
+            mcp_harness::catalogue::DEVICE_TAG.trim_start_matches('@'),
+            mcp_harness::run::scratch::device_unavailable(&place),
+        ),
+    ];
+    let mut not_here = std::collections::BTreeMap::<String, (usize, String)>::new();
     let mut trials = Vec::new();
     let mut unserved = std::collections::BTreeMap::<String, usize>::new();
     for (profile, f) in features() {
@@ -92,6 +106,18 @@ fn main() {
                         );
                         continue;
                     }
+                    let missing = unavailable.iter().find_map(|(tag, why)| {
+                        let tagged = one.scenarios[0].tags.iter().any(|t| t == tag);
+                        why.as_ref().filter(|_| tagged).map(|w| (tag.to_string(), w.clone()))
+                    });
+                    if let Some((tag, why)) = missing {
+                        not_here.entry(tag).or_insert((0, why.clone())).0 += 1;
+                        trials.push(
+                            Trial::test(name, move || Err(Failed::from(why)))
+                                .with_ignored_flag(true),
+                        );
+                        continue;
+                    }
                     trials.push(Trial::test(name, move || run_one(one, server)));
                 }
             }
@@ -102,6 +128,9 @@ fn main() {
             "conformance: the reference does not serve the `{profile}` profile yet; its {n} \
              scenarios are listed as ignored, not run, and not passed"
         );
+    }
+    for (tag, (n, why)) in &not_here {
+        eprintln!("conformance: {n} scenarios tagged @{tag} are listed as ignored, not run: {why}");
     }
     libtest_mimic::run(&args, trials).exit();
 }

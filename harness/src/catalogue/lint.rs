@@ -117,6 +117,8 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
         "stdio-only",
         "audit-log",
         "client-roots",
+        "casefold-root",
+        "device",
     ]
     .iter()
     .map(|s| s.to_string())

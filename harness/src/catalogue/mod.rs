@@ -126,6 +126,12 @@ impl Catalogue {
         if case.uses_roots() {
             tags.push(ROOTS_TAG.to_string());
         }
+        if case.root_folds_case {
+            tags.push(CASEFOLD_TAG.to_string());
+        }
+        if case.makes_device() {
+            tags.push(DEVICE_TAG.to_string());
+        }
         tags
     }
 }
@@ -138,6 +144,15 @@ pub const AUDIT_TAG: &str = "@audit-log";
 /// server-to-client request): they run over stdio in the 2025-11-25 era, and other runs
 /// skip them and say why.
 pub const ROOTS_TAG: &str = "@client-roots";
+
+/// Tag of the cases that need a root on a filesystem that folds case: they run where the
+/// harness's scratch directory folds case (`--scratch-dir`), and other runs skip them and
+/// say why.
+pub const CASEFOLD_TAG: &str = "@casefold-root";
+
+/// Tag of the cases with a device node in the root: they run where the harness can make
+/// one (as root), and other runs skip them and say why.
+pub const DEVICE_TAG: &str = "@device";
 
 /// One problem found while loading or linting, naming the file and (if any) the case.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -142,6 +142,11 @@ pub struct Case {
     /// client's very long answer); needs `roots`.
     #[serde(default)]
     pub roots_repeat: Option<u32>,
+    /// The case needs a root on a filesystem that folds case (GHSA-4gxg-m5jx-9j57: `LINK`
+    /// names `link`); tagged `@casefold-root`, it runs only where the harness's roots fold
+    /// case, and other runs skip it and say why.
+    #[serde(default)]
+    pub root_folds_case: bool,
 }
 
 /// A transport a case can apply to.
@@ -156,6 +161,19 @@ impl Case {
     /// The case offers client roots (a case-level `roots` or a `set_roots` step).
     pub fn uses_roots(&self) -> bool {
         self.roots.is_some() || self.when.iter().any(|s| matches!(s, Step::SetRoots(_)))
+    }
+
+    /// A fixture is a device node, which only a privileged harness can make.
+    pub fn makes_device(&self) -> bool {
+        self.given.iter().any(|f| {
+            matches!(
+                f,
+                Fixture::Special {
+                    kind: SpecialKind::Device,
+                    ..
+                }
+            )
+        })
     }
 
     /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
@@ -318,7 +336,8 @@ pub enum Fixture {
     OutsideDir {
         name: String,
     },
-    /// A special file inside the root (a FIFO, or a Unix socket nobody listens on).
+    /// A special file inside the root (a FIFO, a Unix socket nobody listens on, or a
+    /// character device with /dev/zero's numbers).
     Special {
         path: String,
         kind: SpecialKind,
@@ -330,6 +349,8 @@ pub enum Fixture {
 pub enum SpecialKind {
     Fifo,
     Socket,
+    /// A character device with /dev/zero's numbers: a read never reaches an end.
+    Device,
 }
 
 impl SpecialKind {
@@ -338,6 +359,7 @@ impl SpecialKind {
         match self {
             SpecialKind::Fifo => "fifo",
             SpecialKind::Socket => "socket",
+            SpecialKind::Device => "device",
         }
     }
 }
@@ -348,6 +370,7 @@ struct RawFixture {
     file: Option<String>,
     fifo: Option<String>,
     socket: Option<String>,
+    device: Option<String>,
     dir: Option<String>,
     symlink: Option<String>,
     hard_link: Option<String>,
@@ -392,11 +415,12 @@ impl TryFrom<RawFixture> for Fixture {
             r.outside_dir.is_some(),
             r.fifo.is_some(),
             r.socket.is_some(),
+            r.device.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(
                 "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, `outside_file`, \
-                 `outside_dir`, `fifo`, `socket`"
+                 `outside_dir`, `fifo`, `socket`, `device`"
                     .into(),
             );
         }
@@ -458,6 +482,10 @@ impl TryFrom<RawFixture> for Fixture {
         }
         if let Some(path) = r.socket {
             let kind = SpecialKind::Socket;
+            return Ok(Fixture::Special { path, kind });
+        }
+        if let Some(path) = r.device {
+            let kind = SpecialKind::Device;
             return Ok(Fixture::Special { path, kind });
         }
         Ok(Fixture::OutsideDir {

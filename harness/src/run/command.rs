@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -52,6 +52,9 @@ pub struct RunRequest {
     /// The interface to test against; `None`: detected from the server's tools (the
     /// built-in reference serves `rootspace` unless told otherwise).
     pub profile: Option<String>,
+    /// Where each scenario's root and outside area are made (`--scratch-dir`); `None`:
+    /// `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory.
+    pub scratch_dir: Option<PathBuf>,
 }
 
 /// The profile the built-in reference serves when none is named.
@@ -304,6 +307,7 @@ pub fn counts(r: &CaseResult, strict: bool, baseline: &Baseline) -> bool {
 
 pub fn run_command(req: RunRequest) -> u8 {
     let started = Instant::now();
+    super::scratch::set(req.scratch_dir.clone());
     let catalogues = match crate::catalogue::load_embedded_all() {
         Ok(c) => c,
         Err(e) => return usage(e),
@@ -582,6 +586,43 @@ pub fn run_command(req: RunRequest) -> u8 {
         label(&no_roots, "client roots not offered");
         other_transport.retain(|r| !no_roots.iter().any(|n| n.scenario == r.scenario));
         other_transport.extend(no_roots);
+    }
+    // Cases that need what this machine may not give: a root that folds case, a device.
+    let place = match cfg.target() {
+        super::config::Target::HttpUrl { root, .. } => {
+            root.parent().map_or_else(super::scratch::dir, Path::to_path_buf)
+        }
+        _ => super::scratch::dir(),
+    };
+    for (tag, why, short) in [
+        (
+            crate::catalogue::CASEFOLD_TAG,
+            super::scratch::casefold_unavailable(&place),
+            "the root does not fold case",
+        ),
+        (
+            crate::catalogue::DEVICE_TAG,
+            super::scratch::device_unavailable(&place),
+            "no device node can be made",
+        ),
+    ] {
+        let Some(why) = why else { continue };
+        let tag_name = tag.trim_start_matches('@');
+        let not_here = skipped_by_tag(&parsed, tags.as_ref(), name.as_ref(), tag_name, &why);
+        if !not_here.is_empty() {
+            println!(
+                "SKIP {} tagged {tag} ({}): {why}.\n",
+                console::plural(not_here.len(), "case", "cases"),
+                not_here
+                    .iter()
+                    .map(|r| r.case_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        label(&not_here, short);
+        other_transport.retain(|r| !not_here.iter().any(|n| n.scenario == r.scenario));
+        other_transport.extend(not_here);
     }
     let skip: HashSet<String> = unlisted
         .iter()

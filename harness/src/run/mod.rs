@@ -13,6 +13,7 @@ pub mod outcome;
 pub mod panics;
 pub mod parser;
 pub mod process_group;
+pub mod scratch;
 pub mod report;
 pub mod server;
 pub mod steps;

@@ -65,6 +65,8 @@ impl CaseResult {
                         | "stdio-only"
                         | "audit-log"
                         | "client-roots"
+                        | "casefold-root"
+                        | "device"
                 ) && **t != case_id
             })
             .cloned()

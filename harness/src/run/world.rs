@@ -1,6 +1,6 @@
 //! The cucumber `World`: one scenario's root, outside area, server and results so far.
 //!
-//! The root is `<tmp>/root` and the outside area its sibling `<tmp>/root_evil`, so the
+//! The root is `<tmp>/root` (`<tmp>` made in the scratch directory, `super::scratch`) and the outside area its sibling `<tmp>/root_evil`, so the
 //! prefix trick of CVE-2025-53110 (`../root_evil/secret`) aims at a real directory that
 //! the server must never touch. Beside them lie the baits of the name tricks
 //! (GHSA-7rgq-gccq-qphx: a check that strips a trailing quote, space or dot the operation
@@ -125,10 +125,7 @@ impl cucumber::World for HarnessWorld {
     type Error = String;
 
     async fn new() -> Result<Self, String> {
-        let base = tempfile::Builder::new()
-            .prefix("mcp-harness-")
-            .tempdir()
-            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let base = super::scratch::tempdir("mcp-harness-")?;
         let root = base.path().join("root");
         let outside = base.path().join("root_evil");
         for d in [&root, &outside] {

@@ -43,6 +43,11 @@ pub const FAULTS: &[Injection] = &[
         "containment is decided by a string prefix of the resolved path, so <root>_evil counts as inside",
     ),
     dv(
+        "dv-strip-trailing",
+        "3_MCP-TAS-079-TRAVERSAL",
+        "the containment check strips a trailing quote, apostrophe, space or dot that the operation keeps, so ../root\" passes as the root and reaches the sibling file (GHSA-7rgq-gccq-qphx)",
+    ),
+    dv(
         "dv-traversal-wording",
         "3_MCP-TAS-079-TRAVERSAL",
         "an escape is refused, but with \"Access denied\" instead of the seed's \"Path traversal detected\"",
@@ -365,6 +370,7 @@ impl On {
                     return self.naive(op, args);
                 }
             }
+            "dv-strip-trailing" if self.sloppy_inside(args) => return self.naive(op, args),
             "dv-symlink-escape" => {
                 let host = self.host(args, "path")?;
                 if host.is_symlink() && fs {
@@ -520,6 +526,18 @@ impl On {
     /// destination, accepted when the result's text starts with the root's text; then plain
     /// file-system calls, which follow symlinks: a read of the whole file before the size
     /// check, fs.writeFile in place, readdir, fs.rename (which replaces the destination).
+    /// A path or destination outside the root that a check stripping trailing quotes,
+    /// apostrophes, spaces and dots takes for one inside (`../root"` for the root).
+    fn sloppy_inside(&self, args: &Args) -> bool {
+        const TRAILING: [char; 4] = ['"', '\'', ' ', '.'];
+        ["path", "destination"].iter().filter_map(|k| arg(args, k)).any(|p| {
+            let stripped = p.trim_end_matches(TRAILING);
+            stripped.len() < p.len()
+                && !resolve_lexically(&self.root, p).starts_with(&self.root)
+                && resolve_lexically(&self.root, stripped).starts_with(&self.root)
+        })
+    }
+
     fn naive(&self, op: Op, args: &Args) -> Option<Result<Value, DvError>> {
         let raw = arg(args, "path")?;
         let root = self.root.to_string_lossy().into_owned();

@@ -1,5 +1,5 @@
 //! What an attacker does and what must never follow: special files in the root (a FIFO,
-//! a socket), calls that may be refused but must be answered, races against a swapper
+//! a socket, a device), calls that may be refused but must be answered, races against a swapper
 //! (`crate::run::swapper`), and the check that no reply shows outside bait.
 
 use std::time::{Duration, Instant};
@@ -17,6 +17,7 @@ pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
         (Kinds::Given, r#"^a fifo "([^"]*)"$"#, step!(fifo)),
         (Kinds::Given, r#"^a socket "([^"]*)"$"#, step!(socket)),
+        (Kinds::Given, r#"^a device "([^"]*)"$"#, step!(device)),
         (
             Kinds::WhenThen,
             r#"^the server answers the call$"#,
@@ -62,6 +63,13 @@ async fn socket(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     std::os::unix::net::UnixListener::bind(&path)
         .map(drop)
         .map_err(|e| format!("fixture: cannot make the socket {}: {e}", path.display()))
+}
+
+/// A character device with /dev/zero's numbers: a read of it never reaches an end.
+async fn device(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = w.in_root(arg(a, 0)?);
+    parent_dirs(&path)?;
+    crate::run::scratch::make_zero_device(&path).map_err(|e| format!("fixture: {e}"))
 }
 
 fn parent_dirs(path: &std::path::Path) -> Result<(), String> {
@@ -164,6 +172,7 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let baits = json_strings(arg(a, 0)?)?;
     let (replies, what): (Vec<&Reply>, String) = match &w.last {
         Last::Call { reply, tool, .. } => (vec![reply], format!("the {tool} call")),
+        Last::Resource { reply, uri } => (vec![reply], format!("the read of {uri}")),
         Last::Race {
             replies,
             swaps,
@@ -180,7 +189,7 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
                 }
             ),
         ),
-        _ => return Err("internal: the last step was neither a call nor a race".into()),
+        _ => return Err("internal: the last step was neither a call, a read nor a race".into()),
     };
     for (n, reply) in replies.iter().enumerate() {
         let text = reply_text(reply).to_lowercase();
