@@ -641,6 +641,33 @@ fn a_server_without_resources_fails_every_listing_case_once() {
     );
 }
 
+/// An escape that a later call of the race undoes (the outside file taken at the first move,
+/// put back at the second) leaves the outside area as it was: only the check after every
+/// call of the race sees it.
+#[test]
+fn an_escape_undone_later_in_the_race_is_caught() {
+    let server = format!(
+        "python3 {} {EXE} serve-reference --profile filesystem --root {{root}}",
+        fixtures("undone_escape_proxy.py")
+    );
+    let (code, out, err) = run(&[
+        "run",
+        "--profile",
+        "filesystem",
+        "--server",
+        &server,
+        "--name",
+        "^filesystem/RACE-008 ",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("FAIL filesystem/RACE-008")
+            && out.contains("changed the area outside its root after call 1 of the race")
+            && out.contains("stuff/a.txt was removed"),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_profile_is_detected_from_the_servers_tools() {
     // The reference serving lighthouse, started as a third-party server: no --profile.

@@ -4,11 +4,11 @@
 //! Five servers: ours (`mcp-reference --profile filesystem --root DIR`), the official
 //! `@modelcontextprotocol/server-filesystem` at 2026.8.31 and at 2.0.1 (`<bin> DIR`),
 //! `rust-mcp-filesystem` (`<bin> --allow-write DIR`) and the crate `modelcontextprotocol`
-//! (`<bin> DIR`, a Rust clone of the official interface). Each gets a fresh temp dir holding
-//! the same files, built the same way: `big.txt`, 10 MiB of numbered 80-byte ASCII lines
-//! with one `first line` in the middle, `small.txt`, 1 KiB of such lines, and `tree/`,
-//! 10,000 small files (a quarter of them `.rs`) in 100 directories of 100 files, 40 of each
-//! 100 one level deeper (`tree/aI/bJ/c/`).
+//! (`<bin> filesystem DIR`, per its docs/cli.md; a Rust clone of the official interface).
+//! Each gets a fresh temp dir holding the same files, built the same way: `big.txt`, 10 MiB
+//! of numbered 80-byte ASCII lines with one `first line` in the middle, `small.txt`, 1 KiB
+//! of such lines, and `tree/`, 10,000 small files (a quarter of them `.rs`) in 100
+//! directories of 100 files, 40 of each 100 one level deeper (`tree/aI/bJ/c/`).
 //!
 //! Each server is spawned the same way (stdin/stdout piped, stderr to a log file outside its
 //! root) and driven by the same raw JSON-RPC client, no SDK in the timed path. The servers
@@ -767,9 +767,10 @@ impl Drop for Client {
 /// The columns, ours first.
 const LABELS: [&str; 5] = ["ours", "official", "official-2", "rust-mcp-fs", "mcp-crate"];
 
-/// Where speed-peers.sh installs the crate `modelcontextprotocol`, and its arguments.
+/// Where speed-peers.sh installs the crate `modelcontextprotocol`, and its arguments: one
+/// binary holds six servers, so the first argument picks the filesystem one (its docs/cli.md).
 const MODELCONTEXTPROTOCOL_BIN: &str = "modelcontextprotocol-0.2.4/bin/modelcontextprotocol";
-const MODELCONTEXTPROTOCOL_ARGS: [Option<&str>; 1] = [None];
+const MODELCONTEXTPROTOCOL_ARGS: [Option<&str>; 2] = [Some("filesystem"), None];
 
 /// One row of the table: what it shows, how to pick it from a server's figures, and the
 /// goal on ours / best peer, if any.

@@ -8,6 +8,8 @@
 #   bash tests/third-party/attack-figures.sh 2026.8.31             # server-filesystem from npm
 #   RUNS=5 bash tests/third-party/attack-figures.sh 2.0.1
 #   NAMES='^filesystem/RACE-' bash tests/third-party/attack-figures.sh 2026.8.31   # races only
+#   TRANSPORT=http bash tests/third-party/attack-figures.sh        # the reference over HTTP
+#   SERVER='/path/to/modelcontextprotocol filesystem {root}' bash tests/third-party/attack-figures.sh
 #
 # One scenario at a time (--jobs 1), so that each case's JUnit time is its own.
 set -euo pipefail
@@ -16,7 +18,10 @@ cd "$(dirname "$0")/../.."
 runs="${RUNS:-20}"
 harness="${HARNESS:-${CARGO_TARGET_DIR:-target}/debug/mcp-harness}"
 names="${NAMES:-^(filesystem/(RACE|SPECIAL)-|FSC-NAME-)}"
-if [ -n "${1:-}" ]; then
+if [ -n "${SERVER:-}" ]; then
+    server=(--server "$SERVER")
+    label="$SERVER"
+elif [ -n "${1:-}" ]; then
     dir="${TMPDIR:-/tmp}/mcp-third-party/official-node-$1"
     if [ ! -x "$dir/node_modules/.bin/mcp-server-filesystem" ]; then
         mkdir -p "$dir"
@@ -26,17 +31,18 @@ if [ -n "${1:-}" ]; then
     server=(--server "$dir/node_modules/.bin/mcp-server-filesystem {root}")
     label="server-filesystem $1"
 else
-    server=()
-    label="the reference (filesystem profile)"
+    server=(--transport "${TRANSPORT:-stdio}")
+    label="the reference (filesystem profile, ${TRANSPORT:-stdio})"
 fi
 
 out=$(mktemp -d)
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 for run in $(seq "$runs"); do
     "$harness" run --profile filesystem ${server[@]+"${server[@]}"} --name "$names" --jobs 1 \
         --junit "$out/$run.xml" >"$out/$run.txt" 2>&1 || true
 done
 
-echo "$label: $runs runs"
+echo "$label: $runs runs (load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after)"
 python3 - "$out" "$runs" <<'EOF'
 import sys, glob, xml.etree.ElementTree as ET
 from collections import defaultdict

@@ -5,8 +5,10 @@
 #   - @modelcontextprotocol/server-filesystem 2.0.1 from npm (the newest official release;
 #     its package asks for node >= 24 but runs on node 20);
 #   - the crate modelcontextprotocol 0.2.4 from crates.io, a Rust clone of the official
-#     server. It declares a newer rust-version than this toolchain's, yet builds on it, so
-#     it is installed with --ignore-rust-version.
+#     server (binary `modelcontextprotocol`, started as `modelcontextprotocol filesystem
+#     DIR`, per its docs/cli.md). It declares a newer rust-version (1.97) than this
+#     toolchain's, yet builds on it, so it is installed with --ignore-rust-version;
+#     modelcontextprotocol.sh installs it the same way into the same cache.
 # The other two peers come from official-node.sh (2026.8.31) and rust-mcp-filesystem.sh.
 #
 #   bash tests/third-party/speed-peers.sh && cargo bench -p e2e-tests --bench filesystem_speed

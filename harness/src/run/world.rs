@@ -46,11 +46,13 @@ pub enum Last {
     /// A raw HTTP response (HTTP-only cases).
     Http(HttpReply),
     /// The replies of a race, and how often the swapper exchanged the entry (atomically,
-    /// or by pairs of renames).
+    /// or by pairs of renames); and the first change of the outside area seen between two
+    /// calls, if any (the race stops there).
     Race {
         replies: Vec<Reply>,
         swaps: usize,
         atomic: bool,
+        outside_changed: Option<String>,
     },
 }
 

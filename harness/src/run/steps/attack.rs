@@ -113,12 +113,15 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let swapper = Swapper::start(&w.root, &entry, &target)?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut replies = Vec::new();
+    let mut outside_changed = None;
     while Instant::now() < deadline && replies.len() < MAX_RACE_CALLS {
         let i = replies.len();
         let reply = race_call(w, &calls[i % calls.len()], i).await?;
         let broken = matches!(reply, Reply::Broken(_));
         replies.push(reply);
-        if broken {
+        outside_changed =
+            outside_change(w).map(|d| format!("after call {} of the race: {d}", i + 1));
+        if broken || outside_changed.is_some() {
             break;
         }
     }
@@ -142,8 +145,20 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         replies,
         swaps: end.swaps,
         atomic: end.atomic,
+        outside_changed,
     };
     Ok(())
+}
+
+/// How the outside area differs from its state before the race, checked after every call:
+/// an escape that a later call of the race undoes (a move pulled an outside file in and the
+/// next one put it back, GHSA-7m4x-rv66-mxhh) leaves no trace at the end. The swapper only
+/// touches the root and its link beside it, never the outside area. A walk that fails (a
+/// file vanishing under it) is left to the next call's check and to the one after the race.
+fn outside_change(w: &HarnessWorld) -> Option<String> {
+    let before = w.snapshot()?;
+    let diffs = w.outside_snapshot().ok()?.differences(before);
+    (!diffs.is_empty()).then(|| diffs.join("; "))
 }
 
 /// One call of a race: a tool call or a resource read, with `${i}` its index.
@@ -177,6 +192,7 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             replies,
             swaps,
             atomic,
+            ..
         } => (
             replies.iter().collect(),
             format!(

@@ -5,7 +5,7 @@ use std::os::unix::fs::PermissionsExt;
 use super::fixtures::decode_base64;
 use super::{Kinds, StepFn, arg, json_string, mode_arg, show_bytes, step};
 use crate::run::disk::Snapshot;
-use crate::run::world::HarnessWorld;
+use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
     vec![
@@ -135,6 +135,15 @@ async fn root_holds_only(w: &mut HarnessWorld, a: &[String]) -> Result<(), Strin
 }
 
 async fn outside_unchanged(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    if let Last::Race {
+        outside_changed: Some(change),
+        ..
+    } = &w.last
+    {
+        return Err(format!(
+            "the server changed the area outside its root {change}"
+        ));
+    }
     let Some(before) = w.snapshot() else {
         return Ok(());
     };
