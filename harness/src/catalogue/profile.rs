@@ -87,6 +87,12 @@ impl Profile {
         Some((reader, serde_json::Value::Object(args)))
     }
 
+    /// The tool the `read` operation names with `or:`, called instead of its own tool by a
+    /// server that lacks it (filesystem: `read_file` for `read_text_file`).
+    pub fn read_or(&self) -> Option<&str> {
+        self.operations.get("read")?.get("or")?.as_str()
+    }
+
     /// Whether the interface lists directories through the `list://` resource.
     pub fn has_listing(&self) -> bool {
         self.resources.iter().any(|r| r.starts_with("list://"))
@@ -148,5 +154,16 @@ mod tests {
             Some(("rd".into(), serde_json::json!({"path": "a.txt"})))
         );
         assert_eq!(Profile::default().read_call("a.txt"), None);
+    }
+
+    #[test]
+    fn read_or_is_the_read_operations_alternative() {
+        let p: Profile = serde_yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [rd, rd2]\n\
+             operations: {read: {call: rd, args: {path: \"{path}\"}, or: rd2}}\n",
+        )
+        .unwrap();
+        assert_eq!(p.read_or(), Some("rd2"));
+        assert_eq!(Profile::default().read_or(), None);
     }
 }

@@ -744,7 +744,10 @@ fn print_end(
     totals: &Totals,
     started: Instant,
 ) {
-    print!("{}", console::summary(results, Some(catalogue)));
+    print!(
+        "{}",
+        console::summary(results, Some(catalogue), &|id| baseline.lists(id))
+    );
     print!(
         "{}",
         console::fix_first(results, &catalogue.profile.profile, &|r| baseline

@@ -189,6 +189,13 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             .read_call(&path)
             .ok_or("internal: the profile maps no `read` operation and names no `reader` tool")?,
     };
+    // A server without the usual reader is read with the `read` operation's alternative
+    // (`read_file` for `read_text_file`), so that the write is judged, not the reader.
+    let reads_as_operation = profile.read_call("").is_some_and(|(t, _)| t == reader);
+    let reader = match profile.read_or() {
+        Some(alt) if reads_as_operation => super::calls::choose_tool(w, reader, alt).await?,
+        _ => reader,
+    };
     let read = w.tool_name(&reader);
     let probe_args = w.interpolate_json(&probe_args, &[])?;
     let session = w.begin_action().await?;
