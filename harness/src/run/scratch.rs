@@ -79,7 +79,12 @@ pub fn device_unavailable(dir: &Path) -> Option<String> {
         .tempdir_in(dir)
     {
         Ok(p) => p,
-        Err(e) => return Some(format!("cannot create a directory in {}: {e}", dir.display())),
+        Err(e) => {
+            return Some(format!(
+                "cannot create a directory in {}: {e}",
+                dir.display()
+            ));
+        }
     };
     match make_zero_device(&probe.path().join("zero")) {
         Ok(()) => None,
