@@ -108,7 +108,9 @@ fn main() {
                     }
                     let missing = unavailable.iter().find_map(|(tag, why)| {
                         let tagged = one.scenarios[0].tags.iter().any(|t| t == tag);
-                        why.as_ref().filter(|_| tagged).map(|w| (tag.to_string(), w.clone()))
+                        why.as_ref()
+                            .filter(|_| tagged)
+                            .map(|w| (tag.to_string(), w.clone()))
                     });
                     if let Some((tag, why)) = missing {
                         not_here.entry(tag).or_insert((0, why.clone())).0 += 1;

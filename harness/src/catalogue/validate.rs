@@ -477,7 +477,10 @@ impl Validator<'_> {
                 | (Expect::Answered, Step::Call { .. } | Step::Rpc { .. })
                 | (
                     Expect::NeverShows(_),
-                    Step::Call { .. } | Step::Rpc { .. } | Step::Race { .. } | Step::ReadResource(_)
+                    Step::Call { .. }
+                        | Step::Rpc { .. }
+                        | Step::Race { .. }
+                        | Step::ReadResource(_)
                 )
                 | (
                     Expect::Stdout(_),

@@ -589,9 +589,9 @@ pub fn run_command(req: RunRequest) -> u8 {
     }
     // Cases that need what this machine may not give: a root that folds case, a device.
     let place = match cfg.target() {
-        super::config::Target::HttpUrl { root, .. } => {
-            root.parent().map_or_else(super::scratch::dir, Path::to_path_buf)
-        }
+        super::config::Target::HttpUrl { root, .. } => root
+            .parent()
+            .map_or_else(super::scratch::dir, Path::to_path_buf),
         _ => super::scratch::dir(),
     };
     for (tag, why, short) in [

@@ -64,8 +64,8 @@ pub fn casefold_unavailable(dir: &Path) -> Option<String> {
         Ok(false) => Some(format!(
             "it needs a root on a filesystem that folds case, and names in the scratch \
              directory {} do not (a file made as CaseProbe is not found as caseprobe); give \
-             --scratch-dir (or {ENV}) a directory that folds case, e.g. the FUSE mount of \
-             tests/casefold/casefold.py",
+             --scratch-dir (or {ENV}) a directory that folds case, e.g. the FUSE mount that \
+             tests/casefold/with-casefold.sh makes",
             dir.display()
         )),
         Err(e) => Some(format!("it needs a root that folds case, and {e}")),
@@ -79,7 +79,12 @@ pub fn device_unavailable(dir: &Path) -> Option<String> {
         .tempdir_in(dir)
     {
         Ok(p) => p,
-        Err(e) => return Some(format!("cannot create a directory in {}: {e}", dir.display())),
+        Err(e) => {
+            return Some(format!(
+                "cannot create a directory in {}: {e}",
+                dir.display()
+            ));
+        }
     };
     match make_zero_device(&probe.path().join("zero")) {
         Ok(()) => None,

@@ -530,12 +530,15 @@ impl On {
     /// apostrophes, spaces and dots takes for one inside (`../root"` for the root).
     fn sloppy_inside(&self, args: &Args) -> bool {
         const TRAILING: [char; 4] = ['"', '\'', ' ', '.'];
-        ["path", "destination"].iter().filter_map(|k| arg(args, k)).any(|p| {
-            let stripped = p.trim_end_matches(TRAILING);
-            stripped.len() < p.len()
-                && !resolve_lexically(&self.root, p).starts_with(&self.root)
-                && resolve_lexically(&self.root, stripped).starts_with(&self.root)
-        })
+        ["path", "destination"]
+            .iter()
+            .filter_map(|k| arg(args, k))
+            .any(|p| {
+                let stripped = p.trim_end_matches(TRAILING);
+                stripped.len() < p.len()
+                    && !resolve_lexically(&self.root, p).starts_with(&self.root)
+                    && resolve_lexically(&self.root, stripped).starts_with(&self.root)
+            })
     }
 
     fn naive(&self, op: Op, args: &Args) -> Option<Result<Value, DvError>> {
