@@ -300,11 +300,13 @@ fn lf(text: &str) -> std::borrow::Cow<'_, str> {
 /// The git-style diff the official server returns (line endings shown as `\n`), fenced
 /// with enough backticks that the diff cannot close the fence.
 pub fn diff(before: &str, after: &str, given: &str) -> String {
-    let (a, b) = (lf(before), lf(after));
-    let (offset, wa, wb) = window(&a, &b, 3);
+    // The window is found on the texts as they are and only it is read with `\n` endings:
+    // it holds whole lines, so no `\r\n` is split, and the line numbers are the same.
+    let (offset, wa, wb) = window(before, after, 3);
+    let (wa, wb) = (lf(wa), lf(wb));
     let body = TextDiff::configure()
         .timeout(DIFF_TIME)
-        .diff_lines(wa, wb)
+        .diff_lines(&*wa, &*wb)
         .unified_diff()
         .context_radius(3)
         .header(&format!("{given}\toriginal"), &format!("{given}\tmodified"))
@@ -351,7 +353,8 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
                     .map_err(|_| explain(ToolError::new(Code::NotText, String::new()), given))?;
                 let after = apply(text, &edits, given)?;
                 *shown.borrow_mut() = diff(text, &after, given);
-                Ok((after != text).then(|| after.into_bytes()))
+                let changed = after.len() != text.len() || after != text;
+                Ok(changed.then(|| after.into_bytes()))
             }),
         )
         .map_err(|e| explain(e, given))?;
