@@ -554,7 +554,7 @@ mod tests {
     /// atomic write; it only skips hashing the new bytes.
     #[test]
     fn update_text_unhashed_writes_the_same_way() {
-        let f = fx();
+        let f = std::sync::Arc::new(fx());
         let unchanged = f.sb.update_text_unhashed(&p("notes/a.md"), &f.locks, |_| Ok(None));
         assert!(!unchanged.unwrap(), "nothing to write is reported as such");
         let threads: Vec<_> = (0..8)
