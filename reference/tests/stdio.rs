@@ -115,7 +115,7 @@ impl Server {
         if result["isError"] != true {
             let text = result["content"][0]["text"].as_str().unwrap();
             let mut structured = result["structuredContent"].clone();
-            if name == "text.read" {
+            if matches!(name, "text.read" | "text_read") {
                 let content = structured["content"].take();
                 structured.as_object_mut().unwrap().remove("content");
                 let (head, rest) = text.split_once('\n').unwrap();
