@@ -257,3 +257,12 @@ Feature: Reading text (text.read)
     When the client calls "text.read" with {"path":"ctrl.txt"}
     Then the call fails with a too_large error
     And nothing outside the root has changed
+
+  @CLR-037 @must @clarification
+  Scenario: READ-025 the read's text block is a JSON line, then the text
+    Given a file "q.txt" with text "say \"hi\"\n\tC:\\dir\n"
+    When the client calls "text.read" with {"path":"q.txt"}
+    Then the call succeeds
+    And the result field "content" is "say \"hi\"\n\tC:\\dir\n"
+    And the result field "total_lines" is 2
+    And nothing outside the root has changed

@@ -365,11 +365,13 @@ impl Sandbox {
     pub fn read_opened(
         &self,
         path: &NormPath,
-        mut file: cap_std::fs::File,
+        file: cap_std::fs::File,
         len: u64,
     ) -> ToolResult<FileData> {
-        // Read in chunks into a buffer sized once, hashing each chunk while it is hot.
+        // Read in chunks into a buffer sized once, hashing each chunk while it is hot; as a
+        // std File, since `take` on a cap-std File would zero each chunk first.
         const CHUNK: u64 = 1 << 20;
+        let mut file = file.into_std();
         let mut bytes = Vec::with_capacity(len as usize);
         let mut hasher = Hasher::default();
         loop {
@@ -397,7 +399,10 @@ impl Sandbox {
     pub fn read_unhashed(&self, path: &NormPath) -> ToolResult<Vec<u8>> {
         let (file, len) = self.open_file(path)?;
         let mut bytes = Vec::with_capacity(len as usize);
-        file.take(MAX_FILE_SIZE + 1)
+        // As a std File: read_to_end through `take` would zero the buffer first on a
+        // cap-std File, which has no `read_buf` of its own.
+        file.into_std()
+            .take(MAX_FILE_SIZE + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| map_io(path, e))?;
         if bytes.len() as u64 > MAX_FILE_SIZE {

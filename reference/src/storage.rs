@@ -82,6 +82,13 @@ pub trait Storage: Send + Sync {
         Err(unsupported("update_text", path))
     }
 
+    /// `update_text` for a caller that needs neither the new hash nor the line count: true
+    /// when the file was written. The default asks `update_text` (so a storage that only
+    /// wraps that one still sees every edit); `Rooted` skips hashing the new content.
+    fn update_text_unhashed(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<bool> {
+        self.update_text(path, edit).map(|w| w.is_some())
+    }
+
     /// Deletes a file, a symlink (never its target) or a directory; a non-empty one only
     /// with `recursive`, and a tree without following any symlink in it.
     fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
@@ -211,6 +218,10 @@ impl Storage for Rooted {
 
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
         self.sandbox.update_text(path, &self.locks, edit)
+    }
+
+    fn update_text_unhashed(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<bool> {
+        self.sandbox.update_text_unhashed(path, &self.locks, edit)
     }
 
     fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {

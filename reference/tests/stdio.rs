@@ -110,13 +110,20 @@ impl Server {
         let r = self.request("tools/call", json!({"name": name, "arguments": args}));
         let result = r["result"].clone();
         assert!(result.is_object(), "protocol error: {r}");
-        // structuredContent and the text block carry the same JSON on success.
+        // structuredContent and the text block carry the same JSON on success; text.read's
+        // text block is its other fields as a JSON line, then the text (CLR-037).
         if result["isError"] != true {
             let text = result["content"][0]["text"].as_str().unwrap();
-            assert_eq!(
-                serde_json::from_str::<Value>(text).unwrap(),
-                result["structuredContent"]
-            );
+            let mut structured = result["structuredContent"].clone();
+            if matches!(name, "text.read" | "text_read") {
+                let content = structured["content"].take();
+                structured.as_object_mut().unwrap().remove("content");
+                let (head, rest) = text.split_once('\n').unwrap();
+                assert_eq!(rest, content.as_str().unwrap());
+                assert_eq!(serde_json::from_str::<Value>(head).unwrap(), structured);
+            } else {
+                assert_eq!(serde_json::from_str::<Value>(text).unwrap(), structured);
+            }
         } else {
             assert_eq!(
                 result["content"][0]["text"],

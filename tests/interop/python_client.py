@@ -39,11 +39,23 @@ def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def text_fields(text):
+    """The fields a text block carries: its JSON, or for a read (CLR-037) the JSON of the
+    other fields on its first line and the file's text after it."""
+    head, newline, rest = text.partition("\n")
+    if newline:
+        fields = json.loads(head)
+        if isinstance(fields, dict) and "content" not in fields:
+            fields["content"] = rest
+            return fields
+    return json.loads(text)
+
+
 def structured(result, tool):
-    """Success result: structured content equal to the JSON of the single text block."""
+    """Success result: structured content equal to the fields of the single text block."""
     check(not result.is_error, f"{tool} failed: {result.content}")
     check(len(result.content) == 1 and result.content[0].type == "text", f"{tool}: one text block expected")
-    parsed = json.loads(result.content[0].text)
+    parsed = text_fields(result.content[0].text)
     check(parsed == result.structured_content, f"{tool}: text block {parsed} != structuredContent {result.structured_content}")
     return result.structured_content
 

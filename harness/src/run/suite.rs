@@ -112,6 +112,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
             let cfg = cfg.clone();
             let clarification = sc.tags.iter().any(|t| t == "clarification");
             let result_shape = sc.tags.iter().any(|t| t == "CLR-023");
+            let read_shape = sc.tags.iter().any(|t| t == "CLR-037");
             let covers = CaseResult::describe("", &sc.name, &sc.tags).covers;
             async move {
                 if let super::config::Target::HttpUrl { root, .. } = cfg.target()
@@ -122,6 +123,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
                 world.config = Some(cfg);
                 world.clarification = clarification;
                 world.result_shape = result_shape;
+                world.read_shape = read_shape;
                 world.covers = covers;
             }
             .boxed_local()

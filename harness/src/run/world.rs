@@ -96,6 +96,8 @@ pub struct HarnessWorld {
     /// The scenario covers CLR-023: results must come as structuredContent plus the same
     /// JSON as a text block (core cases accept either).
     pub result_shape: bool,
+    /// The scenario covers CLR-037: text.read's text block is a JSON line, then the text.
+    pub read_shape: bool,
     pub vars: HashMap<String, String>,
     /// The roots the client offers (as written, e.g. `${root}/a`), when the case offers
     /// the roots capability; set by a Given step, before the server starts.
@@ -140,6 +142,7 @@ impl cucumber::World for HarnessWorld {
             config: None,
             clarification: false,
             result_shape: false,
+            read_shape: false,
             vars: HashMap::new(),
             roots: None,
             covers: Vec::new(),

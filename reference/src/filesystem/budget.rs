@@ -34,16 +34,18 @@ pub fn size_of(ctx: &Ctx, given: &str) -> usize {
     })
 }
 
+/// The work of read_text_file on a file of `size` bytes: the file, and the reply text
+/// twice (text block and structuredContent, as the other tools' replies).
+pub fn read_cost(size: usize) -> usize {
+    size + 2 * size.min(MAX_REPLY)
+}
+
 /// Bytes of work the call may hold, or why it cannot run at all. Touches the disk for
 /// `sized` tools: call it on a blocking thread.
 pub fn cost(ctx: &Ctx, name: &str, args: &JsonObject) -> Result<usize, ToolError> {
     let a = Args(args);
     Ok(match name {
-        // The file, and the reply text twice (text block and structuredContent).
-        read::READ_FILE | read::READ_TEXT => {
-            let s = size_of(ctx, a.str("path")?);
-            s + 2 * s.min(MAX_REPLY)
-        }
+        read::READ_FILE | read::READ_TEXT => read_cost(size_of(ctx, a.str("path")?)),
         read::READ_MEDIA => {
             let s = size_of(ctx, a.str("path")?);
             s + 2 * (s / 3 * 4 + 4).min(MAX_REPLY)

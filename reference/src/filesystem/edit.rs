@@ -107,7 +107,8 @@ pub const DIFF_TIME: Duration = Duration::from_secs(2);
 /// Applies the edits in order to `text` and returns the result, within `APPLY_TIME`.
 pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, ToolError> {
     let crlf = all_crlf(text);
-    let mut cur = text.to_owned();
+    // Borrowed until the first edit, which makes the one copy (see `splice`).
+    let mut cur = std::borrow::Cow::Borrowed(text);
     let deadline = Instant::now() + APPLY_TIME;
     for (i, (old, new)) in edits.iter().enumerate() {
         if Instant::now() > deadline {
@@ -169,9 +170,19 @@ pub fn apply(text: &str, edits: &[(&str, &str)], given: &str) -> Result<String, 
         if crlf {
             n = to_crlf(&n);
         }
-        cur.replace_range(at[0]..at[0] + o.len(), &n);
+        cur = splice(&cur, at[0]..at[0] + o.len(), &n).into();
     }
-    Ok(cur)
+    Ok(cur.into_owned())
+}
+
+/// `text` with `range` replaced by `new`, built in one allocation of the final size (a
+/// copy plus `replace_range` would copy a large file twice and grow it once more).
+fn splice(text: &str, range: std::ops::Range<usize>, new: &str) -> String {
+    let mut out = String::with_capacity(text.len() - range.len() + new.len());
+    out.push_str(&text[..range.start]);
+    out.push_str(new);
+    out.push_str(&text[range.end..]);
+    out
 }
 
 /// The error for edits that ran out of `APPLY_TIME` (docs/limits.md).
@@ -289,11 +300,13 @@ fn lf(text: &str) -> std::borrow::Cow<'_, str> {
 /// The git-style diff the official server returns (line endings shown as `\n`), fenced
 /// with enough backticks that the diff cannot close the fence.
 pub fn diff(before: &str, after: &str, given: &str) -> String {
-    let (a, b) = (lf(before), lf(after));
-    let (offset, wa, wb) = window(&a, &b, 3);
+    // The window is found on the texts as they are and only it is read with `\n` endings:
+    // it holds whole lines, so no `\r\n` is split, and the line numbers are the same.
+    let (offset, wa, wb) = window(before, after, 3);
+    let (wa, wb) = (lf(wa), lf(wb));
     let body = TextDiff::configure()
         .timeout(DIFF_TIME)
-        .diff_lines(wa, wb)
+        .diff_lines(&*wa, &*wb)
         .unified_diff()
         .context_radius(3)
         .header(&format!("{given}\toriginal"), &format!("{given}\tmodified"))
@@ -331,15 +344,17 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
     }
     let r = ctx.resolve(given)?;
     let shown = RefCell::new(String::new());
+    // The diff is the reply: neither the new hash nor the line count is needed.
     r.storage()
-        .update_text(
+        .update_text_unhashed(
             &r.path,
             Box::new(|bytes: &[u8]| {
-                let text = std::str::from_utf8(bytes)
+                let text = simdutf8::basic::from_utf8(bytes)
                     .map_err(|_| explain(ToolError::new(Code::NotText, String::new()), given))?;
                 let after = apply(text, &edits, given)?;
                 *shown.borrow_mut() = diff(text, &after, given);
-                Ok((after != text).then(|| after.into_bytes()))
+                let changed = after.len() != text.len() || after != text;
+                Ok(changed.then(|| after.into_bytes()))
             }),
         )
         .map_err(|e| explain(e, given))?;

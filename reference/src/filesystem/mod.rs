@@ -251,6 +251,33 @@ impl FsServer {
     }
 }
 
+impl FsServer {
+    /// read_text_file and read_file, the hot path: the file is opened once, its work
+    /// charged from its size (docs/limits.md), and a small one is read right here, since
+    /// a thread hop would cost more than the read; a large one is read on the blocking
+    /// pool.
+    async fn read_text(
+        &self,
+        ctx: Arc<Ctx>,
+        args: &JsonObject,
+        id: &rmcp::model::RequestId,
+    ) -> Result<CallToolResult, ToolError> {
+        let call = read::TextRead::open(&ctx, args)?;
+        let _charge = self.limits.charge_work(id, call.cost()).await;
+        if call.len <= read::INLINE_MAX {
+            return call.finish();
+        }
+        tokio::task::spawn_blocking(move || call.finish())
+            .await
+            .unwrap_or_else(|e| {
+                Err(ToolError::new(
+                    crate::errors::Code::IoError,
+                    format!("The read was interrupted ({e}); retry it."),
+                ))
+            })
+    }
+}
+
 impl ServerHandler for FsServer {
     fn get_info(&self) -> ServerConfig {
         let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
@@ -307,6 +334,10 @@ impl ServerHandler for FsServer {
         let failed = |e: tokio::task::JoinError| {
             McpError::internal_error(format!("tool task failed: {e}"), None)
         };
+        if matches!(name, read::READ_TEXT | read::READ_FILE) {
+            let outcome = self.read_text(ctx, &args, &context.id).await;
+            return Ok(outcome.unwrap_or_else(|e| result::failure(&e)).into());
+        }
         // The call's work is charged before it runs (docs/limits.md).
         let (cost, args) = if budget::sized(name) {
             let ctx = ctx.clone();

@@ -91,7 +91,11 @@ pub fn read_bytes(ctx: &Ctx, given: &str) -> Result<Vec<u8>, ToolError> {
 
 /// A file's text; bytes that are not UTF-8 are refused, never replaced.
 pub fn read_text(ctx: &Ctx, given: &str) -> Result<String, ToolError> {
-    let bytes = read_bytes(ctx, given)?;
+    into_text(read_bytes(ctx, given)?, given)
+}
+
+/// `bytes` as text; bytes that are not UTF-8 are refused, never replaced.
+fn into_text(bytes: Vec<u8>, given: &str) -> Result<String, ToolError> {
     // simdutf8 validates several times faster than std on large files.
     if simdutf8::basic::from_utf8(&bytes).is_err() {
         return Err(explain(ToolError::new(Code::NotText, String::new()), given));
@@ -129,32 +133,78 @@ pub fn tail(text: &str, n: usize) -> &str {
 }
 
 pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
-    let a = Args(args);
-    let given = a.str("path")?;
-    let (head_n, tail_n) = (a.opt_count("head")?, a.opt_count("tail")?);
-    if head_n.is_some() && tail_n.is_some() {
-        return Err(ToolError::invalid_argument(
-            "head",
-            "head and tail were both given",
-            "either head (the first N lines) or tail (the last N lines), not both",
-        ));
-    }
-    if head_n.is_none() && tail_n.is_none() {
-        let size = super::budget::size_of(ctx, given);
-        if size > MAX_REPLY {
-            return Err(over_reply(given, size));
+    TextRead::open(ctx, args)?.finish()
+}
+
+/// Files up to this size are read on the calling (async) thread: a thread hop costs more
+/// than reading them. Larger ones go to the blocking pool (as rootspace's text.read).
+pub const INLINE_MAX: u64 = 256 * 1024;
+
+/// A read_text_file (or read_file) call whose file is open: its size is known, so its
+/// work can be charged (`budget::read_cost`) before `finish` reads it.
+pub struct TextRead {
+    given: String,
+    head: Option<usize>,
+    tail: Option<usize>,
+    file: cap_std::fs::File,
+    /// The file's size when opened.
+    pub len: u64,
+}
+
+impl TextRead {
+    /// Checks the arguments and opens the file (one resolve, one open): a whole-file read
+    /// of a file over `MAX_REPLY` is refused here, before anything is read.
+    pub fn open(ctx: &Ctx, args: &JsonObject) -> Result<TextRead, ToolError> {
+        let a = Args(args);
+        let given = a.str("path")?;
+        let (head_n, tail_n) = (a.opt_count("head")?, a.opt_count("tail")?);
+        if head_n.is_some() && tail_n.is_some() {
+            return Err(ToolError::invalid_argument(
+                "head",
+                "head and tail were both given",
+                "either head (the first N lines) or tail (the last N lines), not both",
+            ));
         }
+        let r = ctx.resolve(given)?;
+        let (file, len) = r
+            .storage()
+            .open_file(&r.path)
+            .map_err(|e| explain(e, given))?;
+        if head_n.is_none() && tail_n.is_none() && len as usize > MAX_REPLY {
+            return Err(over_reply(given, len as usize));
+        }
+        Ok(TextRead {
+            given: given.to_owned(),
+            head: head_n,
+            tail: tail_n,
+            file,
+            len,
+        })
     }
-    let text = read_text(ctx, given)?;
-    let out = match (head_n, tail_n) {
-        (Some(n), _) => head(&text, n).to_owned(),
-        (_, Some(n)) => tail(&text, n).to_owned(),
-        _ => text,
-    };
-    if out.len() > MAX_REPLY {
-        return Err(over_reply(given, out.len()));
+
+    /// Bytes of work this read may hold.
+    pub fn cost(&self) -> usize {
+        super::budget::read_cost(self.len.min(crate::MAX_FILE_SIZE) as usize)
     }
-    Ok(result::content(out))
+
+    /// Reads the file and makes the reply.
+    pub fn finish(mut self) -> Result<CallToolResult, ToolError> {
+        let given = self.given.as_str();
+        let mut bytes = Vec::with_capacity(self.len as usize);
+        self.file
+            .read_to_end(&mut bytes)
+            .map_err(|e| ToolError::io(given, &e))?;
+        let text = into_text(bytes, given)?;
+        let out = match (self.head, self.tail) {
+            (Some(n), _) => head(&text, n).to_owned(),
+            (_, Some(n)) => tail(&text, n).to_owned(),
+            _ => text,
+        };
+        if out.len() > MAX_REPLY {
+            return Err(over_reply(given, out.len()));
+        }
+        Ok(result::content(out))
+    }
 }
 
 /// A reply that would pass `MAX_REPLY` (docs/limits.md): the way to read the file in parts.

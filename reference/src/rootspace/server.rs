@@ -129,6 +129,28 @@ pub fn success(value: Value) -> CallToolResult {
     r
 }
 
+/// text.read's result (CLR-037): structuredContent `{content, hash, total_lines}` as for
+/// every tool, and one text block holding the other fields as one line of compact JSON,
+/// a line feed, then the text itself, so that the text crosses the wire escaped once
+/// rather than as JSON inside JSON, and a model reads it as it is in the file.
+pub fn read_success(value: Value) -> CallToolResult {
+    let Value::Object(mut fields) = value else {
+        return success(value);
+    };
+    let Some(Value::String(content)) = fields.remove("content") else {
+        return success(Value::Object(fields));
+    };
+    let head = to_json_text(&Value::Object(fields.clone()));
+    let mut text = String::with_capacity(head.len() + 1 + content.len());
+    text.push_str(&head);
+    text.push('\n');
+    text.push_str(&content);
+    fields.insert("content".into(), Value::String(content));
+    let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+    r.structured_content = Some(Value::Object(fields));
+    r
+}
+
 pub fn failure(e: &ToolError, style: NameStyle) -> CallToolResult {
     let mut e = e.clone();
     e.message = ToolKind::respell(&e.message, style);
@@ -344,6 +366,7 @@ impl ServerHandler for ReferenceServer {
                 .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?
         };
         Ok(match outcome {
+            Ok(value) if kind == ToolKind::Read => read_success(value),
             Ok(value) => success(value),
             Err(e) => failure(&e, self.style),
         }

@@ -359,6 +359,11 @@ pub const VARIANTS: &[Injection] = &[
         "results are only a JSON text block, without structuredContent",
     ),
     inj(
+        "read-text-as-json",
+        "CLR-037",
+        "text.read's text block is the JSON of the whole result, as every other tool's",
+    ),
+    inj(
         "listing-file-not-found",
         "CLR-025",
         "listing a file is a resource-not-found error (there is no directory there)",

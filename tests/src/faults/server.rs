@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use mcp_reference::cli::Cli;
-use mcp_reference::server::{ReferenceServer, failure, success};
+use mcp_reference::server::{ReferenceServer, failure, read_success, success};
 use mcp_reference::storage::{Rooted, Storage};
 use mcp_reference::tools::{Ctx, NameStyle, ToolKind};
 use rmcp::model::{
@@ -105,7 +105,11 @@ impl ServerHandler for FaultyServer {
         if let Some(e) = calls::as_protocol_error(&self.on, &out) {
             return Err(e);
         }
+        // text.read's text block as the reference sends it (CLR-037), unless the variant
+        // or a text-only result (whose one text block must be the JSON) asks otherwise.
+        let json_read = self.on.is("read-text-as-json") || self.on.is("text-only-results");
         let mut r = match out {
+            Ok(v) if kind == ToolKind::Read && !json_read => read_success(v),
             Ok(v) => success(v),
             Err(e) => failure(&e, self.on.style),
         };

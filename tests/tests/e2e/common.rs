@@ -191,13 +191,30 @@ pub fn ok(tool: &str, r: &Value) -> Value {
         .cloned()
         .unwrap_or_else(|| panic!("{tool}: no structuredContent: {r}"));
     let text = single_text(tool, r);
-    let parsed: Value = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("{tool}: text block is not JSON ({e}): {text}"));
     assert_eq!(
-        parsed, sc,
+        text_fields(tool, &text),
+        sc,
         "{tool}: text block and structuredContent differ"
     );
     sc
+}
+
+/// The fields a success's text block carries: its JSON, or for text.read (CLR-037) the
+/// other fields as a JSON line with the text after it as `content`.
+fn text_fields(tool: &str, text: &str) -> Value {
+    let json = |t: &str| -> Value {
+        serde_json::from_str(t)
+            .unwrap_or_else(|e| panic!("{tool}: text block is not JSON ({e}): {t:.300}"))
+    };
+    if !matches!(tool, "text.read" | "text_read") {
+        return json(text);
+    }
+    let (head, rest) = text
+        .split_once('\n')
+        .unwrap_or_else(|| panic!("{tool}: no JSON line before the text: {text:.300}"));
+    let mut fields = json(head);
+    fields["content"] = Value::String(rest.to_owned());
+    fields
 }
 
 pub async fn call_ok(c: &Client, tool: &str, args: Value) -> Value {
