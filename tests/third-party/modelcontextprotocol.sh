@@ -18,14 +18,18 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 version="${MODELCONTEXTPROTOCOL_VERSION:-0.2.4}"
-# The same cache as speed-peers.sh, so the benchmark and this run share one build.
-cache="${TMPDIR:-/tmp}/mcp-third-party/modelcontextprotocol-$version"
+# A debug build: the crate's release profile (fat LTO, one codegen unit, opt-level "z") took
+# 31 min on CI's two cores, the debug build 9 min (at a load average of 6 to 9). What the
+# cases check (paths, bytes on disk, replies) does not depend on optimisation; a slower
+# server only widens the race windows the swap cases aim at. The speed bench builds the
+# release profile apart (speed-peers.sh).
+cache="${TMPDIR:-/tmp}/mcp-third-party/modelcontextprotocol-$version-debug"
 server="$cache/bin/modelcontextprotocol"
 if [ ! -x "$server" ]; then
     # Its own Cargo.lock (--locked), its own target dir: the build does not touch ours.
     start=$(date +%s)
-    cargo install modelcontextprotocol --version "$version" --locked --ignore-rust-version \
-        --root "$cache" --target-dir "$cache/target" >&2
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install modelcontextprotocol --version "$version" \
+        --locked --ignore-rust-version --debug --root "$cache" --target-dir "$cache/target" >&2
     rm -rf "$cache/target"
     echo "modelcontextprotocol: built $version in $(($(date +%s) - start)) s" >&2
 fi

@@ -8,7 +8,8 @@
 #     server (binary `modelcontextprotocol`, started as `modelcontextprotocol filesystem
 #     DIR`, per its docs/cli.md). It declares a newer rust-version (1.97) than this
 #     toolchain's, yet builds on it, so it is installed with --ignore-rust-version;
-#     modelcontextprotocol.sh installs it the same way into the same cache.
+#     It is built with its own release profile (fat LTO: about 30 min on two busy cores);
+#     modelcontextprotocol.sh uses a debug build of its own, in another folder.
 # The other two peers come from official-node.sh (2026.8.31) and rust-mcp-filesystem.sh.
 #
 #   bash tests/third-party/speed-peers.sh && cargo bench -p e2e-tests --bench filesystem_speed
