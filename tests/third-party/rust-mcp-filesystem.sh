@@ -58,6 +58,35 @@ elif ! diff -u "$matrix" "$out"; then
 fi
 echo "rust-mcp-filesystem: $version matches its baseline"
 
+# The release before its traversal fix (PR #91, in 0.4.3): a path that did not exist yet was
+# checked raw when canonicalize failed, so `..` and links in a new file's path went out.
+# The safety cases that create, move or write a new file must catch each escape, as a call
+# that should have been refused and succeeded, or a change outside. A debug build (about
+# 4 min; the cases do not depend on optimisation).
+vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
+old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
+if [ ! -x "$old_cache/bin/rust-mcp-filesystem" ]; then
+    start=$(date +%s)
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install rust-mcp-filesystem --version "$vulnerable" \
+        --locked --debug --root "$old_cache" --target-dir "$old_cache/target" >&2
+    rm -rf "$old_cache/target"
+    echo "rust-mcp-filesystem: built $vulnerable in $(($(date +%s) - start)) s" >&2
+fi
+old_out="$old_cache/out.txt"
+rc=0
+"$harness" run --profile filesystem --server "$old_cache/bin/rust-mcp-filesystem --allow-write {root}" \
+    --name '^(filesystem/SAFE|FSC-SEC)-' >"$old_out" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { echo "rust-mcp-filesystem: expected failures from $vulnerable, got exit $rc" >&2; exit 1; }
+caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$old_out")
+for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 FSC-SEC-012 FSC-SEC-016 FSC-SEC-017; do
+    if ! grep -qx "$id" <<<"$caught"; then
+        echo "rust-mcp-filesystem: $id did not catch the escape of $vulnerable (PR #91)" >&2
+        tail -n 40 "$old_out" >&2
+        exit 1
+    fi
+done
+echo "rust-mcp-filesystem: $(wc -l <<<"$caught") safety cases catch the escapes of $vulnerable (fixed in 0.4.3, PR #91)"
+
 # The torn write (clarification FS-CLR-02): it must show in one of the two cases within 100
 # tries (it took 1 to 16 here; about 3 s each), each a fresh pair of scenarios; the first
 # one that shows it ends the loop.
