@@ -503,29 +503,19 @@ pub fn run_command(req: RunRequest) -> u8 {
     );
     // Why each skipped scenario was not run, for the totals line.
     let mut skip_labels: std::collections::HashMap<String, &'static str> = Default::default();
-    let mut label = |rs: &[CaseResult], why: &'static str| {
-        for r in rs {
-            skip_labels.insert(r.scenario.clone(), why);
-        }
-    };
-    label(&other_transport, "another transport");
-    if !other_transport.is_empty() {
-        let tag = transport_tag;
-        println!(
-            "SKIP {} tagged @{tag} ({}): this run uses {}.\n",
-            console::plural(other_transport.len(), "case", "cases"),
-            other_transport
-                .iter()
-                .map(|r| r.case_id.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            if cfg.is_http() {
-                "Streamable HTTP"
-            } else {
-                "stdio"
-            }
-        );
+    for r in &other_transport {
+        skip_labels.insert(r.scenario.clone(), "another transport");
     }
+    let this_transport = if cfg.is_http() {
+        "Streamable HTTP"
+    } else {
+        "stdio"
+    };
+    announce_skip(
+        &format!("@{transport_tag}"),
+        &other_transport,
+        &format!("this run uses {this_transport}"),
+    );
     if !cfg.has_audit_log() {
         let no_log = skipped_by_tag(
             &parsed,
@@ -535,21 +525,12 @@ pub fn run_command(req: RunRequest) -> u8 {
             "it reads the server's audit log; start the server with `{audit_log}` in its \
              command (e.g. `--audit-log {audit_log}`) to run it",
         );
-        if !no_log.is_empty() {
-            println!(
-                "SKIP {} tagged {} ({}): the server command has no {{audit_log}}.\n",
-                console::plural(no_log.len(), "case", "cases"),
-                crate::catalogue::AUDIT_TAG,
-                no_log
-                    .iter()
-                    .map(|r| r.case_id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-        label(&no_log, "no audit log");
-        other_transport.retain(|r| !no_log.iter().any(|n| n.scenario == r.scenario));
-        other_transport.extend(no_log);
+        announce_skip(
+            crate::catalogue::AUDIT_TAG,
+            &no_log,
+            "the server command has no {audit_log}",
+        );
+        set_aside(&mut other_transport, &mut skip_labels, no_log, "no audit log");
     }
     // roots/list is a server-to-client request: the harness's client offers roots over
     // stdio in the 2025-11-25 era only (the 2026-07-28 era allows such requests only
@@ -571,21 +552,13 @@ pub fn run_command(req: RunRequest) -> u8 {
             crate::catalogue::ROOTS_TAG.trim_start_matches('@'),
             why,
         );
-        if !no_roots.is_empty() {
-            println!(
-                "SKIP {} tagged {} ({}): {why}.\n",
-                console::plural(no_roots.len(), "case", "cases"),
-                crate::catalogue::ROOTS_TAG,
-                no_roots
-                    .iter()
-                    .map(|r| r.case_id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-        label(&no_roots, "client roots not offered");
-        other_transport.retain(|r| !no_roots.iter().any(|n| n.scenario == r.scenario));
-        other_transport.extend(no_roots);
+        announce_skip(crate::catalogue::ROOTS_TAG, &no_roots, why);
+        set_aside(
+            &mut other_transport,
+            &mut skip_labels,
+            no_roots,
+            "client roots not offered",
+        );
     }
     // Cases that need what this machine may not give: a root that folds case, a device.
     let place = match cfg.target() {
@@ -609,20 +582,8 @@ pub fn run_command(req: RunRequest) -> u8 {
         let Some(why) = why else { continue };
         let tag_name = tag.trim_start_matches('@');
         let not_here = skipped_by_tag(&parsed, tags.as_ref(), name.as_ref(), tag_name, &why);
-        if !not_here.is_empty() {
-            println!(
-                "SKIP {} tagged {tag} ({}): {why}.\n",
-                console::plural(not_here.len(), "case", "cases"),
-                not_here
-                    .iter()
-                    .map(|r| r.case_id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-        label(&not_here, short);
-        other_transport.retain(|r| !not_here.iter().any(|n| n.scenario == r.scenario));
-        other_transport.extend(not_here);
+        announce_skip(tag, &not_here, &why);
+        set_aside(&mut other_transport, &mut skip_labels, not_here, short);
     }
     let skip: HashSet<String> = unlisted
         .iter()
@@ -831,6 +792,33 @@ fn without_listing(
 }
 
 /// The selected scenarios tagged `tag` (without `@`), as results skipped because `why`.
+/// One SKIP line for the cases a tag sets aside in this run, if there are any.
+fn announce_skip(tag: &str, cases: &[CaseResult], why: &str) {
+    if cases.is_empty() {
+        return;
+    }
+    let ids: Vec<&str> = cases.iter().map(|r| r.case_id.as_str()).collect();
+    println!(
+        "SKIP {} tagged {tag} ({}): {why}.\n",
+        console::plural(cases.len(), "case", "cases"),
+        ids.join(", ")
+    );
+}
+
+/// Moves `cases` into the skipped ones, each once, with the short reason the totals show.
+fn set_aside(
+    skipped: &mut Vec<CaseResult>,
+    labels: &mut std::collections::HashMap<String, &'static str>,
+    cases: Vec<CaseResult>,
+    short: &'static str,
+) {
+    for r in &cases {
+        labels.insert(r.scenario.clone(), short);
+    }
+    skipped.retain(|r| !cases.iter().any(|n| n.scenario == r.scenario));
+    skipped.extend(cases);
+}
+
 fn skipped_by_tag(
     parsed: &Parsed,
     tags: Option<&TagOperation>,
