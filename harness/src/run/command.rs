@@ -530,7 +530,12 @@ pub fn run_command(req: RunRequest) -> u8 {
             &no_log,
             "the server command has no {audit_log}",
         );
-        set_aside(&mut other_transport, &mut skip_labels, no_log, "no audit log");
+        set_aside(
+            &mut other_transport,
+            &mut skip_labels,
+            no_log,
+            "no audit log",
+        );
     }
     // roots/list is a server-to-client request: the harness's client offers roots over
     // stdio in the 2025-11-25 era only (the 2026-07-28 era allows such requests only

@@ -555,7 +555,8 @@ mod tests {
     #[test]
     fn update_text_unhashed_writes_the_same_way() {
         let f = std::sync::Arc::new(fx());
-        let unchanged = f.sb.update_text_unhashed(&p("notes/a.md"), &f.locks, |_| Ok(None));
+        let unchanged =
+            f.sb.update_text_unhashed(&p("notes/a.md"), &f.locks, |_| Ok(None));
         assert!(!unchanged.unwrap(), "nothing to write is reported as such");
         let threads: Vec<_> = (0..8)
             .map(|i| {
@@ -580,7 +581,8 @@ mod tests {
         std::fs::write(f.root.join("bin"), [0xff, 0x00]).unwrap();
         let bin = f.sb.update_text_unhashed(&p("bin"), &f.locks, |_| Ok(None));
         assert_eq!(code(bin), Code::NotText);
-        let dir = f.sb.update_text_unhashed(&p("notes"), &f.locks, |_| Ok(None));
+        let dir =
+            f.sb.update_text_unhashed(&p("notes"), &f.locks, |_| Ok(None));
         assert_eq!(code(dir), Code::NotAFile);
     }
 

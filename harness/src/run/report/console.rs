@@ -219,7 +219,11 @@ pub fn summary(
     let core = tally(results.iter().filter(|r| !r.clarification));
     let all = tally(results);
     let groups = [
-        ("Summary per upstream requirement (core cases):", false, &core),
+        (
+            "Summary per upstream requirement (core cases):",
+            false,
+            &core,
+        ),
         (
             "Summary per clarification (our decisions; a server that chose otherwise may still \
              follow the upstream):",

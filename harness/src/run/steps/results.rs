@@ -970,9 +970,7 @@ mod tests {
     fn the_text_block_holds_the_result() {
         let obj = json!({"content": "a\n{\"x\"}\n", "hash": "ab", "total_lines": 2});
         let Value::Object(obj) = obj else { panic!() };
-        let with = |text: &str| {
-            json!({"structuredContent": obj, "content": [{"type": "text", "text": text}]})
-        };
+        let with = |text: &str| json!({"structuredContent": obj, "content": [{"type": "text", "text": text}]});
         let json_text = serde_json::to_string(&obj).unwrap();
         assert!(check_result_shape(&with(&json_text), &obj).is_ok());
         let headed = "{\"hash\":\"ab\",\"total_lines\":2}\na\n{\"x\"}\n";
