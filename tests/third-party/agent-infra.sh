@@ -40,19 +40,8 @@ racy='filesystem/RACE-00[1-8]'
 # within a few tries, too common for a strict pass. Not run here (agent-infra.md says why).
 torn='filesystem/SAFE-012|FSC-WRITE-005'
 ids=$(grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$racy|$torn" | paste -sd'|')
-caught_within() { # ids regex, tries: each id must fail in one of the tries
-    local todo="$1" failed
-    for try in $(seq "$2"); do
-        "$harness" run --profile filesystem --server "$server --allowed-directories {root}" \
-            --name "^($todo) " >"$dir/racy.txt" 2>&1 || true
-        failed=$(awk '/^FAIL /{print $2}' "$dir/racy.txt" | paste -sd'|')
-        [ -z "$failed" ] || todo=$(tr '|' '\n' <<<"$todo" | grep -Evx "$failed" | paste -sd'|' || true)
-        [ -n "$todo" ] || { echo "agent-infra: $1 caught (by try $try)"; return 0; }
-    done
-    echo "agent-infra: $todo not caught in $2 tries" >&2
-    tail -n 40 "$dir/racy.txt" >&2
-    return 1
-}
+# shellcheck source=lib.sh
+. tests/third-party/lib.sh  # caught_within
 
 # The server takes its directory as --allowed-directories, not as an argument. --profile is
 # named: the server offers 11 of the profile's 14 tools (read_file but no read_text_file),
@@ -76,4 +65,4 @@ elif ! diff -u "$matrix" "$out"; then
 fi
 echo "agent-infra: $package $version matches its baseline (stdout noise included)"
 races=$(grep -h '^ *Scenario: filesystem/RACE-' features/filesystem/races.feature | awk '{print $2}' | paste -sd'|')
-caught_within "$races" 5   # the swap races: each a path checked and then used by name
+caught_within agent-infra "$server --allowed-directories {root}" "$races" 5   # the swap races: each a path checked and then used by name
