@@ -58,9 +58,11 @@ pub enum Last {
 
 /// A `read_during` step's record: the path, its bytes just before the call, the replies
 /// of the reads made while the call was in flight, the read request itself (tool and
-/// arguments) and the reply of one read made just before the call, with no writer.
+/// arguments), the reply of one read made just before the call, with no writer, and the
+/// round of the race these reads come from (1 when the first call was judged).
 #[derive(Debug, Clone)]
 pub struct ReadsDuring {
+    pub round: usize,
     pub path: String,
     pub before: Vec<u8>,
     pub reads: Vec<Reply>,
