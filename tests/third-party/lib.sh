@@ -1,5 +1,5 @@
-# Shared by the third-party scripts (sourced): the race cases a strict run cannot hold.
-# Needs $harness, the mcp-harness binary.
+# Shared by the third-party scripts (sourced): building a crate once, and the race cases a strict run cannot hold.
+# caught_within needs $harness, the mcp-harness binary.
 
 # caught_within LABEL SERVER_COMMAND IDS TRIES: each case in IDS (a regex of ids joined by
 # |) must fail, an escape caught, in one of TRIES runs of the filesystem profile against
@@ -18,4 +18,18 @@ caught_within() {
     tail -n 40 "$out" >&2
     rm -f "$out"
     return 1
+}
+
+# install_crate NAME VERSION DIR [FLAG …]: builds the crates.io package NAME at VERSION into
+# DIR/bin/NAME once, with its own Cargo.lock (--locked) and its own target dir (removed
+# after), so the build does not touch ours; FLAGs go to cargo install (--debug, …).
+install_crate() {
+    local name="$1" version="$2" dir="$3" start
+    shift 3
+    [ ! -x "$dir/bin/$name" ] || return 0
+    start=$(date +%s)
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install "$name" --version "$version" --locked \
+        --root "$dir" --target-dir "$dir/target" "$@" >&2
+    rm -rf "$dir/target"
+    echo "$name: built $version in $(($(date +%s) - start)) s" >&2
 }

@@ -25,14 +25,11 @@ version="${MODELCONTEXTPROTOCOL_VERSION:-0.2.4}"
 # release profile apart (speed-peers.sh).
 cache="${TMPDIR:-/tmp}/mcp-third-party/modelcontextprotocol-$version-debug"
 server="$cache/bin/modelcontextprotocol"
-if [ ! -x "$server" ]; then
-    # Its own Cargo.lock (--locked), its own target dir: the build does not touch ours.
-    start=$(date +%s)
-    CARGO_PROFILE_DEV_DEBUG=0 cargo install modelcontextprotocol --version "$version" \
-        --locked --ignore-rust-version --debug --root "$cache" --target-dir "$cache/target" >&2
-    rm -rf "$cache/target"
-    echo "modelcontextprotocol: built $version in $(($(date +%s) - start)) s" >&2
-fi
+# shellcheck source=lib.sh
+. tests/third-party/lib.sh  # install_crate, caught_within
+install_crate modelcontextprotocol "$version" "$cache" --ignore-rust-version --debug
+# INSTALL_ONLY=1: build the server and stop (.ci/run builds it in the background).
+[ -z "${INSTALL_ONLY:-}" ] || exit 0
 
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
@@ -50,8 +47,6 @@ racy='filesystem/RACE-00[123478]'
 but() { # ids regex -> every filesystem scenario id but those, as a --name regex
     grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
 }
-# shellcheck source=lib.sh
-. tests/third-party/lib.sh  # caught_within
 
 "$harness" run --profile filesystem --server "$command" \
     --name "^($(but "$racy")) " \
