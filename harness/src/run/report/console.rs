@@ -159,6 +159,40 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
         out.push(clip_line(line, LINE_LIMIT, hint));
     }
     out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+    fold_long_runs(out, hint)
+}
+
+/// Transcript lines kept at the start and at the end of a long exchange (a race makes
+/// hundreds of calls; the failure message already quotes the reply that matters).
+const RUN_HEAD: usize = 6;
+const RUN_TAIL: usize = 20;
+
+/// Every run of more than `RUN_HEAD + RUN_TAIL` transcript lines, folded to its first and
+/// last lines and one line that says how many were left out.
+fn fold_long_runs(lines: Vec<String>, hint: &str) -> Vec<String> {
+    let mut out = Vec::with_capacity(lines.len());
+    let mut run: Vec<String> = Vec::new();
+    let flush = |run: &mut Vec<String>, out: &mut Vec<String>| {
+        if run.len() > RUN_HEAD + RUN_TAIL {
+            let folded = run.len() - RUN_HEAD - RUN_TAIL;
+            let indent: String = run[0].chars().take_while(|c| c.is_whitespace()).collect();
+            let tail = run.split_off(run.len() - RUN_TAIL);
+            run.truncate(RUN_HEAD);
+            let what = format!("({} folded{hint})", plural(folded, "message", "messages"));
+            run.push(format!("{indent}{}", paint(DIM, &what)));
+            run.extend(tail);
+        }
+        out.append(run);
+    };
+    for line in lines {
+        if is_transcript(&line) {
+            run.push(line);
+        } else {
+            flush(&mut run, &mut out);
+            out.push(line);
+        }
+    }
+    flush(&mut run, &mut out);
     out
 }
 
@@ -454,6 +488,31 @@ mod tests {
         assert!(folded.contains("tools/call"), "{folded}");
         let all = fold_message(msg, true).join("\n");
         assert!(all.contains("\"initialize\""), "{all}");
+    }
+
+    #[test]
+    fn a_long_exchange_keeps_its_first_and_last_messages() {
+        let mut msg = String::from("reply 90 shows the bait\n  JSON-RPC exchange of the step:");
+        for i in 1..=100 {
+            msg.push_str(&format!(
+                "\n    -> {{\"id\":{i},\"method\":\"tools/call\"}}"
+            ));
+        }
+        msg.push_str("\n  server stderr (tail):\n    started");
+        let folded = plain(&fold_message(&msg, false).join("\n"));
+        assert!(folded.contains("\"id\":6,"), "{folded}");
+        assert!(!folded.contains("\"id\":7,"), "{folded}");
+        assert!(
+            folded.contains("(74 messages folded; --verbose shows all)"),
+            "{folded}"
+        );
+        assert!(
+            folded.contains("\"id\":81,") && folded.contains("\"id\":100,"),
+            "{folded}"
+        );
+        assert!(!folded.contains("\"id\":80,"), "{folded}");
+        assert!(folded.ends_with("started"), "{folded}");
+        assert!(fold_message(&msg, true).join("\n").contains("\"id\":50,"));
     }
 
     #[test]
