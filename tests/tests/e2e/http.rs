@@ -2,8 +2,8 @@
 //! protected-resource metadata, a Host that is not loopback, and the scope of the editor
 //! profile's direct `file/save`.
 
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 use crate::common::{BIN, Fixture};
 
@@ -19,31 +19,30 @@ impl Drop for Server {
     }
 }
 
+/// Starts the reference on a port of its own choosing (`:0`) and takes its address from
+/// the line it prints once it listens, so no other process can hold the port in between.
 fn start(fx: &Fixture, extra: &[&str]) -> Server {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("free port");
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .arg("--root")
         .arg(&fx.root)
-        .args(["--http", &format!("127.0.0.1:{port}")])
+        .args(["--http", "127.0.0.1:0"])
         .args(extra)
         .stdin(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    let server = Server {
-        child,
-        url: format!("http://127.0.0.1:{port}"),
-    };
-    for _ in 0..500 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return server;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the server did not listen");
+    let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+    let url = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            let at = l.split("serving Streamable HTTP at ").nth(1)?;
+            Some(at.trim_end_matches("/mcp").to_string())
+        })
+        .expect("the server printed no address: it did not listen");
+    // The rest of its stderr is read and dropped, so the pipe never fills.
+    std::thread::spawn(move || lines.for_each(drop));
+    Server { child, url }
 }
 
 fn client() -> reqwest::Client {
