@@ -1,4 +1,5 @@
-# Shared by the third-party scripts (sourced): building a crate once, and the race cases a strict run cannot hold.
+# Shared by the third-party scripts (sourced): building a crate once, and the race cases a
+# strict run cannot hold.
 # caught_within needs $harness, the mcp-harness binary.
 
 # caught_within LABEL SERVER_COMMAND IDS TRIES: each case in IDS (a regex of ids joined by
