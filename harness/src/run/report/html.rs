@@ -162,8 +162,10 @@ fn cases(t: Option<&Tally>) -> String {
     ids.join(", ")
 }
 
-/// The requirement matrix, upstream requirements and clarifications apart.
+/// The requirement matrix, upstream requirements and clarifications apart. Upstream rows
+/// count core cases alone, as the console and the Markdown report do.
 fn matrix(out: &mut String, p: &Page) {
+    let core = tally(p.results.iter().filter(|r| !r.clarification));
     let t = tally(p.results);
     out.push_str(
         "<h2>Requirements and clarifications</h2>\n<table>\n<tr><th>Id</th><th>Level</th>\
@@ -172,7 +174,7 @@ fn matrix(out: &mut String, p: &Page) {
     match p.catalogue {
         Some(cat) => {
             for r in &cat.requirements {
-                let tl = t.get(&r.id);
+                let tl = core.get(&r.id);
                 let v = Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref());
                 let cells = [escape(&r.id), r.level.to_string(), escape(&r.statement)];
                 row(out, "core", &cells, &v, &cases(tl));
@@ -186,20 +188,20 @@ fn matrix(out: &mut String, p: &Page) {
             }
         }
         None => {
-            for (id, tl) in &t {
-                let kind = if is_clarification_id(id, None) {
-                    "clarification"
+            for (id, all) in &t {
+                let (kind, tl) = if is_clarification_id(id, None) {
+                    ("clarification", Some(all))
                 } else {
-                    "core"
+                    ("core", core.get(id))
                 };
-                let level = tl.level.map_or("", Level::as_str).to_string();
-                let v = Verdict::of(Some(tl), None, None);
+                let level = all.level.map_or("", Level::as_str).to_string();
+                let v = Verdict::of(tl, None, None);
                 row(
                     out,
                     kind,
                     &[escape(id), level, String::new()],
                     &v,
-                    &cases(Some(tl)),
+                    &cases(tl),
                 );
             }
         }
@@ -316,5 +318,40 @@ mod tests {
             "no external asset"
         );
         assert_eq!(page.matches("<script>").count(), 1, "{page}");
+    }
+
+    #[test]
+    fn a_failing_clarification_case_fails_its_clarification_not_the_upstream_row() {
+        let tags = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let core = CaseResult::describe("w.feature", "W-1 writes", &tags(&["must", "FS-W-1"]));
+        let mut clar = CaseResult::describe(
+            "w.feature",
+            "W-5 writes atomically",
+            &tags(&["must", "clarification", "FS-W-1", "FS-CLR-02"]),
+        );
+        clar.outcome = Outcome::Failed {
+            step: "Then it is atomic".into(),
+            message: "torn".into(),
+        };
+        let results = [core, clar];
+        let totals = Totals::default();
+        let page = render(&Page {
+            results: &results,
+            catalogue: None,
+            facts: &facts(),
+            totals: &totals,
+            expected: &|_| false,
+        });
+        let row = |id: &str| {
+            page.lines()
+                .find(|l| l.contains(&format!("<td>{id}</td>")))
+                .unwrap_or_else(|| panic!("no row {id} in\n{page}"))
+                .to_string()
+        };
+        assert!(!row("FS-W-1").contains("W-5"), "{page}");
+        assert!(
+            row("FS-CLR-02").contains("<b class=\"fail\">W-5</b>"),
+            "{page}"
+        );
     }
 }

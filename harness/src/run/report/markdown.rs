@@ -106,6 +106,10 @@ fn cases(t: Option<&Tally>) -> String {
 }
 
 pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &RunFacts) -> String {
+    // Upstream rows count core cases alone, as the console's summary does: a clarification
+    // case that covers a requirement too is a choice of ours, and its failure shows under
+    // its clarification, not as a break of the source.
+    let core = tally(results.iter().filter(|r| !r.clarification));
     let t = tally(results);
     let skipped = results.iter().filter(|r| r.skipped()).count();
     let results: Vec<CaseResult> = results.iter().filter(|r| !r.skipped()).cloned().collect();
@@ -135,13 +139,13 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         }
     );
     let _ = writeln!(out, "Failing case ids are in **bold**.\n");
-    let _ = writeln!(out, "## Upstream requirements\n");
+    let _ = writeln!(out, "## Upstream requirements (core cases)\n");
     let _ = writeln!(out, "| Requirement | Level | Result | Cases | Statement |");
     let _ = writeln!(out, "|---|---|---|---|---|");
     match catalogue {
         Some(cat) => {
             for r in &cat.requirements {
-                let tl = t.get(&r.id);
+                let tl = core.get(&r.id);
                 let verdict =
                     Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref());
                 let result = verdict_cell(&verdict);
@@ -157,7 +161,7 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
             }
         }
         None => {
-            for (id, tl) in t.iter().filter(|(id, _)| !is_clarification_id(id, None)) {
+            for (id, tl) in core.iter().filter(|(id, _)| !is_clarification_id(id, None)) {
                 let level = tl.level.map_or("", |l| l.as_str());
                 let _ = writeln!(
                     out,
@@ -213,6 +217,48 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::outcome::Outcome;
+
+    fn case(id: &str, tags: &[&str], failed: bool) -> CaseResult {
+        let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+        let mut r = CaseResult::describe("w.feature", &format!("{id} writes"), &tags);
+        r.outcome = if failed {
+            Outcome::Failed {
+                step: "Then it is atomic".into(),
+                message: "torn".into(),
+            }
+        } else {
+            Outcome::Passed
+        };
+        r
+    }
+
+    #[test]
+    fn a_failing_clarification_case_fails_its_clarification_not_the_upstream_row() {
+        let results = [
+            case("W-1", &["FS-WRITE-001", "must"], false),
+            case(
+                "W-5",
+                &["FS-WRITE-001", "FS-CLR-02", "must", "clarification"],
+                true,
+            ),
+        ];
+        let facts = RunFacts {
+            server: "s".into(),
+            protocol: "auto".into(),
+            strict: false,
+        };
+        let md = render(&results, None, &facts);
+        let row = |id: &str| {
+            md.lines()
+                .find(|l| l.starts_with(&format!("| {id} |")))
+                .unwrap_or_else(|| panic!("no row {id} in\n{md}"))
+                .to_string()
+        };
+        assert!(row("FS-WRITE-001").contains("✅ passed (1)"), "{md}");
+        assert!(!row("FS-WRITE-001").contains("W-5"), "{md}");
+        assert!(row("FS-CLR-02").contains("**W-5**"), "{md}");
+    }
 
     fn tally(passed: &[&str], failed: &[&str]) -> Tally {
         Tally {
