@@ -5,7 +5,7 @@
 //! reply), answers wrong-shaped messages with an id-less error, and encodes each outgoing
 //! message into one growing buffer, which for a 100 MB `text.read` (content in
 //! structuredContent and again in the text block) would cost several times the file size.
-//! Here a dedicated writer thread serializes messages straight into a 64 KiB buffered
+//! Here a dedicated writer thread serializes messages straight into a 1 MiB buffered
 //! stdout (flushing when no more messages are queued, so pipelined replies share writes),
 //! and the reader answers garbage with a JSON-RPC parse error and keeps serving.
 //!
