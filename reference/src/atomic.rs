@@ -5,37 +5,13 @@
 //! file, never a partial one. The temp file is `flock`ed while it exists, so a sweep can
 //! tell a stale temp file (its writer died) from one being written (`sweep_stale`).
 
-use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use cap_std::fs::{Dir, File, OpenOptions, Permissions};
 use rustix::fs::Stat;
 
-/// Prefix of temp files. Their exact form (`is_our_temp_name`) is reserved: listings hide
-/// regular files of that form, and no client path may contain a segment of that form.
-pub const TEMP_PREFIX: &str = ".mcp-tmp-";
-
-/// A fresh, unguessable temp name (random per process start, plus a counter).
-pub fn temp_name() -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(n);
-    h.write_u32(std::process::id());
-    format!("{TEMP_PREFIX}{:016x}{n:x}", h.finish())
-}
-
-/// True for names `temp_name` makes: the prefix, then at least 17 lowercase hex digits.
-/// Only such names are ever swept, so a user's own `.mcp-tmp-notes` is left alone.
-pub fn is_our_temp_name(name: &str) -> bool {
-    name.strip_prefix(TEMP_PREFIX).is_some_and(|rest| {
-        rest.len() >= 17
-            && rest
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-    })
-}
+// The temp names live in `temp_names` (which `paths` reads too, with no cycle back here).
+pub use crate::temp_names::{TEMP_PREFIX, is_our_temp_name, temp_name};
 
 /// Set-user-ID and set-group-ID: never carried over to a rewritten file (as `cp` and
 /// editors do), so an edit cannot produce a privileged executable with new content.

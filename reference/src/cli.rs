@@ -1,7 +1,7 @@
-//! Command line: `--root DIR` or directories as arguments (several for the filesystem
-//! profile, as server-filesystem takes them), `--profile rootspace|lighthouse|devs`, `--tool-names
-//! dotted|underscore`, `--audit-log FILE`, `--http ADDR` and its options, `--help`,
-//! `--version`.
+//! Command line: `--root DIR` or directories as arguments (several for a profile that
+//! takes them, as server-filesystem does), `--profile NAME` (a row of `profiles::PROFILES`),
+//! `--tool-names dotted|underscore`, `--audit-log FILE`, `--backup-dir DIR`, `--http ADDR`
+//! and its options, `--help`, `--version`.
 //!
 //! Usage errors print exactly one line on stderr and exit with code 2, so a harness or
 //! an MCP client launcher can show the reason verbatim.
@@ -9,33 +9,65 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Parser, ValueEnum};
 
-use crate::tools::NameStyle;
+use crate::name_style::NameStyle;
+use crate::profiles::{PROFILES, ProfileEntry, Takes, taking};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ToolNames {
-    /// file.create, text.read, ... (the interface's own names)
-    Dotted,
-    /// file_create, text_read, ... (for clients that reject dots in tool names)
-    Underscore,
+/// The `--profile` value: which row of `profiles::PROFILES` to serve (by its place there).
+/// Not called `Profile`: the harness's `catalogue::Profile` is the interface itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProfileName(usize);
+
+/// One `ProfileName` per row of the table, for clap.
+static PROFILE_NAMES: [ProfileName; PROFILES.len()] = {
+    let mut names = [ProfileName(0); PROFILES.len()];
+    let mut i = 0;
+    while i < PROFILES.len() {
+        names[i] = ProfileName(i);
+        i += 1;
+    }
+    names
+};
+
+impl ProfileName {
+    /// The profile's row in the table.
+    pub fn entry(self) -> &'static ProfileEntry {
+        &PROFILES[self.0]
+    }
+
+    /// The `--profile` value.
+    pub fn as_str(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The options the profile takes.
+    pub fn takes(self) -> Takes {
+        self.entry().takes
+    }
 }
 
-/// The interface served (a profile is one folder of the reference's sources).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum Profile {
-    /// RootSpace: file.create, file.remove, text.read/replace/insert/append, list://
-    #[default]
-    Rootspace,
-    /// Lighthouse Feature 3.1: read, write, edit, delete
-    Lighthouse,
-    /// devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits
-    Devs,
-    /// An editor's file protocol: file/open, file/read, file/save, file/close
-    Editor,
-    /// The official filesystem server's 14 tools (read_text_file, edit_file, ...)
-    Filesystem,
+impl std::fmt::Display for ProfileName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
+
+impl ValueEnum for ProfileName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &PROFILE_NAMES
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.as_str()).help(self.entry().about))
+    }
+}
+
+/// The name the harness's `reference_serves` (harness/src/run/config.rs) reads the
+/// `--profile` values by; new code says `ProfileName`.
+#[doc(hidden)]
+pub type Profile = ProfileName;
 
 /// Reference MCP server for five file-tool interfaces, over stdio or Streamable HTTP.
 ///
@@ -58,11 +90,11 @@ pub struct Cli {
     #[arg(skip)]
     pub dirs: Vec<PathBuf>,
     /// Interface to serve.
-    #[arg(long, value_enum, default_value = "rootspace", value_name = "PROFILE")]
-    pub profile: Profile,
+    #[arg(long, value_enum, default_value_t = ProfileName::default(), value_name = "PROFILE")]
+    pub profile: ProfileName,
     /// Tool name style (rootspace; the lighthouse names need no respelling).
     #[arg(long, value_enum, default_value = "dotted", value_name = "STYLE")]
-    pub tool_names: ToolNames,
+    pub tool_names: NameStyle,
     /// Append one JSON line per tool call to FILE (lighthouse).
     #[arg(long, value_name = "FILE")]
     pub audit_log: Option<PathBuf>,
@@ -96,10 +128,7 @@ pub struct Cli {
 
 impl Cli {
     pub fn name_style(&self) -> NameStyle {
-        match self.tool_names {
-            ToolNames::Dotted => NameStyle::Dotted,
-            ToolNames::Underscore => NameStyle::Underscore,
-        }
+        self.tool_names
     }
 }
 
@@ -173,36 +202,36 @@ fn gather_dirs(cli: &mut Cli) -> Result<(), String> {
         );
     };
     cli.root = first.clone();
-    if cli.dirs.len() > 1 && cli.profile != Profile::Filesystem {
+    if cli.dirs.len() > 1 && !cli.profile.takes().several_dirs {
         return Err(format!(
-            "mcp-reference: error: {} directories given; only --profile filesystem serves \
+            "mcp-reference: error: {} directories given; only --profile {} serves \
              several, the others one (pass one directory)",
-            cli.dirs.len()
+            cli.dirs.len(),
+            taking(|t| t.several_dirs)
         ));
     }
     Ok(())
 }
 
-/// The audit log is written by the lighthouse profile only (so far); taking the flag and
+/// The audit log is written by the profiles that take it only; taking the flag and
 /// logging nothing would mislead.
 fn check_audit(cli: &Cli) -> Result<(), String> {
-    if cli.audit_log.is_some() && cli.profile != Profile::Lighthouse {
-        return Err(
-            "mcp-reference: error: --audit-log is supported with --profile lighthouse only"
-                .to_owned(),
-        );
+    if cli.audit_log.is_some() && !cli.profile.takes().audit_log {
+        return Err(supported_only("--audit-log", taking(|t| t.audit_log)));
     }
     Ok(())
 }
 
-/// Backups are made by the editor profile only.
+/// Backups are made by the profiles that take `--backup-dir` only.
 fn check_backup_dir(cli: &Cli) -> Result<(), String> {
-    if cli.backup_dir.is_some() && cli.profile != Profile::Editor {
-        return Err(
-            "mcp-reference: error: --backup-dir is supported with --profile editor only".to_owned(),
-        );
+    if cli.backup_dir.is_some() && !cli.profile.takes().backup_dir {
+        return Err(supported_only("--backup-dir", taking(|t| t.backup_dir)));
     }
     Ok(())
+}
+
+fn supported_only(option: &str, profiles: String) -> String {
+    format!("mcp-reference: error: {option} is supported with --profile {profiles} only")
 }
 
 fn check_root(root: &std::path::Path) -> Result<(), String> {
@@ -257,6 +286,10 @@ mod tests {
         assert!(missing.contains("--root DIR"), "{missing}");
         let several = usage(&["x", "/", "/tmp"]);
         assert!(several.contains("only --profile filesystem"), "{several}");
+        let audit = usage(&["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"]);
+        assert!(audit.ends_with("--audit-log is supported with --profile lighthouse only"));
+        let backups = usage(&["x", "--root", "/", "--backup-dir", "/tmp"]);
+        assert!(backups.ends_with("--backup-dir is supported with --profile editor only"));
         assert!(
             usage(&["x", "--profile", "filesystem", "/", "/definitely/not/here"])
                 .contains("does not exist")
@@ -279,8 +312,8 @@ mod tests {
             panic!("one positional directory is the root of any profile");
         };
         assert_eq!(
-            (cli.root, cli.profile),
-            (PathBuf::from("/tmp"), Profile::Rootspace)
+            (cli.root, cli.profile.as_str()),
+            (PathBuf::from("/tmp"), "rootspace")
         );
     }
 
@@ -295,7 +328,7 @@ mod tests {
         ]) {
             Parsed::Run(cli) => {
                 assert_eq!(cli.name_style(), NameStyle::Underscore);
-                assert_eq!(cli.profile, Profile::Rootspace);
+                assert_eq!(cli.profile.as_str(), "rootspace");
                 assert_eq!(cli.audit_log, None);
             }
             _ => panic!("should run"),
@@ -310,7 +343,7 @@ mod tests {
             "/tmp/a.jsonl",
         ]) {
             Parsed::Run(cli) => {
-                assert_eq!(cli.profile, Profile::Lighthouse);
+                assert_eq!(cli.profile.as_str(), "lighthouse");
                 assert_eq!(cli.audit_log, Some(PathBuf::from("/tmp/a.jsonl")));
             }
             _ => panic!("should run"),

@@ -1,17 +1,19 @@
 //! Reference MCP server for file-tool interfaces, served over stdio or Streamable HTTP
-//! (`http/`) and confined to one root directory. Each interface is a profile
-//! (`--profile`): `rootspace` (ADR-0005, the default: six tools file.create, file.remove,
-//! text.read, text.replace, text.insert, text.append and the resource template
-//! `list://{path}`), `lighthouse` (seed 002: read, write, edit, delete), `devs` (seed
-//! 004: filesystem_operation, apply_surgical_edits) and `editor` (seed 003: file/open,
-//! file/read, file/save, file/close, as tools and as methods).
+//! (`http/`) and confined to its root directories. Each interface is a profile
+//! (`--profile`), one folder of these sources and one row of `profiles::PROFILES`:
+//! `rootspace` (the default: six tools file.create, file.remove, text.read, text.replace,
+//! text.insert, text.append and the resource template `list://{path}`), `lighthouse`
+//! (read, write, edit, delete), `devs` (filesystem_operation, apply_surgical_edits),
+//! `editor` (file/open, file/read, file/save, file/close, as tools and as methods) and
+//! `filesystem` (the official filesystem server's fourteen tools).
 //!
-//! Module map: `cli` (arguments), one folder per profile (`rootspace/`: its `server` and
-//! `tools/`, re-exported at the crate root; `lighthouse/`; `devs/`), `transport` (stdio framing
-//! for any handler), `audit` (the audit log), and pure logic in `paths`, `lines`, `edit`,
-//! `hash`, `errors`, `limits`. Tools reach files only through the `storage` seam, whose
-//! production implementation is `sandbox` (cap-std root), `atomic`, `locks` and
-//! `filelock` (the lock between processes).
+//! Module map: `cli` (arguments), `profiles` (the table), one folder per profile
+//! (`rootspace/`: its `server` and `tools/`, re-exported at the crate root), `transport`
+//! (stdio framing for any handler), `http/`, `audit` (the audit log), the code every
+//! profile shares (`host_roots`, `request_error`, `name_style`, `limits`) and pure logic in
+//! `paths`, `lines`, `edit`, `hash`, `errors`. Tools reach files only through the
+//! `storage` seam, whose production implementation is `sandbox` (cap-std root), `atomic`
+//! (with `temp_names`), `locks` and `filelock` (the lock between processes).
 
 pub mod atomic;
 pub mod audit;
@@ -24,6 +26,7 @@ pub mod errors;
 pub mod filelock;
 pub mod filesystem;
 pub mod hash;
+pub mod host_roots;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
@@ -31,10 +34,14 @@ pub mod lighthouse;
 pub mod limits;
 pub mod lines;
 pub mod locks;
+pub mod name_style;
 pub mod paths;
+pub mod profiles;
+pub mod request_error;
 pub mod rootspace;
 pub mod sandbox;
 pub mod storage;
+pub mod temp_names;
 pub mod transport;
 
 // The rootspace profile's modules keep their crate-level paths (`crate::server`,
@@ -49,7 +56,7 @@ use std::sync::Arc;
 /// Name reported in `serverInfo`.
 pub const SERVER_NAME: &str = "mcp-reference";
 
-/// Largest file served (decision 17): 256 MiB.
+/// Largest file served (CLR-028): 256 MiB.
 pub const MAX_FILE_SIZE: u64 = 256 * 1024 * 1024;
 
 /// Entries the start-up sweep for stale temp files visits at most.
@@ -69,78 +76,28 @@ where
         Ok(started) => started,
         Err(code) => return code,
     };
-    match cli.profile {
-        cli::Profile::Rootspace => {
-            let server = server::ReferenceServer::new(tools::Ctx::new(storage), cli.name_style());
-            if let Some(addr) = &cli.http {
-                let style = cli.name_style();
-                let is_mutation = move |name: &str| {
-                    tools::ToolKind::from_name(name, style)
-                        .is_some_and(|k| k != tools::ToolKind::Read)
-                };
-                return serve_http(server, is_mutation, &cli, addr);
-            }
+    (cli.profile.entry().serve)(&cli, storage)
+}
+
+/// Serves the profile `P` on the opened root: its handler built from the command line,
+/// over HTTP with `--http`, else over stdio.
+fn serve_profile<P: profiles::ProfileServer>(cli: &cli::Cli, storage: storage::Rooted) -> ExitCode {
+    let server = match P::build(cli, storage) {
+        Ok(server) => server,
+        Err(line) => {
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    match &cli.http {
+        Some(addr) => {
+            let is_mutation = server.is_mutation();
+            serve_http(server, is_mutation, cli, addr)
+        }
+        None => {
             let limits = server.limits();
             launch(server, limits)
         }
-        cli::Profile::Lighthouse => match lighthouse::LighthouseServer::from_cli(&cli, storage) {
-            Ok(server) => match &cli.http {
-                Some(addr) => {
-                    let is_mutation = |name: &str| {
-                        lighthouse::Op::from_name(name).is_some_and(|o| o != lighthouse::Op::Read)
-                    };
-                    serve_http(server, is_mutation, &cli, addr)
-                }
-                None => {
-                    let limits = server.limits();
-                    launch(server, limits)
-                }
-            },
-            Err(line) => {
-                eprintln!("{line}");
-                ExitCode::from(2)
-            }
-        },
-        cli::Profile::Devs => match devs::DevsServer::from_cli(&cli, storage) {
-            Ok(server) => match &cli.http {
-                Some(addr) => {
-                    let is_mutation =
-                        |name: &str| devs::Op::from_name(name).is_some_and(devs::Op::may_mutate);
-                    serve_http(server, is_mutation, &cli, addr)
-                }
-                None => launch(server, Default::default()),
-            },
-            Err(line) => {
-                eprintln!("{line}");
-                ExitCode::from(2)
-            }
-        },
-        cli::Profile::Filesystem => match filesystem::FsServer::from_cli(&cli, storage) {
-            Ok(server) => match &cli.http {
-                Some(addr) => serve_http(server, filesystem::is_mutation, &cli, addr),
-                None => {
-                    let limits = server.limits();
-                    launch(server, limits)
-                }
-            },
-            Err(line) => {
-                eprintln!("{line}");
-                ExitCode::from(2)
-            }
-        },
-        cli::Profile::Editor => match editor::EditorServer::from_cli(&cli, storage) {
-            Ok(server) => match &cli.http {
-                Some(addr) => serve_http(server, editor::Op::is_mutation, &cli, addr),
-                None => {
-                    let limits = server.limits();
-                    launch(server, limits)
-                }
-            },
-            Err(line) => {
-                eprintln!("{line}");
-                ExitCode::from(2)
-            }
-        },
     }
 }
 
@@ -228,7 +185,7 @@ fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> Exi
 #[cfg(feature = "http")]
 fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
     server: S,
-    is_mutation: impl Fn(&str) -> bool + Send + Sync + 'static,
+    is_mutation: profiles::IsMutation,
     cli: &cli::Cli,
     addr: &str,
 ) -> ExitCode {
@@ -270,7 +227,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
                 return ExitCode::FAILURE;
             }
         };
-        let code = runtime.block_on(http::serve(server, Arc::new(is_mutation), opts));
+        let code = runtime.block_on(http::serve(server, is_mutation, opts));
         runtime.shutdown_timeout(std::time::Duration::from_secs(2));
         code
     };
@@ -281,7 +238,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
 }
 
 #[cfg(not(feature = "http"))]
-fn serve_http<S>(_: S, _: impl Fn(&str) -> bool, _: &cli::Cli, _: &str) -> ExitCode {
+fn serve_http<S>(_: S, _: profiles::IsMutation, _: &cli::Cli, _: &str) -> ExitCode {
     eprintln!(
         "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
     );

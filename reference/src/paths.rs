@@ -230,14 +230,14 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
                     ),
                 ));
             }
-            s if crate::atomic::is_our_temp_name(s) => {
+            s if crate::temp_names::is_our_temp_name(s) => {
                 return Err(ToolError::new(
                     Code::InvalidPath,
                     format!(
                         "{:?} has the form of the server's temporary files ({}<hex digits>), \
                          which is reserved in every part of a path; choose another name.",
                         s,
-                        crate::atomic::TEMP_PREFIX
+                        crate::temp_names::TEMP_PREFIX
                     ),
                 ));
             }

@@ -25,7 +25,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use crate::lighthouse::paths::Roots;
+use crate::host_roots::HostRoots;
 use crate::paths::NormPath;
 use crate::storage::Storage;
 use codes::DvError;
@@ -65,7 +65,7 @@ impl Op {
 /// What every tool needs.
 pub struct Ctx {
     pub storage: Box<dyn Storage>,
-    pub roots: Roots,
+    pub roots: HostRoots,
 }
 
 impl Ctx {
@@ -117,7 +117,7 @@ impl DevsServer {
         cli: &crate::cli::Cli,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = Roots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&cli.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
                 cli.root
@@ -127,6 +127,25 @@ impl DevsServer {
             storage: Box::new(storage),
             roots,
         }))
+    }
+}
+
+impl crate::profiles::ProfileServer for DevsServer {
+    const NAME: &'static str = "devs";
+    const ABOUT: &'static str =
+        "devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits";
+
+    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
+        DevsServer::from_cli(cli, storage)
+    }
+
+    /// The default bounds: this profile keeps none of its own.
+    fn limits(&self) -> Arc<crate::limits::Limits> {
+        Arc::default()
+    }
+
+    fn is_mutation(&self) -> crate::profiles::IsMutation {
+        Arc::new(|name: &str| Op::from_name(name).is_some_and(Op::may_mutate))
     }
 }
 
@@ -151,7 +170,7 @@ impl ServerHandler for DevsServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::server::undeclared_prompts())
+        Err(crate::request_error::undeclared_prompts())
     }
 
     async fn list_tools(
@@ -201,6 +220,6 @@ impl ServerHandler for DevsServer {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
-        Err(crate::server::custom_request_error(&request.method))
+        Err(crate::request_error::custom_request_error(&request.method))
     }
 }

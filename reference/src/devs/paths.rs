@@ -1,25 +1,24 @@
-//! devs path rules (3_MCP-TAS-079-TRAVERSAL, DV-CLR-08): the same as lighthouse's project
-//! root rules (relative to the root; an absolute path only inside it, compared component by
-//! component, never by string prefix; backslashes, NUL and drive letters invalid), with
-//! this profile's errors. Lexical only: symlinks are judged by the shared sandbox through
+//! devs path rules (3_MCP-TAS-079-TRAVERSAL, DV-CLR-08): the shared host-path containment
+//! of `host_roots` (relative to the root; an absolute path only inside it, compared
+//! component by component, never by string prefix; backslashes, NUL and drive letters
+//! invalid), worded in this profile's errors. Lexical only: symlinks are judged by the shared sandbox through
 //! its handle on the root.
 
 use super::codes::{DvCode, DvError};
-use crate::lighthouse::codes::LhCode;
-use crate::lighthouse::paths::{self as lh, Roots};
+use crate::host_roots::{self, HostRoots, PathRefusal};
 use crate::paths::NormPath;
 
 /// Resolves a path argument (`field` names it in errors) to a path inside the root.
-pub fn resolve(input: &str, roots: &Roots, field: &str) -> Result<NormPath, DvError> {
-    lh::resolve(input, roots).map_err(|e| match e.code {
-        LhCode::PathOutsideProject => DvError::traversal(input),
-        _ => DvError::new(
+pub fn resolve(input: &str, roots: &HostRoots, field: &str) -> Result<NormPath, DvError> {
+    host_roots::resolve(input, roots).map_err(|refusal| match refusal {
+        PathRefusal::Outside => DvError::traversal(input),
+        PathRefusal::Invalid(why) => DvError::new(
             DvCode::InvalidPath,
             "Invalid path",
             format!(
                 "The {field} {input:?} is not a usable path ({}). Pass a path relative to the \
                  project root with \"/\" between segments, e.g. \"src/index.ts\".",
-                e.message.trim_end_matches('.')
+                PathRefusal::invalid_sentence(input, &why).trim_end_matches('.')
             ),
         ),
     })
@@ -30,8 +29,8 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
-    fn roots() -> Roots {
-        Roots {
+    fn roots() -> HostRoots {
+        HostRoots {
             canonical: PathBuf::from("/srv/proj"),
             given: None,
         }

@@ -22,6 +22,7 @@ pub mod text;
 pub mod tools;
 pub mod uri;
 
+use crate::profiles::Takes;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -33,7 +34,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use crate::lighthouse::paths::Roots;
+use crate::host_roots::HostRoots;
 use crate::storage::{Rooted, Storage};
 use errors::EdError;
 use ops::Buffers;
@@ -87,7 +88,7 @@ impl Op {
 /// What every operation needs, shared by all sessions.
 pub struct Ctx {
     pub storage: Box<dyn Storage>,
-    pub roots: Roots,
+    pub roots: HostRoots,
     /// Where backups go (`--backup-dir`, outside the root), if anywhere.
     pub backups: Option<Rooted>,
 }
@@ -147,7 +148,7 @@ impl EditorServer {
         cli: &crate::cli::Cli,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = Roots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&cli.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
                 cli.root
@@ -224,6 +225,28 @@ fn params_object(p: Option<Value>) -> Result<JsonObject, EdError> {
     }
 }
 
+impl crate::profiles::ProfileServer for EditorServer {
+    const NAME: &'static str = "editor";
+    const ABOUT: &'static str =
+        "An editor's file protocol: file/open, file/read, file/save, file/close";
+    const TAKES: Takes = Takes {
+        backup_dir: true,
+        ..Takes::NOTHING_MORE
+    };
+
+    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
+        EditorServer::from_cli(cli, storage)
+    }
+
+    fn limits(&self) -> Arc<crate::limits::Limits> {
+        EditorServer::limits(self)
+    }
+
+    fn is_mutation(&self) -> crate::profiles::IsMutation {
+        Arc::new(Op::is_mutation)
+    }
+}
+
 impl ServerHandler for EditorServer {
     fn get_info(&self) -> ServerConfig {
         let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
@@ -247,7 +270,7 @@ impl ServerHandler for EditorServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::server::undeclared_prompts())
+        Err(crate::request_error::undeclared_prompts())
     }
 
     async fn list_tools(
@@ -293,7 +316,7 @@ impl ServerHandler for EditorServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
         let Some(op) = Op::from_method(&request.method) else {
-            return Err(crate::server::custom_request_error(&request.method));
+            return Err(crate::request_error::custom_request_error(&request.method));
         };
         let params = params_object(request.params).map_err(|e| e.to_rpc())?;
         self.dispatch(op, params, &context)

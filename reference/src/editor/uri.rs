@@ -1,14 +1,13 @@
 //! `file://` URIs (seed 003, "URI Handling"): the scheme `file`, an empty authority (or
 //! `localhost`), an absolute path, percent-encoded. The decoded path must lie inside the
-//! root, compared component by component (the lighthouse profile's `Roots`), so
+//! root, compared component by component (the shared `host_roots`), so
 //! `<root>_evil/x` and `<root>/../x` are outside. A relative or non-`file` URI is invalid
 //! params (-32602), as the seed's error table says; so is one outside the root.
 
 use percent_encoding::percent_decode_str;
 
 use super::errors::{EdCode, EdError};
-use crate::lighthouse::codes::LhCode;
-use crate::lighthouse::paths::{self, Roots};
+use crate::host_roots::{self, HostRoots, PathRefusal};
 use crate::paths::NormPath;
 
 fn invalid(uri: &str, why: &str) -> EdError {
@@ -23,7 +22,7 @@ fn invalid(uri: &str, why: &str) -> EdError {
 }
 
 /// The file a URI names, relative to the root.
-pub fn resolve(uri: &str, roots: &Roots) -> Result<NormPath, EdError> {
+pub fn resolve(uri: &str, roots: &HostRoots) -> Result<NormPath, EdError> {
     let Some(scheme_end) = uri.find(':') else {
         return Err(invalid(
             uri,
@@ -57,8 +56,8 @@ pub fn resolve(uri: &str, roots: &Roots) -> Result<NormPath, EdError> {
     let decoded = percent_decode_str(path)
         .decode_utf8()
         .map_err(|_| invalid(uri, "its percent-encoded path is not UTF-8"))?;
-    paths::resolve(&decoded, roots).map_err(|e| match e.code {
-        LhCode::PathOutsideProject => EdError::new(
+    host_roots::resolve(&decoded, roots).map_err(|refusal| match refusal {
+        PathRefusal::Outside => EdError::new(
             EdCode::OutsideRoot,
             format!(
                 "Access denied: {uri} is outside the directory this server serves; nothing \
@@ -66,7 +65,10 @@ pub fn resolve(uri: &str, roots: &Roots) -> Result<NormPath, EdError> {
             ),
         )
         .with("uri", uri),
-        _ => invalid(uri, e.message.trim_end_matches('.')),
+        PathRefusal::Invalid(why) => invalid(
+            uri,
+            PathRefusal::invalid_sentence(&decoded, &why).trim_end_matches('.'),
+        ),
     })
 }
 
@@ -76,8 +78,8 @@ mod tests {
 
     use super::*;
 
-    fn roots() -> Roots {
-        Roots {
+    fn roots() -> HostRoots {
+        HostRoots {
             canonical: PathBuf::from("/srv/proj"),
             given: None,
         }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
 use crate::errors::{Code, ToolError};
-use crate::lighthouse::paths::Roots;
+use crate::host_roots::HostRoots;
 use crate::paths::{self as shared, NormPath};
 use crate::storage::{Rooted, Storage};
 
@@ -61,7 +61,7 @@ impl Drop for RootSlot {
 
 /// One allowed directory.
 pub struct Allowed {
-    pub roots: Roots,
+    pub roots: HostRoots,
     pub storage: Box<dyn Storage>,
     /// A client root's place in `MAX_OPEN_CLIENT_ROOTS` (none for the operator's).
     _slot: Option<RootSlot>,
@@ -71,7 +71,7 @@ impl Allowed {
     /// One of the operator's directories, with its storage.
     pub fn operator(dir: &Path, storage: Box<dyn Storage>) -> std::io::Result<Allowed> {
         Ok(Allowed {
-            roots: Roots::of(dir)?,
+            roots: HostRoots::of(dir)?,
             storage,
             _slot: None,
         })
@@ -89,7 +89,7 @@ impl Allowed {
         let (storage, canonical) = opener(&self.roots.canonical, rel)?;
         let canonical = self.roots.host(&canonical);
         Ok(Allowed {
-            roots: Roots {
+            roots: HostRoots {
                 given: (given != canonical).then_some(given),
                 canonical,
             },

@@ -23,6 +23,7 @@ pub mod tree;
 pub mod walk;
 pub mod write;
 
+use crate::profiles::Takes;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -278,6 +279,28 @@ impl FsServer {
     }
 }
 
+impl crate::profiles::ProfileServer for FsServer {
+    const NAME: &'static str = "filesystem";
+    const ABOUT: &'static str =
+        "The official filesystem server's 14 tools (read_text_file, edit_file, ...)";
+    const TAKES: Takes = Takes {
+        several_dirs: true,
+        ..Takes::NOTHING_MORE
+    };
+
+    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
+        FsServer::from_cli(cli, storage)
+    }
+
+    fn limits(&self) -> Arc<Limits> {
+        FsServer::limits(self)
+    }
+
+    fn is_mutation(&self) -> crate::profiles::IsMutation {
+        Arc::new(is_mutation)
+    }
+}
+
 impl ServerHandler for FsServer {
     fn get_info(&self) -> ServerConfig {
         let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
@@ -298,7 +321,7 @@ impl ServerHandler for FsServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::server::undeclared_prompts())
+        Err(crate::request_error::undeclared_prompts())
     }
 
     async fn list_tools(
@@ -375,6 +398,6 @@ impl ServerHandler for FsServer {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
-        Err(crate::server::custom_request_error(&request.method))
+        Err(crate::request_error::custom_request_error(&request.method))
     }
 }

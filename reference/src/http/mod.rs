@@ -5,8 +5,9 @@
 //! `Origin` check against DNS rebinding, bearer tokens and scopes (`auth.rs`), sessions
 //! bound to the token that opened them, a body cap enforced while reading and a deadline
 //! for the whole body, a clear 400 for a body that is not JSON, and caps on open sessions
-//! (in all and per token). Here: the header-read timeout and the connection cap. Every session shares one `ReferenceServer`, so the per-file locks (and the
-//! exactly-one-winner rule) hold across sessions.
+//! (in all and per token). Here: the header-read timeout and the connection cap. Every
+//! session is a clone of the profile's one handler, sharing its storage, so the per-file
+//! locks (and the exactly-one-winner rule) hold across sessions.
 
 pub mod auth;
 mod gate;
@@ -54,9 +55,8 @@ pub struct HttpOptions {
     pub allowed_hosts: Vec<String>,
 }
 
-/// Tells whether a tool, by the name the server offers, changes files (so it needs the
-/// `files:write` scope); every other request needs `files:read`.
-pub type IsMutation = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+/// Whether a call changes files: the profile's handler says (`ProfileServer::is_mutation`).
+pub use crate::profiles::IsMutation;
 
 /// Serves `server` (any profile's handler) over HTTP until SIGINT or SIGTERM.
 pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(

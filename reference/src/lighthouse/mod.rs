@@ -15,6 +15,7 @@ pub mod read;
 pub mod result;
 pub mod write;
 
+use crate::profiles::Takes;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -27,10 +28,10 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use crate::audit::{self, AuditLog};
+use crate::host_roots::HostRoots;
 use crate::paths::NormPath;
 use crate::storage::Storage;
 use codes::{LhCode, LhError};
-use paths::Roots;
 
 /// Largest file read, written or produced by an edit: 10 MB.
 pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
@@ -67,7 +68,7 @@ impl Op {
 /// What every tool needs.
 pub struct Ctx {
     pub storage: Box<dyn Storage>,
-    pub roots: Roots,
+    pub roots: HostRoots,
     pub audit: Option<AuditLog>,
 }
 
@@ -156,7 +157,7 @@ impl LighthouseServer {
         cli: &crate::cli::Cli,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = Roots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&cli.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
                 cli.root
@@ -173,6 +174,27 @@ impl LighthouseServer {
             roots,
             audit,
         }))
+    }
+}
+
+impl crate::profiles::ProfileServer for LighthouseServer {
+    const NAME: &'static str = "lighthouse";
+    const ABOUT: &'static str = "Lighthouse Feature 3.1: read, write, edit, delete";
+    const TAKES: Takes = Takes {
+        audit_log: true,
+        ..Takes::NOTHING_MORE
+    };
+
+    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
+        LighthouseServer::from_cli(cli, storage)
+    }
+
+    fn limits(&self) -> Arc<crate::limits::Limits> {
+        LighthouseServer::limits(self)
+    }
+
+    fn is_mutation(&self) -> crate::profiles::IsMutation {
+        Arc::new(|name: &str| Op::from_name(name).is_some_and(|o| o != Op::Read))
     }
 }
 
@@ -198,7 +220,7 @@ impl ServerHandler for LighthouseServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::server::undeclared_prompts())
+        Err(crate::request_error::undeclared_prompts())
     }
 
     async fn list_tools(
@@ -253,6 +275,6 @@ impl ServerHandler for LighthouseServer {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
-        Err(crate::server::custom_request_error(&request.method))
+        Err(crate::request_error::custom_request_error(&request.method))
     }
 }

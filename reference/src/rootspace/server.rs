@@ -18,12 +18,14 @@ use serde_json::{Value, json};
 
 use crate::errors::{Code, ToolError, ToolResult};
 use crate::limits::{LIST_PAGE, Limits};
+use crate::name_style::NameStyle;
 use crate::paths;
-use crate::tools::{self, Ctx, NameStyle, ToolKind};
+use crate::request_error::{custom_request_error, undeclared_prompts};
+use crate::tools::{self, Ctx, ToolKind};
 
 /// The reference server: shared context plus the tool list for the chosen name style.
 #[derive(Clone)]
-pub struct ReferenceServer {
+pub struct RootspaceServer {
     ctx: Arc<Ctx>,
     style: NameStyle,
     tools: Arc<Vec<Tool>>,
@@ -33,7 +35,7 @@ pub struct ReferenceServer {
 /// Scheme of the listing resource.
 pub const LIST_SCHEME: &str = "list://";
 
-impl ReferenceServer {
+impl RootspaceServer {
     pub fn new(ctx: Ctx, style: NameStyle) -> Self {
         Self::with_shared(Arc::new(ctx), style)
     }
@@ -41,7 +43,7 @@ impl ReferenceServer {
     /// A server on a context the caller keeps a handle on too (an embedder that wraps
     /// this handler and runs some calls itself).
     pub fn with_shared(ctx: Arc<Ctx>, style: NameStyle) -> Self {
-        ReferenceServer {
+        RootspaceServer {
             ctx,
             style,
             tools: tools::definitions(style),
@@ -301,7 +303,28 @@ fn listing_error(uri: &str, e: &ToolError) -> McpError {
     }
 }
 
-impl ServerHandler for ReferenceServer {
+impl crate::profiles::ProfileServer for RootspaceServer {
+    const NAME: &'static str = "rootspace";
+    const ABOUT: &'static str =
+        "RootSpace: file.create, file.remove, text.read/replace/insert/append, list://";
+
+    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
+        Ok(RootspaceServer::new(Ctx::new(storage), cli.name_style()))
+    }
+
+    fn limits(&self) -> Arc<Limits> {
+        RootspaceServer::limits(self)
+    }
+
+    fn is_mutation(&self) -> crate::profiles::IsMutation {
+        let style = self.style();
+        Arc::new(move |name: &str| {
+            ToolKind::from_name(name, style).is_some_and(|k| k != ToolKind::Read)
+        })
+    }
+}
+
+impl ServerHandler for RootspaceServer {
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
@@ -319,7 +342,7 @@ impl ServerHandler for ReferenceServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::server::undeclared_prompts())
+        Err(undeclared_prompts())
     }
 
     async fn list_tools(
@@ -361,7 +384,7 @@ impl ServerHandler for ReferenceServer {
             }
         } else {
             // Mutations fsync and may wait for a file's lock: keep them off the async threads.
-            tokio::task::spawn_blocking(move || ReferenceServer::run_tool(&ctx, kind, args))
+            tokio::task::spawn_blocking(move || RootspaceServer::run_tool(&ctx, kind, args))
                 .await
                 .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?
         };
@@ -415,63 +438,9 @@ impl ServerHandler for ReferenceServer {
     }
 }
 
-/// The answer to prompts/list of a handler that declares no prompts capability: the method
-/// is not served (-32601), as MCP's capability negotiation says ("Servers that support
-/// prompts MUST declare the prompts capability"). rmcp's default would answer an empty
-/// list, which tells a client the server handles prompts after all.
-pub(crate) fn undeclared_prompts() -> McpError {
-    McpError::new(
-        rmcp::model::ErrorCode::METHOD_NOT_FOUND,
-        "prompts/list: this server offers no prompts (it declares no prompts capability)",
-        None,
-    )
-}
-
-/// The error for a request rmcp could not type: known methods had malformed params.
-pub(crate) fn custom_request_error(method: &str) -> McpError {
-    const KNOWN: &[&str] = &[
-        "initialize",
-        "server/discover",
-        "ping",
-        "tools/list",
-        "tools/call",
-        "resources/list",
-        "resources/templates/list",
-        "resources/read",
-    ];
-    if KNOWN.contains(&method) {
-        McpError::invalid_params(
-            format!(
-                "The params of {method} do not have the expected shape (for tools/call: \
-                 {{\"name\": string, \"arguments\": object}}; for resources/read: \
-                 {{\"uri\": string}})."
-            ),
-            Some(json!({"method": method})),
-        )
-    } else {
-        McpError::new(
-            rmcp::model::ErrorCode::METHOD_NOT_FOUND,
-            format!("Method not found: {method}"),
-            None,
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn malformed_standard_requests_are_invalid_params() {
-        assert_eq!(
-            custom_request_error("tools/call").code,
-            rmcp::model::ErrorCode::INVALID_PARAMS
-        );
-        assert_eq!(
-            custom_request_error("x/y").code,
-            rmcp::model::ErrorCode::METHOD_NOT_FOUND
-        );
-    }
 
     #[test]
     fn listing_cursors_round_trip() {

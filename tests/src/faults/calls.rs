@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use mcp_reference::errors::{Code, ToolError, ToolResult};
 use mcp_reference::paths;
-use mcp_reference::server::ReferenceServer;
+use mcp_reference::server::RootspaceServer;
 use mcp_reference::tools::{Ctx, ToolKind};
 use rmcp::model::{CallToolResult, JsonObject};
 use serde_json::{Value, json};
@@ -282,7 +282,7 @@ pub fn after(
         // absolute link, it does not open what a host path names.
         let mut rel = args.clone();
         rel.insert("path".into(), json!(inside.to_string_lossy()));
-        *out = ReferenceServer::run_tool(ctx, kind, rel);
+        *out = RootspaceServer::run_tool(ctx, kind, rel);
     }
     if on.is("replace-outside-range")
         && kind == Replace
@@ -290,7 +290,7 @@ pub fn after(
     {
         let mut wide = args.clone();
         wide.insert("lines".into(), json!([1, 0]));
-        *out = ReferenceServer::run_tool(ctx, kind, wide);
+        *out = RootspaceServer::run_tool(ctx, kind, wide);
     }
     if on.is("replace-partial-line")
         && kind == Replace
@@ -314,7 +314,7 @@ pub fn after(
             arg(args, "old").map_or(1, |o| mcp_reference::edit::parse_line_text(o).len().max(1));
         let mut narrow = args.clone();
         narrow.insert("lines".into(), json!([first, first + n as i64]));
-        *out = ReferenceServer::run_tool(ctx, kind, narrow);
+        *out = RootspaceServer::run_tool(ctx, kind, narrow);
     }
     if on.is("missing-file-empty")
         && kind == Read

@@ -201,7 +201,7 @@ impl FaultyDevs {
             Err(rooted) => Box::new(rooted),
         };
         let roots =
-            mcp_reference::lighthouse::paths::Roots::of(&cli.root).expect("the root was opened");
+            mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
         let ctx = Arc::new(dv::Ctx { storage, roots });
         FaultyDevs {
             inner: DevsServer::with_shared(ctx.clone()),

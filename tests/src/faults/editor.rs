@@ -176,7 +176,7 @@ impl FaultyEditor {
     pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyEditor {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let roots =
-            mcp_reference::lighthouse::paths::Roots::of(&cli.root).expect("the root was opened");
+            mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
         let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
             Ok(faulty) => Box::new(faulty),
             Err(rooted) => Box::new(rooted),

@@ -223,7 +223,7 @@ fn append_without_break(ctx: &Ctx, args: &JsonObject, joins: bool) -> ToolResult
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mcp_reference::tools::NameStyle;
+    use mcp_reference::name_style::NameStyle;
 
     fn on(name: &'static str) -> Injected {
         Injected {

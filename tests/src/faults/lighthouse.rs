@@ -193,7 +193,8 @@ impl FaultyLighthouse {
             Ok(faulty) => Box::new(faulty),
             Err(rooted) => Box::new(rooted),
         };
-        let roots = lh::paths::Roots::of(&cli.root).expect("the root was opened");
+        let roots =
+            mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
         let audit = match &cli.audit_log {
             Some(p) if name != "lh-audit-silent" => {
                 Some(AuditLog::open(p).expect("the audit log can be opened"))

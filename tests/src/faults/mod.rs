@@ -2,7 +2,7 @@
 //! conformance harness (tests/tests/harness_power.rs). Nothing here is part of the server:
 //! each injection sits at a seam the server offers anyway.
 //!
-//! - `server.rs`: a `ServerHandler` that wraps the unmodified `ReferenceServer` (rmcp's
+//! - `server.rs`: a `ServerHandler` that wraps the unmodified `RootspaceServer` (rmcp's
 //!   own trait is the seam) and changes a call's arguments or outcome (`calls.rs`) or a
 //!   listing (`listing.rs`).
 //! - `storage.rs`: a `Storage` that wraps the production one (the reference's storage

@@ -1,4 +1,4 @@
-//! `FaultyServer`: the unmodified `ReferenceServer` wrapped in another `ServerHandler`.
+//! `FaultyServer`: the unmodified `RootspaceServer` wrapped in another `ServerHandler`.
 //! Every request goes to the reference; the active injection may change a tool call's
 //! arguments or outcome on the way (`calls.rs`) or a listing (`listing.rs`), and the
 //! reference's storage may be wrapped (`storage.rs`).
@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use mcp_reference::cli::Cli;
-use mcp_reference::server::{ReferenceServer, failure, read_success, success};
+use mcp_reference::name_style::NameStyle;
+use mcp_reference::server::{RootspaceServer, failure, read_success, success};
 use mcp_reference::storage::{Rooted, Storage};
-use mcp_reference::tools::{Ctx, NameStyle, ToolKind};
+use mcp_reference::tools::{Ctx, ToolKind};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult,
     ListResourceTemplatesResult, ListToolsResult, PaginatedRequestParams,
@@ -23,7 +24,7 @@ use super::{calls, listing, storage::FaultyStorage};
 /// The reference with one injection.
 #[derive(Clone)]
 pub struct FaultyServer {
-    inner: ReferenceServer,
+    inner: RootspaceServer,
     /// The same storage the inner server uses, for injections that run a call themselves.
     ctx: Arc<Ctx>,
     on: Injected,
@@ -58,7 +59,7 @@ impl FaultyServer {
         };
         let ctx = Arc::new(Ctx { storage });
         FaultyServer {
-            inner: ReferenceServer::with_shared(ctx.clone(), on.style),
+            inner: RootspaceServer::with_shared(ctx.clone(), on.style),
             ctx,
             on,
         }
@@ -96,7 +97,7 @@ impl ServerHandler for FaultyServer {
             if let Some(early) = calls::before(&on, &ctx, kind, &mut args) {
                 return early;
             }
-            let mut out = ReferenceServer::run_tool(&ctx, kind, args.clone());
+            let mut out = RootspaceServer::run_tool(&ctx, kind, args.clone());
             calls::after(&on, &ctx, kind, &args, &mut out);
             out
         })

@@ -17,6 +17,7 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value};
 
 use crate::errors::{ToolError, ToolResult};
+use crate::name_style::NameStyle;
 use crate::paths::{self, NormPath};
 use crate::storage::Storage;
 
@@ -31,14 +32,6 @@ impl Ctx {
             storage: Box::new(storage),
         }
     }
-}
-
-/// Tool naming style on the wire (`--tool-names`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum NameStyle {
-    #[default]
-    Dotted,
-    Underscore,
 }
 
 /// The six tools.
