@@ -9,7 +9,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 
-use crate::faults::{Injection, inj};
+use crate::faults::Injection;
+use crate::faults::rootspace::inj;
 use serde_json::{Map, Value, json};
 
 /// Faults made by rewriting the wire.

@@ -13,10 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{
-    FAULTS, Injection, NO_VARIANT, VARIANTS, devs, editor, filesystem, lighthouse,
-};
-use e2e_tests::proxy::{PROXY_FAULTS, PROXY_VARIANTS};
+use e2e_tests::faults::{Injection, PROFILES, ProfileFaults, profile_of};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::catalogue::Profile;
 use mcp_harness::run::command::load_features;
@@ -34,42 +31,20 @@ static DOC_LOCK: Mutex<()> = Mutex::new(());
 /// `--include-ignored` to see the miss); their rows in the doc say MISSED.
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
-/// The profiles with injections, in the doc's order.
-const PROFILES: [&str; 5] = ["rootspace", "lighthouse", "devs", "editor", "filesystem"];
-
 /// Every fault: those at the server's seams and those of the wire proxy, of every profile.
 fn all_faults() -> Vec<&'static Injection> {
-    FAULTS
+    PROFILES
         .iter()
-        .chain(PROXY_FAULTS)
-        .chain(lighthouse::FAULTS)
-        .chain(devs::FAULTS)
-        .chain(editor::FAULTS)
-        .chain(filesystem::FAULTS)
+        .flat_map(|p| p.faults.iter().chain(p.proxy_faults))
         .collect()
 }
 
 /// Every alternative reading, likewise.
 fn all_variants() -> Vec<&'static Injection> {
-    VARIANTS
+    PROFILES
         .iter()
-        .chain(PROXY_VARIANTS)
-        .chain(lighthouse::VARIANTS)
-        .chain(devs::VARIANTS)
-        .chain(editor::VARIANTS)
-        .chain(filesystem::VARIANTS)
+        .flat_map(|p| p.variants.iter().chain(p.proxy_variants))
         .collect()
-}
-
-/// Clarifications without a variant, per profile.
-fn no_variant(profile: &str) -> &'static [(&'static str, &'static str)] {
-    match profile {
-        "lighthouse" => lighthouse::NO_VARIANT,
-        "devs" => devs::NO_VARIANT,
-        "editor" => editor::NO_VARIANT,
-        "filesystem" => filesystem::NO_VARIANT,
-        _ => NO_VARIANT,
-    }
 }
 
 fn profile(name: &str) -> Result<Arc<Profile>, Failed> {
@@ -206,25 +181,15 @@ fn detail(rs: &[&CaseResult]) -> String {
         .join("\n")
 }
 
+/// The concurrency faults of the fault's profile, the only ones a `concurrency.feature`
+/// case counts as catching.
 fn is_race_fault(f: &Injection) -> bool {
-    matches!(
-        f.name,
-        "lost-update"
-            | "torn-write"
-            | "lh-lost-update"
-            | "lh-torn-write"
-            | "dv-lost-update"
-            | "dv-torn-write"
-            | "fs-torn-write"
-    )
+    profile_of(f).race_faults.contains(&f.name)
 }
 
 /// The check-then-use faults, which only a swapper's race (races.feature) can catch.
 fn is_swap_fault(f: &Injection) -> bool {
-    matches!(
-        f.name,
-        "fs-read-check-then-use" | "fs-write-check-then-use" | "fs-move-check-then-use"
-    )
+    profile_of(f).swap_faults.contains(&f.name)
 }
 
 /// Measure one fault: its table row, and why the harness missed it if it did (the row is
@@ -391,7 +356,11 @@ fn render(rows: &[String]) -> String {
         faults.len(),
         count("| accepted |", &variants),
         variants.len(),
-        PROFILES.join(", ")
+        PROFILES
+            .iter()
+            .map(|p| p.profile)
+            .collect::<Vec<_>>()
+            .join(", ")
     ));
     s.push_str(
         "`tests/tests/harness_power.rs` runs a profile's suite against `mcp-faulty` (test \
@@ -410,8 +379,13 @@ fn render(rows: &[String]) -> String {
          and those of `races.feature` (a swapper's races) only for the check-then-use faults: \
          whether a race trips over another fault depends on timing.\n",
     );
-    for profile in PROFILES {
-        let ours = |i: &&&Injection| i.profile == profile;
+    for ProfileFaults {
+        profile,
+        no_variant,
+        ..
+    } in PROFILES
+    {
+        let ours = |i: &&&Injection| i.profile == *profile;
         let fault_rows: Vec<String> = faults.iter().filter(ours).filter_map(find).collect();
         let variant_rows: Vec<String> = variants.iter().filter(ours).filter_map(find).collect();
         s.push_str(&format!("\n## Profile `{profile}`\n\n"));
@@ -439,7 +413,7 @@ fn render(rows: &[String]) -> String {
         s.push_str(
             "\n### Clarifications without a variant\n\n| clarification | why |\n|---|---|\n",
         );
-        for (id, why) in no_variant(profile) {
+        for (id, why) in *no_variant {
             s.push_str(&format!("| {id} | {why} |\n"));
         }
     }
@@ -452,6 +426,38 @@ fn render(rows: &[String]) -> String {
         }
     }
     s
+}
+
+/// The reference trials of a profile: with its own tool names, and again with underscore
+/// names where they have dots to respell (named `dotted/` and `underscore/reference`).
+fn reference_trials(p: &'static ProfileFaults) -> Vec<(ToolNames, String)> {
+    if !p.respelled_names {
+        return vec![(ToolNames::Dotted, format!("{}/reference", p.profile))];
+    }
+    [ToolNames::Dotted, ToolNames::Underscore]
+        .into_iter()
+        .map(|names| (names, format!("{}/reference", names.as_str())))
+        .collect()
+}
+
+/// The plain reference of a profile passes its whole suite, and at least its floor ran.
+fn check_reference(p: &ProfileFaults, names: ToolNames) -> Result<(), Failed> {
+    let results = run_reference(names, p.profile)?;
+    let bad = failed(&results);
+    if results.len() < p.floor {
+        return Err(format!("only {} scenarios ran", results.len()).into());
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the {} reference failed {} scenario(s) with {} tool names:\n{}",
+        p.profile,
+        bad.len(),
+        names.as_str(),
+        detail(&bad)
+    )
+    .into())
 }
 
 fn main() {
@@ -467,42 +473,11 @@ fn main() {
         );
     }
     let mut trials = Vec::new();
-    let references = [
-        ("rootspace", ToolNames::Dotted, "dotted/reference"),
-        ("rootspace", ToolNames::Underscore, "underscore/reference"),
-        ("lighthouse", ToolNames::Dotted, "lighthouse/reference"),
-        ("devs", ToolNames::Dotted, "devs/reference"),
-        ("editor", ToolNames::Dotted, "editor/reference"),
-        ("filesystem", ToolNames::Dotted, "filesystem/reference"),
-    ];
-    for (profile, names, trial) in references {
-        let tag = names.as_str();
-        trials.push(
-            Trial::test(trial, move || {
-                let results = run_reference(names, profile)?;
-                let bad = failed(&results);
-                let floor = match profile {
-                    "rootspace" => 400,
-                    "devs" => 95,
-                    "editor" => 60,
-                    _ => 80,
-                };
-                if results.len() < floor {
-                    return Err(format!("only {} scenarios ran", results.len()).into());
-                }
-                if bad.is_empty() {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "the {profile} reference failed {} scenario(s) with {tag} tool names:\n{}",
-                        bad.len(),
-                        detail(&bad)
-                    )
-                    .into())
-                }
-            })
-            .with_ignored_flag(off),
-        );
+    for p in PROFILES {
+        for (names, trial) in reference_trials(p) {
+            trials
+                .push(Trial::test(trial, move || check_reference(p, names)).with_ignored_flag(off));
+        }
     }
     for f in all_faults() {
         let gap = KNOWN_GAPS.iter().any(|(n, _)| *n == f.name);
@@ -522,9 +497,9 @@ fn main() {
             })
             .with_ignored_flag(off),
         );
-        // Same row with underscore names: compared, never written (only rootspace's tool
-        // names have dots to respell).
-        if v.profile != "rootspace" {
+        // Same row with underscore names: compared, never written (only a profile whose
+        // tool names have dots has anything to respell).
+        if !profile_of(v).respelled_names {
             continue;
         }
         trials.push(

@@ -19,7 +19,30 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use super::storage::{FaultyStorage, write_torn};
-use super::{Args, Injection, arg, resolve_lexically};
+use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
+
+/// The devs row of `super::PROFILES`.
+pub const PROFILE: ProfileFaults = ProfileFaults {
+    profile: "devs",
+    faults: FAULTS,
+    variants: VARIANTS,
+    proxy_faults: &[],
+    proxy_variants: &[],
+    no_variant: NO_VARIANT,
+    storage_faults: &[
+        ("dv-lost-update", StorageFault::UnlockedUpdate),
+        ("dv-torn-write", StorageFault::TornWrite),
+    ],
+    race_faults: &["dv-lost-update", "dv-torn-write"],
+    swap_faults: &[],
+    respelled_names: false,
+    floor: 95,
+    serve,
+};
+
+fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyDevs::new(i.name, cli, rooted))
+}
 
 const fn dv(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {

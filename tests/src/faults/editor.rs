@@ -22,8 +22,28 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use super::Injection;
 use super::storage::FaultyStorage;
+use super::{Injection, ProfileFaults, StorageFault};
+
+/// The editor row of `super::PROFILES`.
+pub const PROFILE: ProfileFaults = ProfileFaults {
+    profile: "editor",
+    faults: FAULTS,
+    variants: VARIANTS,
+    proxy_faults: &[],
+    proxy_variants: &[],
+    no_variant: NO_VARIANT,
+    storage_faults: &[("ed-torn-save", StorageFault::TornUpdate)],
+    race_faults: &[],
+    swap_faults: &[],
+    respelled_names: false,
+    floor: 60,
+    serve,
+};
+
+fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyEditor::new(i.name, cli, rooted))
+}
 
 const fn ed(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {

@@ -24,7 +24,31 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use super::storage::FaultyStorage;
-use super::{Args, Injection, arg, resolve_lexically};
+use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
+
+/// The filesystem row of `super::PROFILES`.
+pub const PROFILE: ProfileFaults = ProfileFaults {
+    profile: "filesystem",
+    faults: FAULTS,
+    variants: VARIANTS,
+    proxy_faults: &[],
+    proxy_variants: &[],
+    no_variant: NO_VARIANT,
+    storage_faults: &[("fs-torn-write", StorageFault::TornWrite)],
+    race_faults: &["fs-torn-write"],
+    swap_faults: &[
+        "fs-read-check-then-use",
+        "fs-write-check-then-use",
+        "fs-move-check-then-use",
+    ],
+    respelled_names: false,
+    floor: 80,
+    serve,
+};
+
+fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyFs::new(i.name, cli, rooted))
+}
 
 const fn fs(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {

@@ -20,7 +20,33 @@ use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use super::storage::FaultyStorage;
-use super::{Args, Injection, arg, resolve_lexically};
+use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
+
+/// The lighthouse row of `super::PROFILES`.
+pub const PROFILE: ProfileFaults = ProfileFaults {
+    profile: "lighthouse",
+    faults: FAULTS,
+    variants: VARIANTS,
+    proxy_faults: &[],
+    proxy_variants: &[],
+    no_variant: NO_VARIANT,
+    storage_faults: &[
+        ("lh-lost-update", StorageFault::UnlockedUpdate),
+        ("lh-torn-write", StorageFault::TornWrite),
+        ("lh-delete-follows-links", StorageFault::DeleteFollowsLinks),
+    ],
+    race_faults: &["lh-lost-update", "lh-torn-write"],
+    swap_faults: &[],
+    respelled_names: false,
+    floor: 80,
+    serve,
+};
+
+fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
+    mcp_reference::run_cli_with(args, |cli, rooted| {
+        FaultyLighthouse::new(i.name, cli, rooted)
+    })
+}
 
 const fn lh(name: &'static str, id: &'static str, what: &'static str) -> Injection {
     Injection {

@@ -1,4 +1,4 @@
-//! `FaultyServer`: the unmodified `RootspaceServer` wrapped in another `ServerHandler`.
+//! `FaultyRootspace`: the unmodified `RootspaceServer` wrapped in another `ServerHandler`.
 //! Every request goes to the reference; the active injection may change a tool call's
 //! arguments or outcome on the way (`calls.rs`) or a listing (`listing.rs`), and the
 //! reference's storage may be wrapped (`storage.rs`).
@@ -23,7 +23,7 @@ use super::{calls, listing, storage::FaultyStorage};
 
 /// The reference with one injection.
 #[derive(Clone)]
-pub struct FaultyServer {
+pub struct FaultyRootspace {
     inner: RootspaceServer,
     /// The same storage the inner server uses, for injections that run a call themselves.
     ctx: Arc<Ctx>,
@@ -45,8 +45,8 @@ impl Injected {
     }
 }
 
-impl FaultyServer {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyServer {
+impl FaultyRootspace {
+    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyRootspace {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let on = Injected {
             name,
@@ -58,7 +58,7 @@ impl FaultyServer {
             Err(rooted) => Box::new(rooted),
         };
         let ctx = Arc::new(Ctx { storage });
-        FaultyServer {
+        FaultyRootspace {
             inner: RootspaceServer::with_shared(ctx.clone(), on.style),
             ctx,
             on,
@@ -66,7 +66,7 @@ impl FaultyServer {
     }
 }
 
-impl ServerHandler for FaultyServer {
+impl ServerHandler for FaultyRootspace {
     fn get_info(&self) -> ServerConfig {
         self.inner.get_info()
     }

@@ -13,25 +13,31 @@ use mcp_reference::paths::NormPath;
 use mcp_reference::sandbox::{Deleted, Entry, FileData, Meta, Written};
 use mcp_reference::storage::{Edit, Rooted, Storage};
 
-/// Injections that live in the storage (rootspace's, then lighthouse's and editor's).
-const STORAGE_FAULTS: &[&str] = &[
-    "lost-update",
-    "torn-write",
-    "lf-in-crlf",
-    "lh-lost-update",
-    "lh-torn-write",
-    "lh-delete-follows-links",
-    "dv-lost-update",
-    "dv-torn-write",
-    "ed-torn-save",
-    "fs-torn-write",
-];
+/// What a storage injection does; each profile's row of `PROFILES` names its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StorageFault {
+    /// Hash-checked edits and removals without the lock, with a pause between the check
+    /// and the write, so racing same-hash mutations all succeed.
+    UnlockedCheckedEdit,
+    /// Hash-checked edits rewritten in place in two halves with a pause.
+    TornEdit,
+    /// Hash-checked edits whose new lines end with `\n`, even in a CRLF file.
+    LfInCrlf,
+    /// Read-modify-writes without the lock, with a pause between reading and writing.
+    UnlockedUpdate,
+    /// Whole-file writes and read-modify-writes rewritten in place in two halves.
+    TornWrite,
+    /// Read-modify-writes (a save) rewritten in place in two halves.
+    TornUpdate,
+    /// A recursive delete that enters a symlink to a directory.
+    DeleteFollowsLinks,
+}
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
 const PAUSE: Duration = Duration::from_millis(300);
 
 pub struct FaultyStorage {
-    name: &'static str,
+    fault: StorageFault,
     root: PathBuf,
     inner: Rooted,
 }
@@ -40,14 +46,13 @@ impl FaultyStorage {
     /// The faulty storage for `name`, or the production one back if `name` is not a
     /// storage injection.
     pub fn wrap(name: &'static str, root: &Path, inner: Rooted) -> Result<FaultyStorage, Rooted> {
-        if STORAGE_FAULTS.contains(&name) {
-            Ok(FaultyStorage {
-                name,
+        match super::storage_fault(name) {
+            Some(fault) => Ok(FaultyStorage {
+                fault,
                 root: root.to_path_buf(),
                 inner,
-            })
-        } else {
-            Err(inner)
+            }),
+            None => Err(inner),
         }
     }
 
@@ -69,7 +74,7 @@ impl FaultyStorage {
                 &current,
             ));
         }
-        if self.name == "lost-update" {
+        if self.fault == StorageFault::UnlockedCheckedEdit {
             std::thread::sleep(PAUSE);
         }
         Ok(edit(&bytes)?.map(|new| (host, new)))
@@ -167,27 +172,31 @@ impl Storage for FaultyStorage {
         expected_hash: &str,
         edit: Edit<'_>,
     ) -> ToolResult<Written> {
-        match self.name {
-            "lf-in-crlf" => self.inner.mutate_text(
+        match self.fault {
+            StorageFault::LfInCrlf => self.inner.mutate_text(
                 path,
                 expected_hash,
                 Box::new(move |old| Ok(edit(old)?.map(|new| added_lines_lf(old, new)))),
             ),
             // No lock, and a pause between the hash check and the write.
-            "lost-update" => match self.checked_edit(path, expected_hash, edit)? {
-                Some((host, new)) => {
-                    // Whole-file writes (a temp file renamed over it): only the lock is gone.
-                    let tmp = host
-                        .with_file_name(format!(".lost-update-{:?}", std::thread::current().id()));
-                    std::fs::write(&tmp, &new)
-                        .and_then(|()| std::fs::rename(&tmp, &host))
-                        .map_err(|e| io_error(path, e))?;
-                    Ok(written(&new))
+            StorageFault::UnlockedCheckedEdit => {
+                match self.checked_edit(path, expected_hash, edit)? {
+                    Some((host, new)) => {
+                        // Whole-file writes (a temp file renamed over it): only the lock is gone.
+                        let tmp = host.with_file_name(format!(
+                            ".lost-update-{:?}",
+                            std::thread::current().id()
+                        ));
+                        std::fs::write(&tmp, &new)
+                            .and_then(|()| std::fs::rename(&tmp, &host))
+                            .map_err(|e| io_error(path, e))?;
+                        Ok(written(&new))
+                    }
+                    None => Ok(written(
+                        &std::fs::read(self.root.join(path.relative())).unwrap_or_default(),
+                    )),
                 }
-                None => Ok(written(
-                    &std::fs::read(self.root.join(path.relative())).unwrap_or_default(),
-                )),
-            },
+            }
             // Locked like the reference, but written in place in two halves.
             _ => {
                 let key = self.inner.sandbox.canonical_file(path)?;
@@ -205,7 +214,7 @@ impl Storage for FaultyStorage {
     }
 
     fn remove(&self, path: &NormPath, expected_hash: &str) -> ToolResult<()> {
-        if self.name != "lost-update" {
+        if self.fault != StorageFault::UnlockedCheckedEdit {
             return self.inner.remove(path, expected_hash);
         }
         match self.checked_edit(path, expected_hash, Box::new(|_| Ok(None))) {
@@ -222,11 +231,7 @@ impl Storage for FaultyStorage {
 
     fn write_file(&self, path: &NormPath, bytes: &[u8], make_parents: bool) -> ToolResult<bool> {
         let host = self.root.join(path.relative());
-        if matches!(
-            self.name,
-            "lh-torn-write" | "dv-torn-write" | "fs-torn-write"
-        ) && host.is_file()
-        {
+        if self.fault == StorageFault::TornWrite && host.is_file() {
             let key = self.inner.sandbox.canonical_file(path)?;
             return self.inner.locks.with_lock(&key, || {
                 write_torn(&host, bytes).map_err(|e| io_error(path, e))?;
@@ -238,13 +243,8 @@ impl Storage for FaultyStorage {
 
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
         if !matches!(
-            self.name,
-            "lh-lost-update"
-                | "lh-torn-write"
-                | "dv-lost-update"
-                | "dv-torn-write"
-                | "ed-torn-save"
-                | "fs-torn-write"
+            self.fault,
+            StorageFault::UnlockedUpdate | StorageFault::TornWrite | StorageFault::TornUpdate
         ) {
             return self.inner.update_text(path, edit);
         }
@@ -252,7 +252,7 @@ impl Storage for FaultyStorage {
         let change = |write: &dyn Fn(&Path, &[u8]) -> std::io::Result<()>| {
             let old = std::fs::read(&host)
                 .map_err(|e| ToolError::new(Code::NotFound, format!("{path}: {e}")))?;
-            if matches!(self.name, "lh-lost-update" | "dv-lost-update") {
+            if self.fault == StorageFault::UnlockedUpdate {
                 std::thread::sleep(PAUSE);
             }
             match edit(&old)? {
@@ -263,9 +263,9 @@ impl Storage for FaultyStorage {
                 None => Ok(None),
             }
         };
-        match self.name {
+        match self.fault {
             // No lock, and a pause between reading and writing.
-            "lh-lost-update" | "dv-lost-update" => change(&|h, b| {
+            StorageFault::UnlockedUpdate => change(&|h, b| {
                 let tmp =
                     h.with_file_name(format!(".lost-update-{:?}", std::thread::current().id()));
                 std::fs::write(&tmp, b).and_then(|()| std::fs::rename(&tmp, h))
@@ -280,7 +280,7 @@ impl Storage for FaultyStorage {
 
     fn delete(&self, path: &NormPath, recursive: bool) -> ToolResult<Deleted> {
         let host = self.root.join(path.relative());
-        if self.name == "lh-delete-follows-links" && recursive && host.is_dir() {
+        if self.fault == StorageFault::DeleteFollowsLinks && recursive && host.is_dir() {
             // Like `rm -r` through std::fs::metadata: a link to a directory is entered.
             let items = remove_following(&host).map_err(|e| io_error(path, e))?;
             return Ok(Deleted {
