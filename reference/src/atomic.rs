@@ -1,4 +1,4 @@
-//! Atomic file writes (contract decision 16, CLR-027): the new content goes to a temp file
+//! Atomic file writes (CLR-027): the new content goes to a temp file
 //! `.mcp-tmp-<random>` in the same directory, is fsynced, gets the old file's owner, group,
 //! permission bits (never setuid/setgid) and extended attributes, and is renamed over the
 //! target; then the directory is fsynced. A reader therefore sees either the old or the new

@@ -1,11 +1,11 @@
-//! Pure edit transforms for text.replace, text.insert and text.append (contract
-//! decisions 4-8). They take the file's bytes and return the new bytes; bytes outside the
+//! Pure edit transforms for text.replace, text.insert and text.append (MCP-045, MCP-046,
+//! MCP-015; CLR-007 to CLR-011). They take the file's bytes and return the new bytes; bytes outside the
 //! edited lines are copied unchanged and new lines take the file's line ending.
 
 use crate::errors::{Code, ToolError, ToolResult};
 use crate::lines::{self, Line};
 
-/// Splits a line-text argument (`old`, `new`, `content`) into lines (decision 4):
+/// Splits a line-text argument (`old`, `new`, `content`) into lines (CLR-007):
 /// "" is no lines, one trailing `\n`/`\r\n` is optional, and a `\r` before `\n` is dropped.
 pub fn parse_line_text(text: &str) -> Vec<&str> {
     if text.is_empty() {
@@ -78,7 +78,7 @@ fn added_len(new: &[&str], eol: &[u8]) -> usize {
     new.iter().map(|l| l.len() + eol.len()).sum()
 }
 
-/// text.replace (decision 5): `old` must be a run of whole lines inside `[start, end)`.
+/// text.replace (MCP-045, CLR-008): `old` must be a run of whole lines inside `[start, end)`.
 pub fn replace(bytes: &[u8], start: i64, end: i64, old: &str, new: &str) -> ToolResult<Vec<u8>> {
     let old_lines = parse_line_text(old);
     if old_lines.is_empty() {
@@ -208,7 +208,7 @@ fn mismatch(
     e
 }
 
-/// text.insert (decision 6): `content` goes in before the anchor line.
+/// text.insert (MCP-046, CLR-009): `content` goes in before the anchor line.
 pub fn insert(bytes: &[u8], line: i64, anchor: &str, content_text: &str) -> ToolResult<Vec<u8>> {
     // One trailing terminator on the anchor is tolerated, like on other line texts.
     let anchor = anchor
@@ -265,7 +265,7 @@ pub fn insert(bytes: &[u8], line: i64, anchor: &str, content_text: &str) -> Tool
     Ok(out)
 }
 
-/// text.append (decision 7): lines go after the last line, each terminated; an
+/// text.append (MCP-015, CLR-010): lines go after the last line, each terminated; an
 /// unterminated last line first gets a terminator. "" changes nothing (returns `None`).
 pub fn append(bytes: &[u8], content_text: &str) -> Option<Vec<u8>> {
     let new_lines = parse_line_text(content_text);

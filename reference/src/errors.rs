@@ -2,11 +2,12 @@
 //!
 //! Every failure a client can cause ends up as a `ToolError`, which the server turns into
 //! an `isError` tool result. The message is written for an LLM: it says what was wrong
-//! and what to do next (decisions 5, 6, 14 and 15 of the contract).
+//! and what to do next (MCP-052, CLR-020, CLR-022).
 
 use serde_json::{Map, Value, json};
 
-/// The error codes of the contract (decision 14).
+/// The error codes of the rootspace interface (CLR-020), which the other profiles
+/// translate into their own words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Code {
     InvalidArgument,

@@ -1,4 +1,4 @@
-//! Content hashes (contract decision 9): SHA-256 of the bytes on disk as 64 lowercase
+//! Content hashes (MCP-031, CLR-012): SHA-256 of the bytes on disk as 64 lowercase
 //! hex digits; client-supplied hashes are validated and compared case-insensitively.
 
 use sha2::{Digest, Sha256};

@@ -1,4 +1,4 @@
-//! The line model (contract decisions 1-3): terminators, line spans, line endings and
+//! The line model (CLR-001 to CLR-003, MCP-040 to MCP-042): terminators, line spans, line endings and
 //! resolution of `[start, end)` ranges with negative and open (`0`) ends.
 //!
 //! Everything works on bytes so that untouched bytes can be copied exactly.
@@ -20,7 +20,7 @@ impl Line {
     }
 }
 
-/// The line ending new lines get (decision 8).
+/// The line ending new lines get (CLR-011).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eol {
     Lf,
@@ -115,7 +115,7 @@ fn resolve_bound(value: i64, total: usize, open: i128) -> i128 {
     }
 }
 
-/// Resolves `[start, end]` per decision 3 (no clamping).
+/// Resolves `[start, end]` per CLR-003 (no clamping: CLR-005).
 pub fn resolve_range(start: i64, end: i64, total: usize) -> ToolResult<Range> {
     let s = resolve_bound(start, total, 1);
     let e = resolve_bound(end, total, total as i128 + 1);
@@ -148,7 +148,7 @@ pub fn resolve_range(start: i64, end: i64, total: usize) -> ToolResult<Range> {
     .with("resolved", vec![s as i64, e as i64]))
 }
 
-/// Resolves an anchor line number for insert (decision 6): negative counts from the end,
+/// Resolves an anchor line number for insert (CLR-009): negative counts from the end,
 /// 0 is rejected, and the result must name an existing line.
 pub fn resolve_line(line: i64, total: usize) -> ToolResult<usize> {
     if total == 0 {

@@ -1,4 +1,4 @@
-//! Per-file locks (contract decision 16): mutations of one file are serialized, so of N
+//! Per-file locks (MCP-034, CLR-026): mutations of one file are serialized, so of N
 //! concurrent mutations carrying the same hash exactly one sees a matching hash and the
 //! rest get STALE_HASH. Different files do not contend.
 //!

@@ -1,4 +1,4 @@
-//! Path normalization (contract decision 10): client paths are POSIX paths relative to
+//! Path normalization (MCP-025 to MCP-028, CLR-013, CLR-014): client paths are POSIX paths relative to
 //! the root; the result never leaves the root and is idempotent.
 //!
 //! Normalization is purely lexical. Symlinks are resolved later, by the sandbox, through

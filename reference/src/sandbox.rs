@@ -1,5 +1,5 @@
-//! All filesystem access, confined to the root through a cap-std `Dir` (contract
-//! decisions 11, 12, 13, 16, 17).
+//! All filesystem access, confined to the root through a cap-std `Dir` (AUTH-042, CLR-015
+//! to CLR-018, CLR-026 to CLR-028, CLR-031).
 //!
 //! Nothing here builds an absolute path or checks-then-opens: every open, link, rename and
 //! listing goes through the capability handle, which resolves symlinks itself and refuses
@@ -130,7 +130,7 @@ pub fn is_exhaustion(e: &ToolError) -> bool {
         )
 }
 
-/// Maps an I/O error on `path` to the contract's codes.
+/// Maps an I/O error on `path` to the error codes (CLR-020).
 fn map_io(path: &NormPath, e: io::Error) -> ToolError {
     if is_escape(&e) {
         return escape_error(path);
@@ -428,7 +428,7 @@ impl Sandbox {
         Ok((text, data.hash))
     }
 
-    /// Creates a new file (decision 12): missing parents are created, an existing entry
+    /// Creates a new file (CLR-017): missing parents are created, an existing entry
     /// is ALREADY_EXISTS, a parent that is a file NOT_A_DIRECTORY, a dangling symlink at
     /// the path PATH_ESCAPE.
     pub fn create(&self, path: &NormPath, bytes: &[u8], locks: &Locks) -> ToolResult<String> {
@@ -737,7 +737,7 @@ impl Sandbox {
         atomic::sweep_stale(&self.root, max_entries)
     }
 
-    /// Removes a file after checking its hash (decision 12: directories are NOT_A_FILE).
+    /// Removes a file after checking its hash (CLR-017: directories are NOT_A_FILE).
     /// A symlink at the path is removed itself; its target stays.
     pub fn remove(&self, path: &NormPath, expected_hash: &str, locks: &Locks) -> ToolResult<()> {
         let Some((parent, name)) = path.split_last() else {

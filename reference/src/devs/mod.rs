@@ -1,4 +1,4 @@
-//! The devs profile (seed 004, requirement 3_MCP-TAS-079): the ProjectServer tools
+//! The devs profile (3_MCP-TAS-079, `specs/devs/`): the ProjectServer tools
 //! `filesystem_operation` (read, write, list, move) and `apply_surgical_edits`, served by
 //! `mcp-reference --profile devs` on the shared safety core (the `Storage` seam: cap-std
 //! root, atomic writes, per-file locks).

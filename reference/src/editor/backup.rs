@@ -1,4 +1,4 @@
-//! Backups of saved files (seed 003: "Create backup files according to user
+//! Backups of saved files (FILE-BACKUP: "Create backup files according to user
 //! configuration"; ED-CLR-07). Only with `--backup-dir DIR`, a directory outside the root
 //! (checked at start-up), so a backup never appears among the files the agent sees. The
 //! first save of a file in a session copies the file as it was to `DIR`, named like Emacs's

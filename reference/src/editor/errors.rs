@@ -1,4 +1,4 @@
-//! The editor profile's errors (seed 003, "Error Handling"): each has the seed's JSON-RPC
+//! The editor profile's errors (FILE-ERRORS): each has the source's JSON-RPC
 //! code (-32602 invalid params for a missing file or a bad URI, -32603 internal error for
 //! a permission error) and a code word of ours (ED-CLR-01) that says which one it is.
 //!

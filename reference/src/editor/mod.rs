@@ -1,4 +1,4 @@
-//! The editor profile (seed 003, "MCP File Operations Tools"): `file/open`, `file/read`,
+//! The editor profile (FILE-*, `specs/editor/`): `file/open`, `file/read`,
 //! `file/save` and `file/close`, served by `mcp-reference --profile editor` on the shared
 //! safety core (the `Storage` seam: cap-std root, atomic writes, per-file locks).
 //!

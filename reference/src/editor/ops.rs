@@ -1,6 +1,6 @@
-//! The four operations of seed 003 on one session's buffers, whichever way they are
-//! called (as a direct JSON-RPC method or as a tool). Each takes the seed's params object
-//! and returns the seed's result object.
+//! The four operations (FILE-OPEN, FILE-READ, FILE-SAVE, FILE-CLOSE) on one session's
+//! buffers, whichever way they are called (as a direct JSON-RPC method or as a tool). Each
+//! takes the source's params object and returns the source's result object.
 //!
 //! A buffer is the file as this session last loaded or saved it. Saves write through to
 //! disk (atomically and durably, through the shared `Storage`), so a buffer never holds

@@ -1,4 +1,4 @@
-//! `file://` URIs (seed 003, "URI Handling"): the scheme `file`, an empty authority (or
+//! `file://` URIs (FILE-URI): the scheme `file`, an empty authority (or
 //! `localhost`), an absolute path, percent-encoded. The decoded path must lie inside the
 //! root, compared component by component (the shared `host_roots`), so
 //! `<root>_evil/x` and `<root>/../x` are outside. A relative or non-`file` URI is invalid

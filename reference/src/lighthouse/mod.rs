@@ -1,4 +1,4 @@
-//! The lighthouse profile (seed 002, Feature 3.1): the tools `read`, `write`, `edit` and
+//! The lighthouse profile (FR-3.1.x, `specs/lighthouse/`): the tools `read`, `write`, `edit` and
 //! `delete`, served by `mcp-reference --profile lighthouse` on the shared safety core
 //! (the `Storage` seam: cap-std root, atomic writes, per-file locks).
 //!

@@ -1,5 +1,6 @@
 //! Shared helpers: a fresh root with an "outside" sibling, an rmcp client on the server,
-//! and assertions on tool results (success shape, error shape) as the contract states them.
+//! and assertions on tool results (success shape, error shape) as the catalogue states
+//! them (CLR-020, CLR-023).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
