@@ -194,12 +194,12 @@ fn gather_dirs(cli: &mut Cli) -> Result<(), String> {
         .cloned()
         .collect();
     let Some(first) = cli.dirs.first() else {
-        return Err(
+        return Err(format!(
             "mcp-reference: error: no directory given: pass --root DIR (with --profile \
-             filesystem, one or more directories as arguments, as server-filesystem takes them) \
-             (see --help)"
-                .to_owned(),
-        );
+             {}, one or more directories as arguments, as server-filesystem takes them) \
+             (see --help)",
+            taking(|t| t.several_dirs)
+        ));
     };
     cli.root = first.clone();
     if cli.dirs.len() > 1 && !cli.profile.takes().several_dirs {
@@ -283,7 +283,7 @@ mod tests {
         }
         assert!(usage(&["x", "--root", "/definitely/not/here"]).contains("does not exist"));
         let missing = usage(&["x"]);
-        assert!(missing.contains("--root DIR"), "{missing}");
+        assert!(missing.contains("--root DIR (with --profile filesystem, one or more"));
         let several = usage(&["x", "/", "/tmp"]);
         assert!(several.contains("only --profile filesystem"), "{several}");
         let audit = usage(&["x", "--root", "/", "--audit-log", "/tmp/a.jsonl"]);
@@ -374,8 +374,17 @@ mod tests {
             panic!("--help prints");
         };
         assert!(!help.contains("RootSpace text-file"), "{help}");
-        for profile in ["rootspace", "lighthouse", "devs", "editor", "filesystem"] {
-            assert!(help.contains(profile), "{profile} missing: {help}");
+        for profile in PROFILES {
+            assert!(
+                help.contains(profile.name),
+                "{} missing: {help}",
+                profile.name
+            );
+            assert!(
+                help.contains(profile.about),
+                "{} missing: {help}",
+                profile.about
+            );
         }
     }
 }
