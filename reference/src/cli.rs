@@ -13,7 +13,9 @@ use clap::builder::PossibleValue;
 use clap::{Parser, ValueEnum};
 
 use crate::name_style::NameStyle;
-use crate::profiles::{PROFILES, ProfileEntry, Takes, taking};
+use crate::profile_server::{ProfileOptions, Takes};
+use crate::profiles::{PROFILES, ProfileEntry, taking};
+use crate::serving::HttpSettings;
 
 /// The `--profile` value: which row of `profiles::PROFILES` to serve (by its place there).
 /// Not called `Profile`: the harness's `catalogue::Profile` is the interface itself.
@@ -129,6 +131,30 @@ pub struct Cli {
 impl Cli {
     pub fn name_style(&self) -> NameStyle {
         self.tool_names
+    }
+
+    /// How the server is reached: `Some` over HTTP (`--http`), `None` over stdio.
+    pub fn http_settings(&self) -> Option<HttpSettings> {
+        Some(HttpSettings {
+            addr: self.http.clone()?,
+            auth_tokens: self.auth_tokens.clone(),
+            max_sessions: self.max_sessions,
+            max_sessions_per_token: self.max_sessions_per_token,
+            max_body_bytes: self.max_body_bytes,
+            allow_origin: self.allow_origin.clone(),
+            allow_host: self.allow_host.clone(),
+        })
+    }
+
+    /// What a profile's handler is built from.
+    pub fn profile_options(&self) -> ProfileOptions {
+        ProfileOptions {
+            root: self.root.clone(),
+            dirs: self.dirs.clone(),
+            name_style: self.tool_names,
+            audit_log: self.audit_log.clone(),
+            backup_dir: self.backup_dir.clone(),
+        }
     }
 }
 

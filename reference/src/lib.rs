@@ -7,7 +7,8 @@
 //! `editor` (file/open, file/read, file/save, file/close, as tools and as methods) and
 //! `filesystem` (the official filesystem server's fourteen tools).
 //!
-//! Module map: `cli` (arguments), `profiles` (the table), one folder per profile
+//! Module map: `cli` (arguments) and `serving` (its HTTP settings), `profiles` (the
+//! table) and `profile_server` (what a profile provides), one folder per profile
 //! (`rootspace/`: its `server` and `tools/`, re-exported at the crate root), `transport`
 //! (stdio framing for any handler), `http/`, `audit` (the audit log), the code every
 //! profile shares (`host_roots`, `request_error`, `name_style`, `limits`) and pure logic in
@@ -36,10 +37,12 @@ pub mod lines;
 pub mod locks;
 pub mod name_style;
 pub mod paths;
+pub mod profile_server;
 pub mod profiles;
 pub mod request_error;
 pub mod rootspace;
 pub mod sandbox;
+pub mod serving;
 pub mod storage;
 pub mod temp_names;
 pub mod transport;
@@ -76,23 +79,28 @@ where
         Ok(started) => started,
         Err(code) => return code,
     };
-    (cli.profile.entry().serve)(&cli, storage)
+    let http = cli.http_settings();
+    (cli.profile.entry().serve)(&cli.profile_options(), http.as_ref(), storage)
 }
 
-/// Serves the profile `P` on the opened root: its handler built from the command line,
-/// over HTTP with `--http`, else over stdio.
-fn serve_profile<P: profiles::ProfileServer>(cli: &cli::Cli, storage: storage::Rooted) -> ExitCode {
-    let server = match P::build(cli, storage) {
+/// Serves the profile `P` on the opened root: its handler built from the command-line
+/// options, over HTTP with `--http`, else over stdio.
+fn serve_profile<P: profile_server::ProfileServer>(
+    options: &profile_server::ProfileOptions,
+    http: Option<&serving::HttpSettings>,
+    storage: storage::Rooted,
+) -> ExitCode {
+    let server = match P::build(options, storage) {
         Ok(server) => server,
         Err(line) => {
             eprintln!("{line}");
             return ExitCode::from(2);
         }
     };
-    match &cli.http {
-        Some(addr) => {
+    match http {
+        Some(settings) => {
             let is_mutation = server.is_mutation();
-            serve_http(server, is_mutation, cli, addr)
+            serve_http(server, is_mutation, settings)
         }
         None => {
             let limits = server.limits();
@@ -185,34 +193,15 @@ fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> Exi
 #[cfg(feature = "http")]
 fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
     server: S,
-    is_mutation: profiles::IsMutation,
-    cli: &cli::Cli,
-    addr: &str,
+    is_mutation: profile_server::IsMutation,
+    settings: &serving::HttpSettings,
 ) -> ExitCode {
-    let usage = |m: String| {
-        eprintln!("mcp-reference: error: {m}");
-        ExitCode::from(2)
-    };
-    let addr = match http::parse_addr(addr) {
-        Ok(a) => a,
-        Err(m) => return usage(m),
-    };
-    let tokens = match cli.auth_tokens.as_deref().map(http::auth::Tokens::load) {
-        None => None,
-        Some(Ok(t)) => Some(t),
-        Some(Err(m)) => return usage(m),
-    };
-    if cli.max_sessions == 0 || cli.max_body_bytes == 0 {
-        return usage("--max-sessions and --max-body-bytes must be at least 1".into());
-    }
-    let opts = http::HttpOptions {
-        addr,
-        tokens,
-        max_sessions: cli.max_sessions,
-        max_sessions_per_token: cli.max_sessions_per_token,
-        max_body: cli.max_body_bytes,
-        allowed_origins: cli.allow_origin.clone(),
-        allowed_hosts: cli.allow_host.clone(),
+    let opts = match http_options(settings) {
+        Ok(opts) => opts,
+        Err(m) => {
+            eprintln!("mcp-reference: error: {m}");
+            return ExitCode::from(2);
+        }
     };
     let run = move || {
         // Many sessions at once: a multi-threaded runtime; file I/O still goes to the
@@ -237,8 +226,30 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
     run()
 }
 
+/// The HTTP settings checked: the address parsed, the token file read, the caps at least 1.
+#[cfg(feature = "http")]
+fn http_options(settings: &serving::HttpSettings) -> Result<http::HttpOptions, String> {
+    let addr = http::parse_addr(&settings.addr)?;
+    let tokens = match settings.auth_tokens.as_deref() {
+        None => None,
+        Some(file) => Some(http::auth::Tokens::load(file)?),
+    };
+    if settings.max_sessions == 0 || settings.max_body_bytes == 0 {
+        return Err("--max-sessions and --max-body-bytes must be at least 1".into());
+    }
+    Ok(http::HttpOptions {
+        addr,
+        tokens,
+        max_sessions: settings.max_sessions,
+        max_sessions_per_token: settings.max_sessions_per_token,
+        max_body: settings.max_body_bytes,
+        allowed_origins: settings.allow_origin.clone(),
+        allowed_hosts: settings.allow_host.clone(),
+    })
+}
+
 #[cfg(not(feature = "http"))]
-fn serve_http<S>(_: S, _: profiles::IsMutation, _: &cli::Cli, _: &str) -> ExitCode {
+fn serve_http<S>(_: S, _: profile_server::IsMutation, _: &serving::HttpSettings) -> ExitCode {
     eprintln!(
         "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
     );

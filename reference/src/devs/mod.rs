@@ -112,15 +112,15 @@ impl DevsServer {
         }
     }
 
-    /// The server for the command line. Fails with a one-line reason.
-    pub fn from_cli(
-        cli: &crate::cli::Cli,
+    /// The server for the command-line options. Fails with a one-line reason.
+    pub fn from_options(
+        options: &crate::profile_server::ProfileOptions,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = HostRoots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&options.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
-                cli.root
+                options.root
             )
         })?;
         Ok(DevsServer::new(Ctx {
@@ -130,13 +130,16 @@ impl DevsServer {
     }
 }
 
-impl crate::profiles::ProfileServer for DevsServer {
+impl crate::profile_server::ProfileServer for DevsServer {
     const NAME: &'static str = "devs";
     const ABOUT: &'static str =
         "devs ProjectServer (3_MCP-TAS-079): filesystem_operation, apply_surgical_edits";
 
-    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
-        DevsServer::from_cli(cli, storage)
+    fn build(
+        options: &crate::profile_server::ProfileOptions,
+        storage: crate::storage::Rooted,
+    ) -> Result<Self, String> {
+        DevsServer::from_options(options, storage)
     }
 
     /// The default bounds: this profile keeps none of its own.
@@ -144,7 +147,7 @@ impl crate::profiles::ProfileServer for DevsServer {
         Arc::default()
     }
 
-    fn is_mutation(&self) -> crate::profiles::IsMutation {
+    fn is_mutation(&self) -> crate::profile_server::IsMutation {
         Arc::new(|name: &str| Op::from_name(name).is_some_and(Op::may_mutate))
     }
 }

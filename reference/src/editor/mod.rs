@@ -22,7 +22,7 @@ pub mod text;
 pub mod tools;
 pub mod uri;
 
-use crate::profiles::Takes;
+use crate::profile_server::Takes;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -143,18 +143,18 @@ impl EditorServer {
         self.limits.clone()
     }
 
-    /// The server for the command line. Fails with a one-line reason.
-    pub fn from_cli(
-        cli: &crate::cli::Cli,
+    /// The server for the command-line options. Fails with a one-line reason.
+    pub fn from_options(
+        options: &crate::profile_server::ProfileOptions,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = HostRoots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&options.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
-                cli.root
+                options.root
             )
         })?;
-        let backups = match &cli.backup_dir {
+        let backups = match &options.backup_dir {
             None => None,
             Some(dir) => {
                 let canon = std::fs::canonicalize(dir).map_err(|e| {
@@ -225,7 +225,7 @@ fn params_object(p: Option<Value>) -> Result<JsonObject, EdError> {
     }
 }
 
-impl crate::profiles::ProfileServer for EditorServer {
+impl crate::profile_server::ProfileServer for EditorServer {
     const NAME: &'static str = "editor";
     const ABOUT: &'static str =
         "An editor's file protocol: file/open, file/read, file/save, file/close";
@@ -234,15 +234,18 @@ impl crate::profiles::ProfileServer for EditorServer {
         ..Takes::NOTHING_MORE
     };
 
-    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
-        EditorServer::from_cli(cli, storage)
+    fn build(
+        options: &crate::profile_server::ProfileOptions,
+        storage: crate::storage::Rooted,
+    ) -> Result<Self, String> {
+        EditorServer::from_options(options, storage)
     }
 
     fn limits(&self) -> Arc<crate::limits::Limits> {
         EditorServer::limits(self)
     }
 
-    fn is_mutation(&self) -> crate::profiles::IsMutation {
+    fn is_mutation(&self) -> crate::profile_server::IsMutation {
         Arc::new(Op::is_mutation)
     }
 }

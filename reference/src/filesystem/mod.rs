@@ -23,7 +23,7 @@ pub mod tree;
 pub mod walk;
 pub mod write;
 
-use crate::profiles::Takes;
+use crate::profile_server::Takes;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -200,13 +200,13 @@ impl FsServer {
 
     /// The server for the command line: the first directory on `storage`, the others (and
     /// client roots below them) as `Rooted` sandboxes.
-    pub fn from_cli(
-        cli: &crate::cli::Cli,
+    pub fn from_options(
+        options: &crate::profile_server::ProfileOptions,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
         let mut dirs: Vec<(PathBuf, Box<dyn Storage>)> =
-            vec![(cli.root.clone(), Box::new(storage))];
-        for dir in cli.dirs.iter().skip(1) {
+            vec![(options.root.clone(), Box::new(storage))];
+        for dir in options.dirs.iter().skip(1) {
             let s = crate::storage::Rooted::open(dir)
                 .map_err(|e| format!("mcp-reference: error: cannot open directory {dir:?}: {e}"))?;
             dirs.push((dir.clone(), Box::new(s)));
@@ -214,7 +214,7 @@ impl FsServer {
         FsServer::on(dirs, allowed::rooted_opener()).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve the directories {:?}: {e}",
-                cli.dirs
+                options.dirs
             )
         })
     }
@@ -279,7 +279,7 @@ impl FsServer {
     }
 }
 
-impl crate::profiles::ProfileServer for FsServer {
+impl crate::profile_server::ProfileServer for FsServer {
     const NAME: &'static str = "filesystem";
     const ABOUT: &'static str =
         "The official filesystem server's 14 tools (read_text_file, edit_file, ...)";
@@ -288,15 +288,18 @@ impl crate::profiles::ProfileServer for FsServer {
         ..Takes::NOTHING_MORE
     };
 
-    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
-        FsServer::from_cli(cli, storage)
+    fn build(
+        options: &crate::profile_server::ProfileOptions,
+        storage: crate::storage::Rooted,
+    ) -> Result<Self, String> {
+        FsServer::from_options(options, storage)
     }
 
     fn limits(&self) -> Arc<Limits> {
         FsServer::limits(self)
     }
 
-    fn is_mutation(&self) -> crate::profiles::IsMutation {
+    fn is_mutation(&self) -> crate::profile_server::IsMutation {
         Arc::new(is_mutation)
     }
 }

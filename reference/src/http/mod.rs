@@ -56,7 +56,7 @@ pub struct HttpOptions {
 }
 
 /// Whether a call changes files: the profile's handler says (`ProfileServer::is_mutation`).
-pub use crate::profiles::IsMutation;
+pub use crate::profile_server::IsMutation;
 
 /// Serves `server` (any profile's handler) over HTTP until SIGINT or SIGTERM.
 pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(

@@ -15,7 +15,7 @@ pub mod read;
 pub mod result;
 pub mod write;
 
-use crate::profiles::Takes;
+use crate::profile_server::Takes;
 use std::sync::Arc;
 
 use rmcp::model::{
@@ -153,17 +153,17 @@ impl LighthouseServer {
 
     /// The server for the command line: the root's host paths and the audit log, if any.
     /// Fails with a one-line reason.
-    pub fn from_cli(
-        cli: &crate::cli::Cli,
+    pub fn from_options(
+        options: &crate::profile_server::ProfileOptions,
         storage: impl Storage + 'static,
     ) -> Result<Self, String> {
-        let roots = HostRoots::of(&cli.root).map_err(|e| {
+        let roots = HostRoots::of(&options.root).map_err(|e| {
             format!(
                 "mcp-reference: error: cannot resolve root {:?}: {e}",
-                cli.root
+                options.root
             )
         })?;
-        let audit = match &cli.audit_log {
+        let audit = match &options.audit_log {
             None => None,
             Some(p) => Some(AuditLog::open(p).map_err(|e| {
                 format!("mcp-reference: error: cannot open the audit log {p:?}: {e} (pass a writable file to --audit-log)")
@@ -177,7 +177,7 @@ impl LighthouseServer {
     }
 }
 
-impl crate::profiles::ProfileServer for LighthouseServer {
+impl crate::profile_server::ProfileServer for LighthouseServer {
     const NAME: &'static str = "lighthouse";
     const ABOUT: &'static str = "Lighthouse Feature 3.1: read, write, edit, delete";
     const TAKES: Takes = Takes {
@@ -185,15 +185,18 @@ impl crate::profiles::ProfileServer for LighthouseServer {
         ..Takes::NOTHING_MORE
     };
 
-    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
-        LighthouseServer::from_cli(cli, storage)
+    fn build(
+        options: &crate::profile_server::ProfileOptions,
+        storage: crate::storage::Rooted,
+    ) -> Result<Self, String> {
+        LighthouseServer::from_options(options, storage)
     }
 
     fn limits(&self) -> Arc<crate::limits::Limits> {
         LighthouseServer::limits(self)
     }
 
-    fn is_mutation(&self) -> crate::profiles::IsMutation {
+    fn is_mutation(&self) -> crate::profile_server::IsMutation {
         Arc::new(|name: &str| Op::from_name(name).is_some_and(|o| o != Op::Read))
     }
 }

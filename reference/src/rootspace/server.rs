@@ -303,20 +303,23 @@ fn listing_error(uri: &str, e: &ToolError) -> McpError {
     }
 }
 
-impl crate::profiles::ProfileServer for RootspaceServer {
+impl crate::profile_server::ProfileServer for RootspaceServer {
     const NAME: &'static str = "rootspace";
     const ABOUT: &'static str =
         "RootSpace: file.create, file.remove, text.read/replace/insert/append, list://";
 
-    fn build(cli: &crate::cli::Cli, storage: crate::storage::Rooted) -> Result<Self, String> {
-        Ok(RootspaceServer::new(Ctx::new(storage), cli.name_style()))
+    fn build(
+        options: &crate::profile_server::ProfileOptions,
+        storage: crate::storage::Rooted,
+    ) -> Result<Self, String> {
+        Ok(RootspaceServer::new(Ctx::new(storage), options.name_style))
     }
 
     fn limits(&self) -> Arc<Limits> {
         RootspaceServer::limits(self)
     }
 
-    fn is_mutation(&self) -> crate::profiles::IsMutation {
+    fn is_mutation(&self) -> crate::profile_server::IsMutation {
         let style = self.style();
         Arc::new(move |name: &str| {
             ToolKind::from_name(name, style).is_some_and(|k| k != ToolKind::Read)

@@ -208,7 +208,8 @@ impl FaultyEditor {
         });
         let plain = Rooted::open(&root).expect("the root was opened");
         FaultyEditor {
-            inner: EditorServer::from_cli(cli, plain).expect("the reference starts"),
+            inner: EditorServer::from_options(&cli.profile_options(), plain)
+                .expect("the reference starts"),
             ctx,
             buffers: Arc::default(),
             name,
