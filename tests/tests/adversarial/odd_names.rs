@@ -11,20 +11,21 @@ use serde_json::{Value, json};
 use crate::common::*;
 use crate::raw::Raw;
 
-/// One interface: how to start it, and its read and write calls for a root-relative path.
-struct Profile {
+/// One profile's calls: its name (to start it), and its read and write calls for a
+/// root-relative path.
+struct ProfileCalls {
     name: &'static str,
     read: fn(&str, &str) -> (&'static str, Value),
     write: Option<fn(&str, &str) -> (&'static str, Value)>,
 }
 
-const PROFILES: [Profile; 5] = [
-    Profile {
+const PROFILES: [ProfileCalls; 5] = [
+    ProfileCalls {
         name: "rootspace",
         read: |_, p| ("text.read", json!({"path": p})),
         write: Some(|_, p| ("file.create", json!({"path": p, "content": "x\n"}))),
     },
-    Profile {
+    ProfileCalls {
         name: "lighthouse",
         read: |_, p| ("read", json!({"path": p})),
         write: Some(|_, p| {
@@ -32,7 +33,7 @@ const PROFILES: [Profile; 5] = [
             ("write", args)
         }),
     },
-    Profile {
+    ProfileCalls {
         name: "devs",
         read: |_, p| ("filesystem_operation", json!({"action": "read", "path": p})),
         write: Some(|_, p| {
@@ -40,13 +41,13 @@ const PROFILES: [Profile; 5] = [
             ("filesystem_operation", args)
         }),
     },
-    Profile {
+    ProfileCalls {
         name: "editor",
         read: |root, p| ("file_open", json!({"uri": format!("file://{root}/{p}")})),
         // Its paths are file:// URIs by definition; the junk-name attack does not apply.
         write: None,
     },
-    Profile {
+    ProfileCalls {
         name: "filesystem",
         read: |root, p| ("read_text_file", json!({"path": format!("{root}/{p}")})),
         write: Some(|_, p| ("write_file", json!({"path": p, "content": "x\n"}))),

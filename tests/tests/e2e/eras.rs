@@ -97,7 +97,7 @@ fn modern_discover_era() {
 /// sep-2575-server-declares-prompts-in-discover caught rmcp's default empty list.
 #[test]
 fn prompts_are_not_served_without_the_capability() {
-    for profile in ["rootspace", "lighthouse", "devs", "editor", "filesystem"] {
+    for profile in mcp_reference::profiles::PROFILES.iter().map(|p| p.name) {
         for modern in [false, true] {
             let f = Fixture::new();
             let mut raw = Raw::spawn(&f.root, &["--profile", profile]);
