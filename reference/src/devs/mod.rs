@@ -3,7 +3,7 @@
 //! `mcp-reference --profile devs` on the shared safety core (the `Storage` seam: cap-std
 //! root, atomic writes, per-file locks).
 //!
-//! One file per tool; `paths` (project-root rules, lighthouse's with this profile's
+//! One file per tool; `paths` (the shared `host_roots` rules with this profile's
 //! errors), `args` (argument parsing), `codes` (the seed's error strings, our codes and
 //! hints) and `result` (the seed's result objects on the wire) are this profile's own.
 

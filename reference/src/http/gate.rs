@@ -39,7 +39,8 @@ pub struct Gate<S: rmcp::ServerHandler + Clone + Send + 'static> {
     max_sessions_per_token: usize,
     max_body: usize,
     allowed_origins: Vec<String>,
-    /// Whether a tool (by the name the server offers) changes files: it needs `files:write`.
+    /// Whether a tool (by the name the server offers) or a method called directly changes
+    /// files, so it needs `files:write`: the profile's `ProfileServer::is_mutation`.
     is_mutation: IsMutation,
     cancel: CancellationToken,
 }
