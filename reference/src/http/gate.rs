@@ -101,24 +101,13 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         self.cancel.cancel();
     }
 
+    /// One HTTP request: the `Origin` check, routing, the bearer token and the session's
+    /// owner, then the request itself (a POST with its body checked, or a GET or DELETE).
     pub async fn handle(&self, req: Request<hyper::body::Incoming>) -> Response<Body> {
-        let path = req.uri().path().to_string();
-        if let Some(origin) = req.headers().get(header::ORIGIN) {
-            let ok = origin
-                .to_str()
-                .is_ok_and(|o| origin::allowed(o, &self.allowed_origins));
-            if !ok {
-                return text(
-                    StatusCode::FORBIDDEN,
-                    format!(
-                        "Forbidden: the Origin {:?} is not allowed (DNS rebinding protection). \
-                         Only loopback origins are admitted; start the server with \
-                         --allow-origin ORIGIN to admit another.",
-                        String::from_utf8_lossy(origin.as_bytes())
-                    ),
-                );
-            }
+        if let Some(refusal) = self.refuse_origin(&req) {
+            return refusal;
         }
+        let path = req.uri().path().to_string();
         if path == METADATA || path == format!("{METADATA}{ENDPOINT}") {
             return self.metadata(&req);
         }
@@ -132,7 +121,6 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             Ok(p) => p,
             Err(resp) => return *resp,
         };
-        let scopes = principal.map(|p| p.scopes);
         let session = req
             .headers()
             .get(SESSION_HEADER)
@@ -144,77 +132,73 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             return not_yours();
         }
         if req.method() != Method::POST {
-            let delete = req.method() == Method::DELETE;
-            let (parts, _) = req.into_parts();
-            let mut r = self
-                .mcp
-                .handle(Request::from_parts(parts, Full::new(Bytes::new())))
-                .await;
-            // rmcp answers a DELETE with 202; the session is gone at that point, and
-            // clients (the Python SDK) expect 200 for a completed termination.
-            if delete && r.status() == StatusCode::ACCEPTED {
-                *r.status_mut() = StatusCode::OK;
-            }
-            if delete
-                && r.status().is_success()
-                && let Some(id) = &session
-            {
-                self.owners_lock().remove(id);
-            }
-            return r;
+            return self.without_body(req, session).await;
         }
-        let declared = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        let (parts, body) = req.into_parts();
-        let read = tokio::time::timeout(BODY_DEADLINE, read_capped(body, self.max_body, declared));
-        let bytes = match read.await {
-            Err(_) => {
-                return text(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!(
-                        "Request Timeout: the body did not arrive within {} s. Nothing was \
-                         done; send the whole request at once.",
-                        BODY_DEADLINE.as_secs()
-                    ),
-                );
-            }
-            Ok(Ok(b)) => b,
-            Ok(Err(Some(e))) => {
-                return text(
-                    StatusCode::BAD_REQUEST,
-                    format!("Bad Request: the body could not be read ({e})."),
-                );
-            }
-            Ok(Err(None)) => return self.too_large(),
+        self.post(req, principal).await
+    }
+
+    /// A 403 for a browser `Origin` that is not admitted (DNS rebinding protection).
+    fn refuse_origin<B>(&self, req: &Request<B>) -> Option<Response<Body>> {
+        let origin = req.headers().get(header::ORIGIN)?;
+        let ok = origin
+            .to_str()
+            .is_ok_and(|o| origin::allowed(o, &self.allowed_origins));
+        (!ok).then(|| {
+            text(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "Forbidden: the Origin {:?} is not allowed (DNS rebinding protection). \
+                     Only loopback origins are admitted; start the server with \
+                     --allow-origin ORIGIN to admit another.",
+                    String::from_utf8_lossy(origin.as_bytes())
+                ),
+            )
+        })
+    }
+
+    /// A GET (the server's event stream) or a DELETE (the end of a session), passed to
+    /// rmcp without a body; a completed DELETE forgets the session's owner.
+    async fn without_body(
+        &self,
+        req: Request<hyper::body::Incoming>,
+        session: Option<String>,
+    ) -> Response<Body> {
+        let delete = req.method() == Method::DELETE;
+        let (parts, _) = req.into_parts();
+        let mut r = self
+            .mcp
+            .handle(Request::from_parts(parts, Full::new(Bytes::new())))
+            .await;
+        // rmcp answers a DELETE with 202; the session is gone at that point, and
+        // clients (the Python SDK) expect 200 for a completed termination.
+        if delete && r.status() == StatusCode::ACCEPTED {
+            *r.status_mut() = StatusCode::OK;
+        }
+        if delete
+            && r.status().is_success()
+            && let Some(id) = &session
+        {
+            self.owners_lock().remove(id);
+        }
+        r
+    }
+
+    /// A POST: its body read within the cap and the deadline, refused as non-JSON or for a
+    /// missing scope, and an `initialize` held to the session caps.
+    async fn post(
+        &self,
+        req: Request<hyper::body::Incoming>,
+        principal: Option<Principal>,
+    ) -> Response<Body> {
+        let (parts, bytes) = match self.read_body(req).await {
+            Ok(read) => read,
+            Err(resp) => return *resp,
         };
-        let json_type = parts
-            .headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| {
-                v.split(';')
-                    .next()
-                    .is_some_and(|e| e.trim().eq_ignore_ascii_case("application/json"))
-            });
-        let peek = match serde_json::from_slice::<Peek>(&bytes) {
-            Ok(p) => Some(p),
-            Err(e) if json_type && (e.is_syntax() || e.is_eof()) => {
-                let body = serde_json::json!({
-                    "jsonrpc": "2.0",
-                    "id": null,
-                    "error": {"code": -32700, "message": format!(
-                        "Parse error: the body is not valid JSON ({e}). Send one JSON-RPC \
-                         message as application/json."
-                    )}
-                });
-                return json(StatusCode::BAD_REQUEST, body.to_string());
-            }
-            Err(_) => None,
+        let peek = match peek(&parts, &bytes) {
+            Ok(peek) => peek,
+            Err(resp) => return *resp,
         };
-        if let (Some(scopes), Some(peek)) = (scopes, &peek) {
+        if let (Some(scopes), Some(peek)) = (principal.map(|p| p.scopes), &peek) {
             let needed = self.needed_scope(peek);
             if !scopes.has(needed) {
                 return self.insufficient(needed, scopes, peek);
@@ -228,6 +212,46 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         if !is_initialize {
             return self.mcp.handle(req).await;
         }
+        self.initialize(req, principal).await
+    }
+
+    /// The body, read within `max_body` and `BODY_DEADLINE`, or the status that says why not.
+    async fn read_body(
+        &self,
+        req: Request<hyper::body::Incoming>,
+    ) -> Result<(http::request::Parts, Bytes), Box<Response<Body>>> {
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        let (parts, body) = req.into_parts();
+        let read = tokio::time::timeout(BODY_DEADLINE, read_capped(body, self.max_body, declared));
+        match read.await {
+            Err(_) => Err(Box::new(text(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "Request Timeout: the body did not arrive within {} s. Nothing was \
+                     done; send the whole request at once.",
+                    BODY_DEADLINE.as_secs()
+                ),
+            ))),
+            Ok(Ok(b)) => Ok((parts, b)),
+            Ok(Err(Some(e))) => Err(Box::new(text(
+                StatusCode::BAD_REQUEST,
+                format!("Bad Request: the body could not be read ({e})."),
+            ))),
+            Ok(Err(None)) => Err(Box::new(self.too_large())),
+        }
+    }
+
+    /// An `initialize`: a new session, unless the token's or the server's sessions are at
+    /// their cap; the session is recorded as the token's.
+    async fn initialize(
+        &self,
+        req: Request<Full<Bytes>>,
+        principal: Option<Principal>,
+    ) -> Response<Body> {
         let _held = self.init_gate.lock().await;
         let open = self.sessions.sessions.read().await.len();
         if let Some(p) = principal {
@@ -237,18 +261,7 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             }
         }
         if open >= self.max_sessions {
-            let mut r = text(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "Service Unavailable: {open} sessions are open, the most this server \
-                     allows (--max-sessions {}). End a session with DELETE, or retry once \
-                     idle sessions have expired (after 5 minutes).",
-                    self.max_sessions
-                ),
-            );
-            r.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
-            return r;
+            return self.too_many_sessions(open);
         }
         let r = self.mcp.handle(req).await;
         let opened = r
@@ -258,6 +271,21 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         if let (Some(p), Some(id)) = (principal, opened) {
             self.owners_lock().insert(id.to_owned(), p.token);
         }
+        r
+    }
+
+    fn too_many_sessions(&self, open: usize) -> Response<Body> {
+        let mut r = text(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "Service Unavailable: {open} sessions are open, the most this server \
+                 allows (--max-sessions {}). End a session with DELETE, or retry once \
+                 idle sessions have expired (after 5 minutes).",
+                self.max_sessions
+            ),
+        );
+        r.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
         r
     }
 
@@ -473,6 +501,35 @@ fn host_of<B>(req: &Request<B>) -> String {
 
 fn metadata_url<B>(req: &Request<B>) -> String {
     format!("http://{}{METADATA}{ENDPOINT}", host_of(req))
+}
+
+/// The routing parts of a JSON-RPC body, `None` if it is not one; a 400 (-32700) for a
+/// body declared `application/json` that does not parse.
+fn peek(parts: &http::request::Parts, bytes: &[u8]) -> Result<Option<Peek>, Box<Response<Body>>> {
+    let json_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .is_some_and(|e| e.trim().eq_ignore_ascii_case("application/json"))
+        });
+    match serde_json::from_slice::<Peek>(bytes) {
+        Ok(p) => Ok(Some(p)),
+        Err(e) if json_type && (e.is_syntax() || e.is_eof()) => {
+            let body = serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": null,
+                "error": {"code": -32700, "message": format!(
+                    "Parse error: the body is not valid JSON ({e}). Send one JSON-RPC \
+                     message as application/json."
+                )}
+            });
+            Err(Box::new(json(StatusCode::BAD_REQUEST, body.to_string())))
+        }
+        Err(_) => Ok(None),
+    }
 }
 
 fn text(status: StatusCode, body: String) -> Response<Body> {
