@@ -5,6 +5,7 @@
 
 use super::config::{Protocol, ToolNames};
 use crate::catalogue::Profile;
+use crate::catalogue::vocabulary;
 
 /// Facts from the probe's session.
 #[derive(Debug, Clone)]
@@ -185,12 +186,14 @@ pub fn stop_reason(
     }
 }
 
-/// Whether a scenario reads a `list://` resource (its Gherkin steps say so).
+/// Whether a scenario reads a `list://` resource: one of its steps is a `read_resource`
+/// of such a URI, as the step vocabulary reads it.
 pub fn reads_listing(scenario: &cucumber::gherkin::Scenario) -> bool {
-    scenario
-        .steps
-        .iter()
-        .any(|s| s.value.contains("reads the resource \"list://"))
+    scenario.steps.iter().any(|s| {
+        vocabulary::READ_RESOURCE
+            .captures(&s.value)
+            .is_some_and(|uri| uri[0].starts_with("list://"))
+    })
 }
 
 #[cfg(test)]
