@@ -515,6 +515,14 @@ impl<V> Pairs<V> {
     pub fn get(&self, key: &str) -> Option<&V> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
+    /// Renames the key `from` to `to` where it stands.
+    pub fn rename(&mut self, from: &str, to: &str) {
+        for (k, _) in &mut self.0 {
+            if k == from {
+                *k = to.to_string();
+            }
+        }
+    }
 }
 
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for Pairs<V> {
@@ -1144,6 +1152,18 @@ pub struct ErrorCheck {
     /// `boolean`, `number`, `object`, `array`): the shape a source declares for errors.
     #[serde(default)]
     pub typed: Pairs<String>,
+}
+
+impl ResultCheck {
+    /// Renames the result field `from` to `to` in every check.
+    pub fn rename_field(&mut self, from: &str, to: &str) {
+        self.fields.rename(from, to);
+        self.lines.rename(from, to);
+        self.matches.rename(from, to);
+        self.hash_of.rename(from, to);
+        self.equals_var.rename(from, to);
+        self.differs_var.rename(from, to);
+    }
 }
 
 fn any_kind() -> ErrorKind {
