@@ -10,6 +10,7 @@ pub mod model;
 pub mod profile;
 pub mod shared;
 mod validate;
+pub mod vocabulary;
 
 use std::fmt;
 

@@ -383,6 +383,17 @@ struct RawFixture {
     target: Option<String>,
 }
 
+/// How many of the alternative keys are present.
+fn present_count(alternatives: &[(&str, bool)]) -> usize {
+    alternatives.iter().filter(|(_, present)| *present).count()
+}
+
+/// The alternative keys, as an error message names them: `` `file`, `dir` ``.
+fn keys(alternatives: &[(&str, bool)]) -> String {
+    let names: Vec<String> = alternatives.iter().map(|(k, _)| format!("`{k}`")).collect();
+    names.join(", ")
+}
+
 fn content_of(
     text: Option<String>,
     base64: Option<String>,
@@ -407,22 +418,18 @@ impl TryFrom<RawFixture> for Fixture {
     type Error = String;
     fn try_from(r: RawFixture) -> Result<Self, String> {
         let kinds = [
-            r.file.is_some(),
-            r.dir.is_some(),
-            r.symlink.is_some(),
-            r.hard_link.is_some(),
-            r.outside_file.is_some(),
-            r.outside_dir.is_some(),
-            r.fifo.is_some(),
-            r.socket.is_some(),
-            r.device.is_some(),
+            ("file", r.file.is_some()),
+            ("dir", r.dir.is_some()),
+            ("symlink", r.symlink.is_some()),
+            ("hard_link", r.hard_link.is_some()),
+            ("outside_file", r.outside_file.is_some()),
+            ("outside_dir", r.outside_dir.is_some()),
+            ("fifo", r.fifo.is_some()),
+            ("socket", r.socket.is_some()),
+            ("device", r.device.is_some()),
         ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err(
-                "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, `outside_file`, \
-                 `outside_dir`, `fifo`, `socket`, `device`"
-                    .into(),
-            );
+        if present_count(&kinds) != 1 {
+            return Err(format!("a fixture needs exactly one of {}", keys(&kinds)));
         }
         let has_content = r.text.is_some() || r.base64.is_some() || r.repeat.is_some();
         if let Some(path) = r.file {
@@ -514,6 +521,14 @@ impl<V> Pairs<V> {
     }
     pub fn get(&self, key: &str) -> Option<&V> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+    /// Renames the key `from` to `to` where it stands.
+    pub fn rename(&mut self, from: &str, to: &str) {
+        for (k, _) in &mut self.0 {
+            if k == from {
+                *k = to.to_string();
+            }
+        }
     }
 }
 
@@ -712,23 +727,23 @@ impl TryFrom<RawStep> for Step {
     type Error = String;
     fn try_from(r: RawStep) -> Result<Self, String> {
         let forms = [
-            r.call.is_some(),
-            r.rpc.is_some(),
-            r.write_on_disk.is_some(),
-            r.read_resource.is_some(),
-            r.list_tools,
-            r.list_resource_templates,
-            r.concurrent.is_some(),
-            r.read_during.is_some(),
-            r.http.is_some(),
-            r.set_roots.is_some(),
-            r.race.is_some(),
+            ("call", r.call.is_some()),
+            ("rpc", r.rpc.is_some()),
+            ("write_on_disk", r.write_on_disk.is_some()),
+            ("read_resource", r.read_resource.is_some()),
+            ("list_tools", r.list_tools),
+            ("list_resource_templates", r.list_resource_templates),
+            ("concurrent", r.concurrent.is_some()),
+            ("read_during", r.read_during.is_some()),
+            ("http", r.http.is_some()),
+            ("set_roots", r.set_roots.is_some()),
+            ("race", r.race.is_some()),
         ];
-        let n = forms.iter().filter(|f| **f).count();
+        let n = present_count(&forms);
         if n != 1 {
             return Err(format!(
-                "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, `list_tools`, \
-                 `list_resource_templates`, `concurrent`, `read_during`, `http`, `set_roots`, `race` (found {n})"
+                "a step needs exactly one of {} (found {n})",
+                keys(&forms)
             ));
         }
         if r.call.is_none() && (r.may_fail.is_some() || r.or.is_some()) {
@@ -1017,6 +1032,21 @@ pub enum ReadsDuringCheck {
     OldOrNew,
 }
 
+/// The YAML keys of the expectations, in the order the errors name them.
+const EXPECT_KEYS: [&str; 11] = [
+    "result",
+    "error",
+    "listing",
+    "tools",
+    "templates",
+    "concurrent",
+    "reads_during",
+    "http",
+    "answered",
+    "never_shows",
+    "stdout",
+];
+
 impl Expect {
     /// The YAML key of this expectation.
     pub fn kind(&self) -> &'static str {
@@ -1077,9 +1107,8 @@ impl TryFrom<RawThen> for Then {
         if found.len() != 1 {
             let names: Vec<&str> = found.iter().map(Expect::kind).collect();
             return Err(format!(
-                "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-                 `concurrent`, `reads_during`, `http`, `answered`, `never_shows`, `stdout`; \
-                 found {}",
+                "`then` needs exactly one of {}; found {}",
+                keys(&EXPECT_KEYS.map(|k| (k, true))),
                 if names.is_empty() {
                     "none".to_string()
                 } else {
@@ -1144,6 +1173,18 @@ pub struct ErrorCheck {
     /// `boolean`, `number`, `object`, `array`): the shape a source declares for errors.
     #[serde(default)]
     pub typed: Pairs<String>,
+}
+
+impl ResultCheck {
+    /// Renames the result field `from` to `to` in every check.
+    pub fn rename_field(&mut self, from: &str, to: &str) {
+        self.fields.rename(from, to);
+        self.lines.rename(from, to);
+        self.matches.rename(from, to);
+        self.hash_of.rename(from, to);
+        self.equals_var.rename(from, to);
+        self.differs_var.rename(from, to);
+    }
 }
 
 fn any_kind() -> ErrorKind {
@@ -1223,13 +1264,16 @@ impl TryFrom<RawDisk> for DiskCheck {
     type Error = String;
     fn try_from(r: RawDisk) -> Result<Self, String> {
         let kinds = [
-            r.file.is_some(),
-            r.absent.is_some(),
-            r.dir.is_some(),
-            r.only.is_some(),
+            ("file", r.file.is_some()),
+            ("absent", r.absent.is_some()),
+            ("dir", r.dir.is_some()),
+            ("only", r.only.is_some()),
         ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err("a disk check needs exactly one of `file`, `absent`, `dir`, `only`".into());
+        if present_count(&kinds) != 1 {
+            return Err(format!(
+                "a disk check needs exactly one of {}",
+                keys(&kinds)
+            ));
         }
         let contents = [
             r.text.is_some(),
@@ -1269,5 +1313,35 @@ impl TryFrom<RawDisk> for DiskCheck {
             return Ok(DiskCheck::Only(all));
         }
         Ok(DiskCheck::Dir(r.dir.unwrap_or_default()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of<T: for<'de> Deserialize<'de> + fmt::Debug>(yaml: &str) -> String {
+        serde_yaml::from_str::<T>(yaml).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_missing_or_doubled_form_names_every_alternative() {
+        assert!(error_of::<Step>("{call: a, rpc: b}").starts_with(
+            "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, \
+             `list_tools`, `list_resource_templates`, `concurrent`, `read_during`, `http`, \
+             `set_roots`, `race` (found 2)"
+        ));
+        assert!(error_of::<Fixture>("{mode: 1}").starts_with(
+            "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, \
+             `outside_file`, `outside_dir`, `fifo`, `socket`, `device`"
+        ));
+        assert!(error_of::<Then>("{disk: []}").starts_with(
+            "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
+             `concurrent`, `reads_during`, `http`, `answered`, `never_shows`, `stdout`; found none"
+        ));
+        assert!(
+            error_of::<DiskCheck>("{text: a}")
+                .starts_with("a disk check needs exactly one of `file`, `absent`, `dir`, `only`")
+        );
     }
 }

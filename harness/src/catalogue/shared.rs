@@ -13,7 +13,7 @@ use serde_yaml::{Mapping, Value};
 use sha2::{Digest, Sha256};
 
 use super::Problem;
-use super::model::Area;
+use super::model::{Area, Case, Expect};
 use super::profile::Profile;
 
 /// `specs/shared/checks.yaml`: the abstract checks a shared case covers, and the operations
@@ -159,7 +159,20 @@ fn expand_area(
     if let Some(map) = value.as_mapping_mut() {
         map.insert("cases".into(), Value::Sequence(kept));
     }
-    serde_yaml::from_value::<Area>(value).map_err(|e| vec![Problem::new(file, None, e.to_string())])
+    let mut area = serde_yaml::from_value::<Area>(value)
+        .map_err(|e| vec![Problem::new(file, None, e.to_string())])?;
+    area.cases
+        .iter_mut()
+        .for_each(|c| read_into_reader_field(profile, c));
+    Ok(area)
+}
+
+/// A shared case checks a read's text as the result field `content`; a profile whose
+/// reader puts it elsewhere (`data`) gets its own field name.
+fn read_into_reader_field(profile: &Profile, case: &mut Case) {
+    if let Expect::Result(r) = &mut case.then.expect {
+        r.rename_field("content", profile.reader_field());
+    }
 }
 
 /// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
@@ -207,23 +220,6 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     }
     map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
 
-    // A shared case checks a read's text as `content`; a profile whose reader puts it
-    // elsewhere (`data`) gets its own field name.
-    let field = profile.reader_field();
-    if field != "content"
-        && let Some(result) = map
-            .get_mut("then")
-            .and_then(|t| t.get_mut("result"))
-            .and_then(Value::as_mapping_mut)
-    {
-        for (_, checks) in result.iter_mut() {
-            if let Some(by_field) = checks.as_mapping_mut()
-                && let Some(v) = by_field.remove("content")
-            {
-                by_field.insert(field.into(), v);
-            }
-        }
-    }
     Ok(true)
 }
 

@@ -8,6 +8,7 @@ use base64::Engine as _;
 use serde_json::Value;
 
 use super::model::*;
+use super::vocabulary;
 use super::{Catalogue, Problem};
 
 /// Longest allowed case name, in characters (scenario names must stay readable in reports).
@@ -312,7 +313,7 @@ impl Validator<'_> {
 
     /// Text rendered between double quotes in a step must not break the line or the quotes.
     fn quotable(&mut self, f: &str, id: &str, what: &str, s: &str) {
-        if s.contains('"') || s.chars().any(char::is_control) {
+        if !vocabulary::quotable(s) {
             self.push(
                 f,
                 id,

@@ -1,12 +1,14 @@
-//! Renders one area of the catalogue as Gherkin, using exactly the step vocabulary of
-//! contract section 3. Output is byte-for-byte deterministic: JSON objects are written
-//! with sorted keys whatever serde_json's map order is in this build.
+//! Renders one area of the catalogue as Gherkin, each sentence from its form in the step
+//! vocabulary (`catalogue::vocabulary`). Output is byte-for-byte deterministic: JSON
+//! objects are written with sorted keys whatever serde_json's map order is in this build.
 
 use serde_json::Value;
 
+pub use crate::catalogue::vocabulary::json;
+use crate::catalogue::vocabulary::{self as form, Arg, Arg::*, Form};
 use crate::catalogue::{
-    Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorKind, Expect, Fixture,
-    ReadsDuringCheck, StdoutCheck, Step,
+    Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorCheck, ErrorKind, Expect, Fixture,
+    HttpCheck, ListingCheck, Pairs, ReadsDuringCheck, ResultCheck, SpecialKind, StdoutCheck, Step,
 };
 
 /// The command that regenerates `features/`; named by every staleness message.
@@ -58,370 +60,336 @@ fn push_section(lines: &mut Vec<String>, keyword: &str, steps: Vec<String>) {
 fn given_steps(case: &Case) -> Vec<String> {
     let mut v = Vec::new();
     for fx in &case.given {
-        match fx {
-            Fixture::File {
-                path,
-                content,
-                mode,
-            } => {
-                v.push(match content {
-                    Content::Text(t) => format!("a file \"{path}\" with text {}", js(t)),
-                    Content::Base64(b) => format!("a file \"{path}\" with base64 \"{b}\""),
-                    Content::Repeat { text, times } => {
-                        format!("a file \"{path}\" made of {times} copies of {}", js(text))
-                    }
-                });
-                if let Some(m) = mode {
-                    v.push(format!("the file \"{path}\" has mode {}", mode_str(*m)));
-                }
-            }
-            Fixture::Dir { path } => v.push(format!("a directory \"{path}\"")),
-            Fixture::Symlink { path, target } => {
-                v.push(format!("a symlink \"{path}\" pointing to \"{target}\""))
-            }
-            Fixture::HardLink { path, target } => {
-                v.push(format!("a hard link \"{path}\" to the file \"{target}\""))
-            }
-            Fixture::OutsideFile { name, content } => v.push(match content {
-                Content::Base64(b) => format!("an outside file \"{name}\" with base64 \"{b}\""),
-                Content::Text(t) => format!("an outside file \"{name}\" with text {}", js(t)),
-                // Rejected by validation; rendered as its full text so nothing is lost.
-                Content::Repeat { text, times } => format!(
-                    "an outside file \"{name}\" with text {}",
-                    js(&text.repeat(*times as usize))
-                ),
-            }),
-            Fixture::OutsideDir { name } => v.push(format!("an outside directory \"{name}\"")),
-            Fixture::Special { path, kind } => v.push(format!("a {} \"{path}\"", kind.as_str())),
-        }
+        v.extend(fixture_steps(fx));
     }
     if let Some(roots) = &case.roots {
-        let repeat = case
-            .roots_repeat
-            .map(|n| format!(" each repeated {n} times"))
-            .unwrap_or_default();
-        v.push(format!(
-            "the client offers the roots {}{repeat}",
-            str_array(roots)
-        ));
+        v.push(match case.roots_repeat {
+            None => form::OFFER_ROOTS.render(&[Strings(roots)]),
+            Some(n) => form::OFFER_ROOTS_REPEATED.render(&[Strings(roots), Number(n.into())]),
+        });
     }
     v
+}
+
+fn fixture_steps(fx: &Fixture) -> Vec<String> {
+    match fx {
+        Fixture::File {
+            path,
+            content,
+            mode,
+        } => {
+            let mut v = vec![match content {
+                Content::Text(t) => form::FILE_WITH_TEXT.render(&[Quoted(path), JsonString(t)]),
+                Content::Base64(b) => form::FILE_WITH_BASE64.render(&[Quoted(path), Quoted(b)]),
+                Content::Repeat { text, times } => {
+                    form::FILE_OF_COPIES.render(&[Quoted(path), Number(*times), JsonString(text)])
+                }
+            }];
+            if let Some(m) = mode {
+                v.push(form::FILE_GETS_MODE.render(&[Quoted(path), Mode(*m)]));
+            }
+            v
+        }
+        Fixture::Dir { path } => vec![form::DIRECTORY.render(&[Quoted(path)])],
+        Fixture::Symlink { path, target } => {
+            vec![form::SYMLINK.render(&[Quoted(path), Quoted(target)])]
+        }
+        Fixture::HardLink { path, target } => {
+            vec![form::HARD_LINK.render(&[Quoted(path), Quoted(target)])]
+        }
+        Fixture::OutsideFile { name, content } => vec![match content {
+            Content::Base64(b) => form::OUTSIDE_FILE_WITH_BASE64.render(&[Quoted(name), Quoted(b)]),
+            Content::Text(t) => form::OUTSIDE_FILE_WITH_TEXT.render(&[Quoted(name), JsonString(t)]),
+            // Rejected by validation; rendered as its full text so nothing is lost.
+            Content::Repeat { text, times } => form::OUTSIDE_FILE_WITH_TEXT
+                .render(&[Quoted(name), JsonString(&text.repeat(*times as usize))]),
+        }],
+        Fixture::OutsideDir { name } => vec![form::OUTSIDE_DIRECTORY.render(&[Quoted(name)])],
+        Fixture::Special { path, kind } => {
+            let form = match kind {
+                SpecialKind::Fifo => form::FIFO,
+                SpecialKind::Socket => form::SOCKET,
+                SpecialKind::Device => form::DEVICE,
+            };
+            vec![form.render(&[Quoted(path)])]
+        }
+    }
 }
 
 fn when_steps(case: &Case) -> Vec<String> {
     let mut v = Vec::new();
     let last = case.when.len().saturating_sub(1);
     for (i, step) in case.when.iter().enumerate() {
-        match step {
-            Step::Call {
-                tool,
-                args,
-                save,
-                may_fail,
-                or,
-            } => {
-                v.push(match or {
-                    None => format!("the client calls \"{tool}\" with {}", json(args)),
-                    Some(alt) => format!(
-                        "the client calls \"{tool}\" with {}, or \"{alt}\" where the server \
-                         lacks it",
-                        json(args)
-                    ),
-                });
-                for (var, field) in save.iter() {
-                    v.push(format!(
-                        "the result field \"{field}\" is saved as \"{var}\""
-                    ));
-                }
-                if i != last {
-                    let then = if *may_fail {
-                        ANSWERED
-                    } else {
-                        "the call succeeds"
-                    };
-                    v.push(then.to_string());
-                }
-            }
-            Step::Race {
-                swap,
-                with,
-                calls,
-                seconds,
-            } => v.push(format!(
-                "the client repeats the calls {} for {seconds} s while \"{swap}\" is exchanged \
-                 with a symlink to \"{with}\"",
-                json(&Value::Array(calls.clone()))
-            )),
-            Step::Rpc {
-                method,
-                params,
-                save,
-            } => {
-                v.push(format!(
-                    "the client sends the request \"{method}\" with {}",
-                    json(params)
-                ));
-                for (var, field) in save.iter() {
-                    v.push(format!(
-                        "the result field \"{field}\" is saved as \"{var}\""
-                    ));
-                }
-                if i != last {
-                    v.push("the call succeeds".to_string());
-                }
-            }
-            Step::WriteOnDisk { file, text } => v.push(format!(
-                "the file \"{file}\" is changed on disk to {}",
-                js(text)
-            )),
-            Step::ReadResource(uri) => v.push(format!("the client reads the resource \"{uri}\"")),
-            Step::SetRoots(roots) => v.push(format!(
-                "the client changes its roots to {}",
-                str_array(roots)
-            )),
-            Step::ListTools => v.push("the client lists the tools".to_string()),
-            Step::ListResourceTemplates => {
-                v.push("the client lists the resource templates".to_string())
-            }
-            Step::Concurrent {
-                count,
-                call,
-                args,
-                processes: 1,
-            } => v.push(format!(
-                "{count} clients call \"{call}\" concurrently with {}",
-                json(args)
-            )),
-            Step::Concurrent {
-                count,
-                call,
-                args,
-                processes,
-            } => v.push(format!(
-                "{count} clients on {processes} server processes call \"{call}\" concurrently \
-                 with {}",
-                json(args)
-            )),
-            Step::Http(h) => v.push(format!(
-                "the client sends the HTTP request {}",
-                json(&serde_json::to_value(h).unwrap_or_default())
-            )),
-            Step::ReadDuring {
-                call,
-                args,
-                path,
-                reader_args: None,
-            } => v.push(format!(
-                "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly",
-                json(args)
-            )),
-            Step::ReadDuring {
-                call,
-                args,
-                path,
-                reader_args: Some(r),
-            } => v.push(format!(
-                "the client calls \"{call}\" with {} while reading \"{path}\" repeatedly \
-                 with the reader arguments {} each time",
-                json(args),
-                json(r)
-            )),
-        }
+        v.extend(action_steps(step, i == last));
     }
     v
 }
 
-/// The step that asks only for an answer (a result or an error that answers the call).
-const ANSWERED: &str = "the server answers the call";
+/// The sentences of one `when` step; one that is not the last also says how it must end.
+fn action_steps(step: &Step, is_last: bool) -> Vec<String> {
+    match step {
+        Step::Call {
+            tool,
+            args,
+            save,
+            may_fail,
+            or,
+        } => {
+            let mut v = vec![match or {
+                None => form::CALL.render(&[Quoted(tool), Json(args)]),
+                Some(alt) => form::CALL_OR.render(&[Quoted(tool), Json(args), Quoted(alt)]),
+            }];
+            v.extend(save_steps(save));
+            if !is_last {
+                let then = if *may_fail {
+                    form::SERVER_ANSWERS
+                } else {
+                    form::CALL_SUCCEEDS
+                };
+                v.push(then.render(&[]));
+            }
+            v
+        }
+        Step::Rpc {
+            method,
+            params,
+            save,
+        } => {
+            let mut v = vec![form::RPC.render(&[Quoted(method), Json(params)])];
+            v.extend(save_steps(save));
+            if !is_last {
+                v.push(form::CALL_SUCCEEDS.render(&[]));
+            }
+            v
+        }
+        other => vec![single_action(other)],
+    }
+}
+
+/// The sentence of a `when` step that is always one sentence.
+fn single_action(step: &Step) -> String {
+    match step {
+        Step::Race {
+            swap,
+            with,
+            calls,
+            seconds,
+        } => form::RACE.render(&[
+            Json(&Value::Array(calls.clone())),
+            Number((*seconds).into()),
+            Quoted(swap),
+            Quoted(with),
+        ]),
+        Step::WriteOnDisk { file, text } => {
+            form::CHANGE_ON_DISK.render(&[Quoted(file), JsonString(text)])
+        }
+        Step::ReadResource(uri) => form::READ_RESOURCE.render(&[Quoted(uri)]),
+        Step::SetRoots(roots) => form::CHANGE_ROOTS.render(&[Strings(roots)]),
+        Step::ListTools => form::LIST_TOOLS.render(&[]),
+        Step::ListResourceTemplates => form::LIST_TEMPLATES.render(&[]),
+        Step::Concurrent {
+            count,
+            call,
+            args,
+            processes: 1,
+        } => form::CONCURRENT.render(&[Number((*count).into()), Quoted(call), Json(args)]),
+        Step::Concurrent {
+            count,
+            call,
+            args,
+            processes,
+        } => form::CONCURRENT_PROCESSES.render(&[
+            Number((*count).into()),
+            Number((*processes).into()),
+            Quoted(call),
+            Json(args),
+        ]),
+        Step::Http(h) => {
+            form::HTTP_REQUEST.render(&[Json(&serde_json::to_value(h).unwrap_or_default())])
+        }
+        Step::ReadDuring {
+            call,
+            args,
+            path,
+            reader_args: None,
+        } => form::READ_DURING.render(&[Quoted(call), Json(args), Quoted(path)]),
+        Step::ReadDuring {
+            call,
+            args,
+            path,
+            reader_args: Some(r),
+        } => {
+            form::READ_DURING_WITH_READER.render(&[Quoted(call), Json(args), Quoted(path), Json(r)])
+        }
+        Step::Call { .. } | Step::Rpc { .. } => unreachable!("rendered by action_steps"),
+    }
+}
+
+fn save_steps(save: &Pairs<String>) -> Vec<String> {
+    save.iter()
+        .map(|(var, field)| form::SAVE_FIELD.render(&[Quoted(field), Quoted(var)]))
+        .collect()
+}
 
 fn then_steps(case: &Case) -> Vec<String> {
-    let mut v = Vec::new();
-    match &case.then.expect {
-        Expect::Http(h) => {
-            v.push(format!("the HTTP status is {}", h.status));
-            if h.session_id_uuid_v4 {
-                v.push("the response header \"mcp-session-id\" is a UUID v4".to_string());
-            }
-            if let Some(w) = &h.www_authenticate {
-                v.push(format!(
-                    "the response header \"www-authenticate\" contains {}",
-                    js(w)
-                ));
-            }
-            if h.jsonrpc_result {
-                v.push("the HTTP response carries a JSON-RPC result".to_string());
-            }
-        }
-        Expect::Result(r) => {
-            v.push("the call succeeds".to_string());
-            for (f, val) in r.fields.iter() {
-                v.push(format!("the result field \"{f}\" is {}", json(val)));
-            }
-            for (f, lines) in r.lines.iter() {
-                v.push(format!(
-                    "the result field \"{f}\" has the lines {}",
-                    str_array(lines)
-                ));
-            }
-            for (f, re) in r.matches.iter() {
-                v.push(format!("the result field \"{f}\" matches {}", js(re)));
-            }
-            for (f, path) in r.hash_of.iter() {
-                v.push(format!(
-                    "the result field \"{f}\" is the hash of the file \"{path}\""
-                ));
-            }
-            for (f, var) in r.equals_var.iter() {
-                v.push(format!(
-                    "the result field \"{f}\" equals the saved \"{var}\""
-                ));
-            }
-            for (f, var) in r.differs_var.iter() {
-                v.push(format!(
-                    "the result field \"{f}\" differs from the saved \"{var}\""
-                ));
-            }
-        }
-        Expect::Error(e) => {
-            v.push(match e.kind {
-                ErrorKind::Any => "the call fails".to_string(),
-                k => format!("the call fails with a {k} error"),
-            });
-            if !e.mentions.is_empty() {
-                v.push(format!(
-                    "the error message mentions {}",
-                    str_array(&e.mentions)
-                ));
-            }
-            if !e.mentions_any.is_empty() {
-                v.push(format!(
-                    "the error message mentions one of {}",
-                    str_array(&e.mentions_any)
-                ));
-            }
-            if e.facts {
-                v.push(format!("the error carries the facts of a {} error", e.kind));
-            }
-            for (f, t) in e.typed.iter() {
-                v.push(format!("the error has the field \"{f}\" of type {t}"));
-            }
-        }
-        Expect::Listing(l) => {
-            if let Some(n) = &l.names {
-                v.push(format!("the listing names are {}", str_array(n)));
-            }
-            if let Some(d) = &l.directories {
-                v.push(format!("the listing directories are {}", str_array(d)));
-            }
-            if let Some(f) = &l.files {
-                v.push(format!("the listing files are {}", str_array(f)));
-            }
-            if let Some(j) = &l.json {
-                v.push(format!("the listing JSON is {}", json(j)));
-            }
-        }
-        Expect::Tools(tools) => {
-            for t in tools {
-                v.push(format!(
-                    "the tool \"{}\" requires {} and has properties {}",
-                    t.name,
-                    str_array(&t.required),
-                    str_array(&t.properties)
-                ));
-            }
-        }
-        Expect::Templates(ts) => {
-            for t in ts {
-                v.push(format!("the resource templates include \"{t}\""));
-            }
-        }
-        Expect::Concurrent(c) => v.push(format!(
-            "exactly {} of the concurrent calls succeed and the others fail with a {} error",
-            c.succeeded, c.others
-        )),
-        Expect::Answered => v.push(ANSWERED.to_string()),
-        Expect::NeverShows(texts) => v.push(format!(
-            "no reply of the server shows any of {}",
-            str_array(texts)
-        )),
-        Expect::ReadsDuring(ReadsDuringCheck::OldOrNew) => {
-            v.push("the call succeeds".to_string());
-            v.push("every read during the call returned the file's old or new content".to_string());
-        }
-        Expect::Stdout(StdoutCheck::OnlyMessages) => {
-            v.push("the server wrote nothing but JSON-RPC messages to its stdout".to_string());
-        }
-    }
+    let mut v = expect_steps(&case.then.expect);
     for d in &case.then.disk {
-        match d {
-            DiskCheck::File {
-                path,
-                content,
-                mode,
-            } => {
-                match content {
-                    Some(DiskContent::Text(t)) => {
-                        v.push(format!("the file \"{path}\" has text {}", js(t)))
-                    }
-                    Some(DiskContent::Base64(b)) => {
-                        v.push(format!("the file \"{path}\" has base64 \"{b}\""))
-                    }
-                    Some(DiskContent::TextWithVar(t)) => v.push(format!(
-                        "the file \"{path}\" has the winner's text {}",
-                        js(t)
-                    )),
-                    None => {}
-                }
-                if let Some(m) = mode {
-                    v.push(format!("the file \"{path}\" has mode {}", mode_str(*m)));
-                }
-            }
-            DiskCheck::Absent(p) => v.push(format!("the path \"{p}\" does not exist")),
-            DiskCheck::Dir(p) => v.push(format!("the directory \"{p}\" exists")),
-            DiskCheck::Only(all) => v.push(format!("the root holds only {}", str_array(all))),
-        }
+        v.extend(disk_steps(d));
     }
     for entry in &case.then.audit {
-        v.push(format!(
-            "the audit log has an entry with {}",
-            json(&Value::Object(entry.clone()))
-        ));
+        v.push(form::AUDIT_ENTRY.render(&[Json(&Value::Object(entry.clone()))]));
     }
-    v.push("nothing outside the root has changed".to_string());
+    v.push(form::OUTSIDE_UNCHANGED.render(&[]));
     v
 }
 
-/// Permission bits as `0o640` (at least three octal digits).
-fn mode_str(m: u32) -> String {
-    format!("0o{m:03o}")
+fn expect_steps(expect: &Expect) -> Vec<String> {
+    match expect {
+        Expect::Http(h) => http_steps(h),
+        Expect::Result(r) => result_steps(r),
+        Expect::Error(e) => error_steps(e),
+        Expect::Listing(l) => listing_steps(l),
+        Expect::Tools(tools) => tools
+            .iter()
+            .map(|t| {
+                form::TOOL_SCHEMA.render(&[
+                    Quoted(&t.name),
+                    Strings(&t.required),
+                    Strings(&t.properties),
+                ])
+            })
+            .collect(),
+        Expect::Templates(ts) => ts
+            .iter()
+            .map(|t| form::TEMPLATE_INCLUDED.render(&[Quoted(t)]))
+            .collect(),
+        Expect::Concurrent(c) => vec![
+            form::CONCURRENT_OUTCOME.render(&[Number(c.succeeded.into()), Word(c.others.as_str())]),
+        ],
+        Expect::Answered => vec![form::SERVER_ANSWERS.render(&[])],
+        Expect::NeverShows(texts) => vec![form::NEVER_SHOWS.render(&[Strings(texts)])],
+        Expect::ReadsDuring(ReadsDuringCheck::OldOrNew) => vec![
+            form::CALL_SUCCEEDS.render(&[]),
+            form::READS_OLD_OR_NEW.render(&[]),
+        ],
+        Expect::Stdout(StdoutCheck::OnlyMessages) => vec![form::ONLY_MESSAGES.render(&[])],
+    }
 }
 
-/// A JSON string literal.
-fn js(s: &str) -> String {
-    serde_json::to_string(s).expect("strings always serialize")
+fn http_steps(h: &HttpCheck) -> Vec<String> {
+    let mut v = vec![form::HTTP_STATUS.render(&[Number(h.status.into())])];
+    if h.session_id_uuid_v4 {
+        v.push(form::SESSION_ID_UUID.render(&[]));
+    }
+    if let Some(w) = &h.www_authenticate {
+        v.push(form::WWW_AUTHENTICATE.render(&[JsonString(w)]));
+    }
+    if h.jsonrpc_result {
+        v.push(form::JSONRPC_RESULT.render(&[]));
+    }
+    v
 }
 
-fn str_array(items: &[String]) -> String {
-    let parts: Vec<String> = items.iter().map(|s| js(s)).collect();
-    format!("[{}]", parts.join(","))
+fn result_steps(r: &ResultCheck) -> Vec<String> {
+    let mut v = vec![form::CALL_SUCCEEDS.render(&[])];
+    let field = |form: Form, f: &str, arg: Arg| form.render(&[Quoted(f), arg]);
+    v.extend(
+        r.fields
+            .iter()
+            .map(|(f, val)| field(form::FIELD_IS, f, Json(val))),
+    );
+    v.extend(
+        r.lines
+            .iter()
+            .map(|(f, l)| field(form::FIELD_HAS_LINES, f, Strings(l))),
+    );
+    v.extend(
+        r.matches
+            .iter()
+            .map(|(f, re)| field(form::FIELD_MATCHES, f, JsonString(re))),
+    );
+    v.extend(
+        r.hash_of
+            .iter()
+            .map(|(f, p)| field(form::FIELD_IS_HASH_OF, f, Quoted(p))),
+    );
+    v.extend(
+        r.equals_var
+            .iter()
+            .map(|(f, var)| field(form::FIELD_EQUALS_SAVED, f, Quoted(var))),
+    );
+    v.extend(
+        r.differs_var
+            .iter()
+            .map(|(f, var)| field(form::FIELD_DIFFERS_FROM_SAVED, f, Quoted(var))),
+    );
+    v
 }
 
-/// Single-line JSON with object keys sorted, independent of serde_json features.
-pub fn json(v: &Value) -> String {
-    match v {
-        Value::Object(m) => {
-            let mut keys: Vec<&String> = m.keys().collect();
-            keys.sort();
-            let parts: Vec<String> = keys
-                .into_iter()
-                .map(|k| format!("{}:{}", js(k), json(&m[k])))
-                .collect();
-            format!("{{{}}}", parts.join(","))
+fn error_steps(e: &ErrorCheck) -> Vec<String> {
+    let mut v = vec![match e.kind {
+        ErrorKind::Any => form::CALL_FAILS.render(&[]),
+        k => form::CALL_FAILS_WITH.render(&[Word(k.as_str())]),
+    }];
+    if !e.mentions.is_empty() {
+        v.push(form::ERROR_MENTIONS.render(&[Strings(&e.mentions)]));
+    }
+    if !e.mentions_any.is_empty() {
+        v.push(form::ERROR_MENTIONS_ONE_OF.render(&[Strings(&e.mentions_any)]));
+    }
+    if e.facts {
+        v.push(form::ERROR_CARRIES_FACTS.render(&[Word(e.kind.as_str())]));
+    }
+    for (f, t) in e.typed.iter() {
+        v.push(form::ERROR_FIELD_TYPED.render(&[Quoted(f), Word(t)]));
+    }
+    v
+}
+
+fn listing_steps(l: &ListingCheck) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(n) = &l.names {
+        v.push(form::LISTING_NAMES.render(&[Strings(n)]));
+    }
+    if let Some(d) = &l.directories {
+        v.push(form::LISTING_DIRECTORIES.render(&[Strings(d)]));
+    }
+    if let Some(f) = &l.files {
+        v.push(form::LISTING_FILES.render(&[Strings(f)]));
+    }
+    if let Some(j) = &l.json {
+        v.push(form::LISTING_JSON.render(&[Json(j)]));
+    }
+    v
+}
+
+fn disk_steps(d: &DiskCheck) -> Vec<String> {
+    match d {
+        DiskCheck::File {
+            path,
+            content,
+            mode,
+        } => {
+            let mut v = Vec::new();
+            match content {
+                Some(DiskContent::Text(t)) => {
+                    v.push(form::FILE_HAS_TEXT.render(&[Quoted(path), JsonString(t)]))
+                }
+                Some(DiskContent::Base64(b)) => {
+                    v.push(form::FILE_HAS_BASE64.render(&[Quoted(path), Quoted(b)]))
+                }
+                Some(DiskContent::TextWithVar(t)) => {
+                    v.push(form::FILE_HAS_WINNERS_TEXT.render(&[Quoted(path), JsonString(t)]))
+                }
+                None => {}
+            }
+            if let Some(m) = mode {
+                v.push(form::FILE_HAS_MODE.render(&[Quoted(path), Mode(*m)]));
+            }
+            v
         }
-        Value::Array(a) => {
-            let parts: Vec<String> = a.iter().map(json).collect();
-            format!("[{}]", parts.join(","))
-        }
-        other => serde_json::to_string(other).expect("scalars always serialize"),
+        DiskCheck::Absent(p) => vec![form::PATH_ABSENT.render(&[Quoted(p)])],
+        DiskCheck::Dir(p) => vec![form::DIRECTORY_EXISTS.render(&[Quoted(p)])],
+        DiskCheck::Only(all) => vec![form::ROOT_HOLDS_ONLY.render(&[Strings(all)])],
     }
 }

@@ -5,6 +5,7 @@
 
 use super::config::{Protocol, ToolNames};
 use crate::catalogue::Profile;
+use crate::catalogue::vocabulary;
 
 /// Facts from the probe's session.
 #[derive(Debug, Clone)]
@@ -185,17 +186,33 @@ pub fn stop_reason(
     }
 }
 
-/// Whether a scenario reads a `list://` resource (its Gherkin steps say so).
+/// Whether a scenario reads a `list://` resource.
 pub fn reads_listing(scenario: &cucumber::gherkin::Scenario) -> bool {
-    scenario
-        .steps
-        .iter()
-        .any(|s| s.value.contains("reads the resource \"list://"))
+    scenario.steps.iter().any(|s| reads_list_resource(&s.value))
+}
+
+/// Whether a step is a `read_resource` of a `list://` URI, as the step vocabulary reads it.
+fn reads_list_resource(sentence: &str) -> bool {
+    vocabulary::READ_RESOURCE
+        .captures(sentence)
+        .is_some_and(|uri| uri[0].starts_with("list://"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listing_step_is_a_read_of_a_list_uri() {
+        assert!(reads_list_resource(
+            r#"the client reads the resource "list://a/""#
+        ));
+        assert!(!reads_list_resource(
+            r#"the client reads the resource "file:///a""#
+        ));
+        let race = r#"the client repeats the calls [{"read_resource":"list://a/"}] for 2 s while "a" is exchanged with a symlink to "${outside}""#;
+        assert!(!reads_list_resource(race));
+    }
 
     fn names(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

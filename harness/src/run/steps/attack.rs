@@ -7,32 +7,21 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::results::{failure, is_tool_error, not_an_answer};
-use super::{Kinds, StepFn, arg, json_arg, json_strings, step};
+use super::{StepFn, arg, json_arg, json_strings, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::swapper::Swapper;
 use crate::run::world::{HarnessWorld, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (Kinds::Given, r#"^a fifo "([^"]*)"$"#, step!(fifo)),
-        (Kinds::Given, r#"^a socket "([^"]*)"$"#, step!(socket)),
-        (Kinds::Given, r#"^a device "([^"]*)"$"#, step!(device)),
-        (
-            Kinds::WhenThen,
-            r#"^the server answers the call$"#,
-            step!(answers),
-        ),
-        (
-            Kinds::When,
-            r#"^the client repeats the calls (\[.*\]) for (\d+) s while "([^"]*)" is exchanged with a symlink to "([^"]*)"$"#,
-            step!(race),
-        ),
-        (
-            Kinds::Then,
-            r#"^no reply of the server shows any of (\[.*\])$"#,
-            step!(never_shows),
-        ),
+        (form::FIFO, step!(fifo)),
+        (form::SOCKET, step!(socket)),
+        (form::DEVICE, step!(device)),
+        (form::SERVER_ANSWERS, step!(answers)),
+        (form::RACE, step!(race)),
+        (form::NEVER_SHOWS, step!(never_shows)),
     ]
 }
 

@@ -4,15 +4,12 @@
 
 use serde_json::{Map, Value};
 
-use super::{Kinds, StepFn, step};
+use super::{StepFn, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::world::HarnessWorld;
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
-    vec![(
-        Kinds::Then,
-        r#"^the audit log has an entry with (\{.*\})$"#,
-        step!(has_entry),
-    )]
+pub fn steps() -> Vec<(Form, StepFn)> {
+    vec![(form::AUDIT_ENTRY, step!(has_entry))]
 }
 
 /// Every line of the log is a JSON object with an ISO 8601 `timestamp`, and one of them

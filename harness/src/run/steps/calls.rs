@@ -4,52 +4,21 @@
 use serde_json::Value;
 
 use super::results::{is_tool_error, success};
-use super::{Kinds, StepFn, arg, json_arg, json_string, step};
+use super::{StepFn, arg, json_arg, json_string, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::When,
-            r#"^the client calls "([^"]*)" with (\{.*\})$"#,
-            step!(call),
-        ),
-        (
-            Kinds::When,
-            r#"^the client calls "([^"]*)" with (\{.*\}), or "([^"]*)" where the server lacks it$"#,
-            step!(call),
-        ),
-        (
-            Kinds::When,
-            r#"^the client sends the request "([^"]*)" with (\{.*\})$"#,
-            step!(request),
-        ),
-        (
-            Kinds::WhenThen,
-            r#"^the result field "([^"]*)" is saved as "([^"]*)"$"#,
-            step!(save),
-        ),
-        (
-            Kinds::When,
-            r#"^the file "([^"]*)" is changed on disk to (".*")$"#,
-            step!(change_on_disk),
-        ),
-        (
-            Kinds::When,
-            r#"^the client reads the resource "([^"]*)"$"#,
-            step!(read_resource),
-        ),
-        (
-            Kinds::When,
-            r#"^the client lists the tools$"#,
-            step!(list_tools),
-        ),
-        (
-            Kinds::When,
-            r#"^the client lists the resource templates$"#,
-            step!(list_templates),
-        ),
+        (form::CALL, step!(call)),
+        (form::CALL_OR, step!(call)),
+        (form::RPC, step!(request)),
+        (form::SAVE_FIELD, step!(save)),
+        (form::CHANGE_ON_DISK, step!(change_on_disk)),
+        (form::READ_RESOURCE, step!(read_resource)),
+        (form::LIST_TOOLS, step!(list_tools)),
+        (form::LIST_TEMPLATES, step!(list_templates)),
     ]
 }
 

@@ -4,47 +4,20 @@
 use serde_json::Value;
 
 use super::results::{check_kind, failure, is_tool_error};
-use super::{Kinds, StepFn, arg, json_arg, json_string, show_bytes, step};
+use super::{StepFn, arg, json_arg, json_string, show_bytes, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last, ReadsDuring};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::When,
-            r#"^(\d+) clients call "([^"]*)" concurrently with (\{.*\})$"#,
-            step!(concurrent),
-        ),
-        (
-            Kinds::When,
-            r#"^(\d+) clients on (\d+) server processes call "([^"]*)" concurrently with (\{.*\})$"#,
-            step!(concurrent_processes),
-        ),
-        (
-            Kinds::Then,
-            r#"^exactly (\d+) of the concurrent calls succeed and the others fail with an? ([a-z_]+) error$"#,
-            step!(exactly_n),
-        ),
-        (
-            Kinds::Then,
-            r#"^the file "([^"]*)" has the winner's text (".*")$"#,
-            step!(winner_text),
-        ),
-        (
-            Kinds::When,
-            r#"^the client calls "([^"]*)" with (\{.*\}) while reading "([^"]*)" repeatedly$"#,
-            step!(read_during),
-        ),
-        (
-            Kinds::When,
-            r#"^the client calls "([^"]*)" with (\{.*\}) while reading "([^"]*)" repeatedly with the reader arguments (\{.*\}) each time$"#,
-            step!(read_during),
-        ),
-        (
-            Kinds::Then,
-            r#"^every read during the call returned the file's old or new content$"#,
-            step!(reads_old_or_new),
-        ),
+        (form::CONCURRENT, step!(concurrent)),
+        (form::CONCURRENT_PROCESSES, step!(concurrent_processes)),
+        (form::CONCURRENT_OUTCOME, step!(exactly_n)),
+        (form::FILE_HAS_WINNERS_TEXT, step!(winner_text)),
+        (form::READ_DURING, step!(read_during)),
+        (form::READ_DURING_WITH_READER, step!(read_during)),
+        (form::READS_OLD_OR_NEW, step!(reads_old_or_new)),
     ]
 }
 

@@ -3,47 +3,20 @@
 use std::os::unix::fs::PermissionsExt;
 
 use super::fixtures::decode_base64;
-use super::{Kinds, StepFn, arg, json_string, mode_arg, show_bytes, step};
+use super::{StepFn, arg, json_string, mode_arg, show_bytes, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::disk::Snapshot;
 use crate::run::world::{HarnessWorld, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::Then,
-            r#"^the file "([^"]*)" has text (".*")$"#,
-            step!(has_text),
-        ),
-        (
-            Kinds::Then,
-            r#"^the file "([^"]*)" has base64 "([^"]*)"$"#,
-            step!(has_base64),
-        ),
-        (
-            Kinds::Then,
-            r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#,
-            step!(has_mode),
-        ),
-        (
-            Kinds::Then,
-            r#"^the path "([^"]*)" does not exist$"#,
-            step!(absent),
-        ),
-        (
-            Kinds::Then,
-            r#"^the directory "([^"]*)" exists$"#,
-            step!(dir_exists),
-        ),
-        (
-            Kinds::Then,
-            r#"^the root holds only (\[.*\])$"#,
-            step!(root_holds_only),
-        ),
-        (
-            Kinds::Then,
-            r#"^nothing outside the root has changed$"#,
-            step!(outside_unchanged),
-        ),
+        (form::FILE_HAS_TEXT, step!(has_text)),
+        (form::FILE_HAS_BASE64, step!(has_base64)),
+        (form::FILE_HAS_MODE, step!(has_mode)),
+        (form::PATH_ABSENT, step!(absent)),
+        (form::DIRECTORY_EXISTS, step!(dir_exists)),
+        (form::ROOT_HOLDS_ONLY, step!(root_holds_only)),
+        (form::OUTSIDE_UNCHANGED, step!(outside_unchanged)),
     ]
 }
 

@@ -6,57 +6,22 @@ use std::path::Path;
 
 use base64::Engine as _;
 
-use super::{Kinds, StepFn, arg, json_string, mode_arg, step};
+use super::{StepFn, arg, json_string, mode_arg, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::world::HarnessWorld;
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::Given,
-            r#"^a file "([^"]*)" with text (".*")$"#,
-            step!(file_text),
-        ),
-        (
-            Kinds::Given,
-            r#"^a file "([^"]*)" with base64 "([^"]*)"$"#,
-            step!(file_base64),
-        ),
-        (
-            Kinds::Given,
-            r#"^a file "([^"]*)" made of (\d+) copies of (".*")$"#,
-            step!(file_repeat),
-        ),
-        (
-            Kinds::Given,
-            r#"^the file "([^"]*)" has mode (0o[0-7]+)$"#,
-            step!(file_mode),
-        ),
-        (Kinds::Given, r#"^a directory "([^"]*)"$"#, step!(directory)),
-        (
-            Kinds::Given,
-            r#"^a symlink "([^"]*)" pointing to "([^"]*)"$"#,
-            step!(symlink),
-        ),
-        (
-            Kinds::Given,
-            r#"^a hard link "([^"]*)" to the file "([^"]*)"$"#,
-            step!(hard_link),
-        ),
-        (
-            Kinds::Given,
-            r#"^an outside file "([^"]*)" with text (".*")$"#,
-            step!(outside_text),
-        ),
-        (
-            Kinds::Given,
-            r#"^an outside file "([^"]*)" with base64 "([^"]*)"$"#,
-            step!(outside_base64),
-        ),
-        (
-            Kinds::Given,
-            r#"^an outside directory "([^"]*)"$"#,
-            step!(outside_dir),
-        ),
+        (form::FILE_WITH_TEXT, step!(file_text)),
+        (form::FILE_WITH_BASE64, step!(file_base64)),
+        (form::FILE_OF_COPIES, step!(file_repeat)),
+        (form::FILE_GETS_MODE, step!(file_mode)),
+        (form::DIRECTORY, step!(directory)),
+        (form::SYMLINK, step!(symlink)),
+        (form::HARD_LINK, step!(hard_link)),
+        (form::OUTSIDE_FILE_WITH_TEXT, step!(outside_text)),
+        (form::OUTSIDE_FILE_WITH_BASE64, step!(outside_base64)),
+        (form::OUTSIDE_DIRECTORY, step!(outside_dir)),
     ]
 }
 

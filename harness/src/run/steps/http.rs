@@ -6,34 +6,19 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Kinds, StepFn, arg, json_arg, json_string, step};
+use super::{StepFn, arg, json_arg, json_string, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::catalogue::{HttpSession, HttpStep, HttpToken};
 use crate::run::http::tokens;
 use crate::run::world::{HarnessWorld, HttpReply, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::When,
-            r#"^the client sends the HTTP request (\{.*\})$"#,
-            step!(send),
-        ),
-        (Kinds::Then, r#"^the HTTP status is (\d+)$"#, step!(status)),
-        (
-            Kinds::Then,
-            r#"^the response header "mcp-session-id" is a UUID v4$"#,
-            step!(session_uuid),
-        ),
-        (
-            Kinds::Then,
-            r#"^the response header "www-authenticate" contains (".*")$"#,
-            step!(www_authenticate),
-        ),
-        (
-            Kinds::Then,
-            r#"^the HTTP response carries a JSON-RPC result$"#,
-            step!(jsonrpc_result),
-        ),
+        (form::HTTP_REQUEST, step!(send)),
+        (form::HTTP_STATUS, step!(status)),
+        (form::SESSION_ID_UUID, step!(session_uuid)),
+        (form::WWW_AUTHENTICATE, step!(www_authenticate)),
+        (form::JSONRPC_RESULT, step!(jsonrpc_result)),
     ]
 }
 

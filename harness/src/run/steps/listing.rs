@@ -8,43 +8,20 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{Kinds, StepFn, arg, json_arg, json_strings, step};
+use super::{StepFn, arg, json_arg, json_strings, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::Then,
-            r#"^the listing names are (\[.*\])$"#,
-            step!(names),
-        ),
-        (
-            Kinds::Then,
-            r#"^the listing directories are (\[.*\])$"#,
-            step!(directories),
-        ),
-        (
-            Kinds::Then,
-            r#"^the listing files are (\[.*\])$"#,
-            step!(files),
-        ),
-        (
-            Kinds::Then,
-            r#"^the listing JSON is (.+)$"#,
-            step!(exact_json),
-        ),
-        (
-            Kinds::Then,
-            r#"^the tool "([^"]*)" requires (\[.*\]) and has properties (\[.*\])$"#,
-            step!(tool_schema),
-        ),
-        (
-            Kinds::Then,
-            r#"^the resource templates include "([^"]*)"$"#,
-            step!(template),
-        ),
+        (form::LISTING_NAMES, step!(names)),
+        (form::LISTING_DIRECTORIES, step!(directories)),
+        (form::LISTING_FILES, step!(files)),
+        (form::LISTING_JSON, step!(exact_json)),
+        (form::TOOL_SCHEMA, step!(tool_schema)),
+        (form::TEMPLATE_INCLUDED, step!(template)),
     ]
 }
 

@@ -1,4 +1,5 @@
-//! Step definitions, grouped by domain, matching the vocabulary of CONTRACT section 3.
+//! Step handlers, grouped by domain; each module pairs its handlers with their forms in
+//! the step vocabulary (`catalogue::vocabulary`), whose templates give the matchers.
 //!
 //! Steps are plain `async fn(&mut HarnessWorld, &[String]) -> Result<(), String>`; the
 //! `step!` macro wraps each into cucumber's function-pointer form and turns an `Err` into
@@ -20,18 +21,9 @@ pub mod roots;
 pub mod stdio;
 
 use cucumber::step::Collection;
-use regex::Regex;
 
 use super::world::HarnessWorld;
-
-/// Which Gherkin keywords a step is registered under (`And` inherits the previous one).
-#[derive(Clone, Copy)]
-pub enum Kinds {
-    Given,
-    When,
-    Then,
-    WhenThen,
-}
+use crate::catalogue::vocabulary::{Form, Keyword};
 
 pub type StepFn = cucumber::Step<HarnessWorld>;
 
@@ -55,32 +47,39 @@ macro_rules! step {
 }
 pub(crate) use step;
 
-/// All steps of the vocabulary.
+/// Every step form of the vocabulary with its handler.
+pub fn handlers() -> Vec<(Form, StepFn)> {
+    [
+        fixtures::steps(),
+        calls::steps(),
+        concurrency::steps(),
+        results::steps(),
+        listing::steps(),
+        disk::steps(),
+        audit::steps(),
+        http::steps(),
+        roots::steps(),
+        attack::steps(),
+        stdio::steps(),
+    ]
+    .concat()
+}
+
+/// All steps of the vocabulary, each matched by the regex its template derives.
+///
+/// # Panics
+/// On a bad template: the vocabulary is fixed at build time and its tests compile every
+/// template, so this is a bug that must not pass unnoticed.
 pub fn collection() -> Collection<HarnessWorld> {
-    let mut all: Vec<(Kinds, &'static str, StepFn)> = Vec::new();
-    all.extend(fixtures::steps());
-    all.extend(calls::steps());
-    all.extend(concurrency::steps());
-    all.extend(results::steps());
-    all.extend(listing::steps());
-    all.extend(disk::steps());
-    all.extend(audit::steps());
-    all.extend(http::steps());
-    all.extend(roots::steps());
-    all.extend(attack::steps());
-    all.extend(stdio::steps());
     let mut c = Collection::new();
-    for (kinds, re, f) in all {
-        // The patterns are literals in this crate; a bad one is a bug caught by the tests.
-        let Ok(re) = Regex::new(re) else {
-            continue;
+    for (form, f) in handlers() {
+        let re = form.regex().unwrap_or_else(|e| panic!("{e}"));
+        c = match form.keyword {
+            Keyword::Given => c.given(None, re, f),
+            Keyword::When => c.when(None, re, f),
+            Keyword::Then => c.then(None, re, f),
+            Keyword::WhenThen => c.when(None, re.clone(), f).then(None, re, f),
         };
-        match kinds {
-            Kinds::Given => c = c.given(None, re, f),
-            Kinds::When => c = c.when(None, re, f),
-            Kinds::Then => c = c.then(None, re, f),
-            Kinds::WhenThen => c = c.when(None, re.clone(), f).then(None, re, f),
-        }
     }
     c
 }
@@ -138,21 +137,74 @@ pub fn show_bytes(b: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::catalogue::{load_embedded_all, vocabulary};
+    use crate::generate::scenario_steps;
+
     #[test]
-    fn every_step_pattern_compiles_and_is_anchored() {
-        let all = [
-            super::fixtures::steps(),
-            super::calls::steps(),
-            super::concurrency::steps(),
-            super::results::steps(),
-            super::listing::steps(),
-            super::disk::steps(),
-            super::roots::steps(),
-            super::attack::steps(),
-        ];
-        for (_, re, _) in all.iter().flatten() {
-            assert!(regex::Regex::new(re).is_ok(), "{re}");
-            assert!(re.starts_with('^') && re.ends_with('$'), "{re}");
+    fn every_form_has_exactly_one_handler() {
+        let registered: Vec<&str> = super::handlers().iter().map(|(f, _)| f.name).collect();
+        for form in vocabulary::ALL {
+            let n = registered.iter().filter(|name| **name == form.name).count();
+            assert_eq!(n, 1, "{} is registered {n} times", form.name);
         }
+        assert_eq!(registered.len(), vocabulary::ALL.len());
+    }
+
+    #[test]
+    fn the_collection_builds() {
+        super::collection();
+    }
+
+    /// A case for the forms the catalogue does not use today.
+    const UNUSED_FORMS: &str = r#"
+id: X-001
+name: forms no catalogue case uses
+covers: [X]
+given: [{outside_file: s, base64: "AA=="}]
+when: [{list_tools: {}}]
+then: {tools: []}
+"#;
+
+    /// Every sentence of every case of every profile is matched by exactly one handler's
+    /// form, under its keyword, and every form is written by some case.
+    #[test]
+    fn every_rendered_sentence_matches_exactly_one_handler() {
+        let forms: Vec<_> = super::handlers()
+            .into_iter()
+            .map(|(f, _)| (f, f.regex().unwrap()))
+            .collect();
+        let mut used = std::collections::BTreeSet::new();
+        let extra: crate::catalogue::Case = serde_yaml::from_str(UNUSED_FORMS).unwrap();
+        let catalogues = load_embedded_all().expect("the embedded catalogues load");
+        let cases = catalogues
+            .iter()
+            .flat_map(|c| c.cases().map(|(_, case)| case));
+        for case in cases.chain([&extra]) {
+            let mut keyword = String::new();
+            for line in scenario_steps(case) {
+                let (word, sentence) = line.split_once(' ').unwrap();
+                if word != "And" {
+                    keyword = word.to_string();
+                }
+                let matching: Vec<_> = forms
+                    .iter()
+                    .filter(|(f, re)| f.keyword.admits(&keyword) && re.is_match(sentence))
+                    .map(|(f, _)| f.name)
+                    .collect();
+                assert_eq!(
+                    matching.len(),
+                    1,
+                    "{}: {line:?} matches {matching:?}",
+                    case.id
+                );
+                used.insert(matching[0]);
+            }
+        }
+        let unused: Vec<_> = forms
+            .iter()
+            .map(|(f, _)| f.name)
+            .filter(|name| !used.contains(name))
+            .collect();
+        assert!(unused.is_empty(), "no case writes {unused:?}");
     }
 }

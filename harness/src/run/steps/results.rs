@@ -9,75 +9,28 @@ use serde_json::{Map, Value};
 
 use super::codes::{self, Verdict};
 use super::facts::{self, Facts};
-use super::{Kinds, StepFn, arg, json_arg, json_string, json_strings, step};
+use super::{StepFn, arg, json_arg, json_string, json_strings, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::catalogue::{ErrorKind, Profile};
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::WhenThen,
-            r#"^the call succeeds$"#,
-            step!(call_succeeds),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" is ((?:[\[\{"0-9-]|true|false|null).*)$"#,
-            step!(field_is),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" has the lines (\[.*\])$"#,
-            step!(field_lines),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" matches (".*")$"#,
-            step!(field_matches),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" is the hash of the file "([^"]*)"$"#,
-            step!(field_hash_of),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" equals the saved "([^"]*)"$"#,
-            step!(field_equals_var),
-        ),
-        (
-            Kinds::Then,
-            r#"^the result field "([^"]*)" differs from the saved "([^"]*)"$"#,
-            step!(field_differs_var),
-        ),
-        (Kinds::Then, r#"^the call fails$"#, step!(call_fails_any)),
-        (
-            Kinds::Then,
-            r#"^the call fails with an? ([a-z_]+) error$"#,
-            step!(call_fails_kind),
-        ),
-        (
-            Kinds::Then,
-            r#"^the error message mentions (\[.*\])$"#,
-            step!(mentions_all),
-        ),
-        (
-            Kinds::Then,
-            r#"^the error message mentions one of (\[.*\])$"#,
-            step!(mentions_any),
-        ),
-        (
-            Kinds::Then,
-            r#"^the error carries the facts of an? ([a-z_]+) error$"#,
-            step!(carries_facts),
-        ),
-        (
-            Kinds::Then,
-            r#"^the error has the field "([^"]*)" of type ([a-z]+)$"#,
-            step!(error_field_typed),
-        ),
+        (form::CALL_SUCCEEDS, step!(call_succeeds)),
+        (form::FIELD_IS, step!(field_is)),
+        (form::FIELD_HAS_LINES, step!(field_lines)),
+        (form::FIELD_MATCHES, step!(field_matches)),
+        (form::FIELD_IS_HASH_OF, step!(field_hash_of)),
+        (form::FIELD_EQUALS_SAVED, step!(field_equals_var)),
+        (form::FIELD_DIFFERS_FROM_SAVED, step!(field_differs_var)),
+        (form::CALL_FAILS, step!(call_fails_any)),
+        (form::CALL_FAILS_WITH, step!(call_fails_kind)),
+        (form::ERROR_MENTIONS, step!(mentions_all)),
+        (form::ERROR_MENTIONS_ONE_OF, step!(mentions_any)),
+        (form::ERROR_CARRIES_FACTS, step!(carries_facts)),
+        (form::ERROR_FIELD_TYPED, step!(error_field_typed)),
     ]
 }
 

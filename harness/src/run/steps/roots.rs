@@ -3,21 +3,15 @@
 //! the When step that changes that list mid-case
 //! (`notifications/roots/list_changed`, then waiting for the server's `roots/list`).
 
-use super::{Kinds, StepFn, arg, json_strings, step};
+use super::{StepFn, arg, json_strings, step};
+use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::world::HarnessWorld;
 
-pub fn steps() -> Vec<(Kinds, &'static str, StepFn)> {
+pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
-        (
-            Kinds::Given,
-            r#"^the client offers the roots (\[.*\])(?: each repeated (\d+) times)?$"#,
-            step!(offer),
-        ),
-        (
-            Kinds::When,
-            r#"^the client changes its roots to (\[.*\])$"#,
-            step!(change),
-        ),
+        (form::OFFER_ROOTS, step!(offer)),
+        (form::OFFER_ROOTS_REPEATED, step!(offer)),
+        (form::CHANGE_ROOTS, step!(change)),
     ]
 }
 
