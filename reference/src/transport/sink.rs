@@ -117,6 +117,7 @@ pub(super) fn delivered(limits: &Limits, id: Option<RequestId>) {
         limits.release(&id);
     }
     limits.written();
+    crate::housekeeping::reply_written();
 }
 
 /// The message as one JSON line, if it is under `DIRECT_MAX` bytes. Serializing stops at
