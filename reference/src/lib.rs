@@ -28,6 +28,7 @@ pub mod filelock;
 pub mod filesystem;
 pub mod hash;
 pub mod host_roots;
+pub mod housekeeping;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
@@ -61,9 +62,6 @@ pub const SERVER_NAME: &str = "mcp-reference";
 
 /// Largest file served (CLR-028): 256 MiB.
 pub const MAX_FILE_SIZE: u64 = 256 * 1024 * 1024;
-
-/// Entries the start-up sweep for stale temp files visits at most.
-pub const SWEEP_MAX_ENTRIES: usize = 200_000;
 
 /// Parses `args` (including argv[0]), then serves the chosen profile over stdin/stdout
 /// until EOF.
@@ -147,7 +145,7 @@ where
     };
     match storage::Rooted::open(&cli.root) {
         Ok(s) => {
-            sweep_in_background(&cli.root);
+            housekeeping::sweep_stale_temps_later(&cli.root);
             Ok((cli, s))
         }
         Err(e) => {
@@ -157,21 +155,6 @@ where
             );
             Err(ExitCode::from(2))
         }
-    }
-}
-
-/// Temp files of writers killed earlier are removed in the background (bounded walk), so
-/// start-up stays instant.
-fn sweep_in_background(root: &std::path::Path) {
-    if let Ok(root) = sandbox::Sandbox::open(root) {
-        let _ = std::thread::Builder::new()
-            .name("mcp-sweep".into())
-            .spawn(move || {
-                let n = root.sweep_stale_temps(SWEEP_MAX_ENTRIES);
-                if n > 0 {
-                    eprintln!("mcp-reference: removed {n} stale temp file(s) of killed writes");
-                }
-            });
     }
 }
 

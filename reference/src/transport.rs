@@ -7,7 +7,9 @@
 //! structuredContent and again in the text block) would cost several times the file size.
 //! Here a dedicated writer thread serializes messages straight into a 1 MiB buffered
 //! stdout (flushing when no more messages are queued, so pipelined replies share writes),
-//! and the reader answers garbage with a JSON-RPC parse error and keeps serving.
+//! except that a small message is written at once by the thread that made it when nothing
+//! is queued (`sink`), and the reader answers garbage with a JSON-RPC parse error and
+//! keeps serving.
 //!
 //! Backpressure (CLR-033, `limits`): the reader takes a request slot before it reads a
 //! line and waits while the stdout backlog is full; a slot and the request's memory
@@ -17,6 +19,8 @@
 //! is not passed on: the tools cannot be interrupted, so the reply is sent anyway (the
 //! client ignores it, as the protocol asks), which keeps the accounting exact.
 
+mod sink;
+
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::{Arc, mpsc};
@@ -24,7 +28,7 @@ use std::thread::JoinHandle;
 
 use rmcp::ServiceExt;
 use rmcp::model::{
-    ClientJsonRpcMessage, ContentBlock, ErrorData, JsonRpcMessage, NumberOrString,
+    ClientJsonRpcMessage, ContentBlock, ErrorData, JsonRpcMessage, NumberOrString, RequestId,
     ServerJsonRpcMessage, ServerResult,
 };
 use rmcp::service::{RoleServer, RxJsonRpcMessage, TxJsonRpcMessage};
@@ -46,15 +50,17 @@ enum Outgoing {
     Message(Box<ServerJsonRpcMessage>),
     /// A reply made by the transport itself (parse errors, ping).
     Local(Box<ServerJsonRpcMessage>),
+    /// The rest of a line the direct write could not finish (`sink`), and the request it
+    /// answers if it is a server reply.
+    Tail { bytes: Vec<u8>, id: Option<RequestId> },
     /// Flush everything queued before and stop.
     Shutdown,
 }
 
 /// Handle on the writer thread.
 pub struct Writer {
-    tx: mpsc::Sender<Outgoing>,
+    sink: Arc<sink::Sink>,
     thread: Option<JoinHandle<()>>,
-    limits: Arc<Limits>,
 }
 
 impl Writer {
@@ -68,62 +74,51 @@ impl Writer {
         out: W,
         limits: Arc<Limits>,
     ) -> io::Result<Writer> {
-        let (tx, rx) = mpsc::channel::<Outgoing>();
-        let l = limits.clone();
-        let thread = std::thread::Builder::new()
-            .name("mcp-stdout".into())
-            .spawn(move || write_loop(out, rx, &l))?;
-        Ok(Writer {
-            tx,
-            thread: Some(thread),
-            limits,
-        })
+        Writer::start(out, None, limits)
     }
 
-    fn sender(&self) -> mpsc::Sender<Outgoing> {
-        self.tx.clone()
+    /// Starts the writer thread on `out`; small messages go straight to `pipe` (the same
+    /// pipe, non-blocking) while nothing is queued.
+    fn start<W: Write + Send + 'static>(
+        out: W,
+        pipe: Option<std::fs::File>,
+        limits: Arc<Limits>,
+    ) -> io::Result<Writer> {
+        let (tx, rx) = mpsc::channel::<Outgoing>();
+        let sink = Arc::new(sink::Sink::new(tx, pipe, limits));
+        let s = sink.clone();
+        let thread = std::thread::Builder::new()
+            .name("mcp-stdout".into())
+            .spawn(move || write_loop(out, rx, &s))?;
+        Ok(Writer {
+            sink,
+            thread: Some(thread),
+        })
     }
 
     /// Writes out everything queued so far and waits for the thread to end.
     pub fn finish(mut self) {
-        let _ = self.tx.send(Outgoing::Shutdown);
+        let _ = self.sink.tx.send(Outgoing::Shutdown);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
     }
 }
 
-fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, limits: &Limits) {
+fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink) {
     let mut out = BufWriter::with_capacity(1 << 20, out);
+    // Messages written into `out` since its last flush (see `Sink::flushed`).
+    let mut unflushed = 0;
     let mut next = rx.recv().ok();
     while let Some(item) = next {
-        match item {
-            Outgoing::Shutdown => break,
-            item => {
-                let (mut msg, from_server) = match item {
-                    Outgoing::Message(m) => (m, true),
-                    Outgoing::Local(m) => (m, false),
-                    Outgoing::Shutdown => unreachable!("handled above"),
-                };
-                let written = write_message(&mut out, &mut msg).and_then(|()| out.write_all(b"\n"));
-                let id = match &*msg {
-                    JsonRpcMessage::Response(r) if from_server => Some(r.id.clone()),
-                    JsonRpcMessage::Error(e) if from_server => e.id.clone(),
-                    _ => None,
-                };
-                drop(msg);
-                if let Err(e) = written {
-                    eprintln!("mcp-reference: error: cannot write to stdout: {e}");
-                    return;
-                }
-                // A server reply frees its request; a local one answered a request that
-                // never reached the server.
-                if let Some(id) = id {
-                    limits.release(&id);
-                }
-                limits.written();
-            }
+        if matches!(item, Outgoing::Shutdown) {
+            break;
         }
+        if let Err(e) = write_item(&mut out, item, &sink.limits) {
+            eprintln!("mcp-reference: error: cannot write to stdout: {e}");
+            return;
+        }
+        unflushed += 1;
         // Flush only when nothing else is waiting, so bursts share one write.
         next = match rx.try_recv() {
             Ok(item) => Some(item),
@@ -132,12 +127,32 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, limits: &Limits) {
                     eprintln!("mcp-reference: error: cannot write to stdout: {e}");
                     return;
                 }
+                sink.flushed(std::mem::take(&mut unflushed));
                 rx.recv().ok()
             }
             Err(mpsc::TryRecvError::Disconnected) => None,
         };
     }
     let _ = out.flush();
+}
+
+/// Writes one queued message as a line. A server reply frees its request; a local one
+/// answered a request that never reached the server.
+fn write_item<W: Write>(out: &mut W, item: Outgoing, limits: &Limits) -> io::Result<()> {
+    let (written, id) = match item {
+        Outgoing::Message(mut m) => (write_line(out, &mut m), sink::reply_id(&m)),
+        Outgoing::Local(mut m) => (write_line(out, &mut m), None),
+        Outgoing::Tail { bytes, id } => (out.write_all(&bytes), id),
+        Outgoing::Shutdown => unreachable!("the loop stops at Shutdown"),
+    };
+    written?;
+    sink::delivered(limits, id);
+    Ok(())
+}
+
+fn write_line<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
+    write_message(out, msg)?;
+    out.write_all(b"\n")
 }
 
 /// Strings at least this long are taken out of a reply and written by the fast escaper.
@@ -208,7 +223,7 @@ pub struct LineTransport<R> {
     /// rmcp ends the session if anything but a request arrives before the first request
     /// (e.g. a stray notification), so such messages are dropped until one has been seen.
     seen_request: bool,
-    tx: mpsc::Sender<Outgoing>,
+    sink: Arc<sink::Sink>,
     limits: Arc<Limits>,
     /// A request slot taken before reading the next line (kept if it was no request).
     slot: Option<tokio::sync::OwnedSemaphorePermit>,
@@ -236,8 +251,8 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             line: Vec::new(),
             discarding: false,
             seen_request: false,
-            tx: writer.sender(),
-            limits: writer.limits.clone(),
+            sink: writer.sink.clone(),
+            limits: writer.sink.limits.clone(),
             slot: None,
             complete: false,
             line_charge: None,
@@ -246,7 +261,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
 
     fn reply_local(&self, msg: ServerJsonRpcMessage) {
         self.limits.queued();
-        if self.tx.send(Outgoing::Local(Box::new(msg))).is_err() {
+        if !self.sink.send(Outgoing::Local(Box::new(msg))) {
             self.limits.written();
         }
     }
@@ -460,13 +475,15 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
         self.limits.queued();
-        let sent = self
-            .tx
-            .send(Outgoing::Message(Box::new(item)))
-            .map_err(|_| {
-                self.limits.written();
-                io::Error::new(io::ErrorKind::BrokenPipe, "stdout writer stopped")
-            });
+        let sent = if self.sink.send(Outgoing::Message(Box::new(item))) {
+            Ok(())
+        } else {
+            self.limits.written();
+            Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "stdout writer stopped",
+            ))
+        };
         std::future::ready(sent)
     }
 
@@ -583,7 +600,7 @@ fn grow_pipes() {
 /// server when it charges work to requests itself).
 pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H, limits: Arc<Limits>) -> ExitCode {
     let (reader, _unused_writer) = rmcp::transport::stdio_pipes();
-    let writer = match Writer::spawn_with(raw_stdout(), limits) {
+    let writer = match Writer::start(raw_stdout(), sink::nonblocking_stdout(), limits) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("mcp-reference: error: cannot start the stdout writer: {e}");
@@ -769,6 +786,43 @@ mod tests {
         assert_eq!(replies.len(), 1, "budget {budget}: {replies:?}");
         assert_eq!(replies[0]["id"], 3, "{replies:?}");
         assert_eq!(replies[0]["result"], serde_json::json!({}));
+    }
+
+    /// Small messages go straight to the pipe while nothing is queued, in part when the
+    /// pipe is nearly full, and queue behind the writer thread otherwise: every line still
+    /// arrives whole and in the order sent.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn direct_writes_keep_the_order_and_the_lines_whole() {
+        use std::io::BufRead;
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        let (reader, out) = std::io::pipe().unwrap();
+        let pipe = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(format!("/proc/self/fd/{}", out.as_raw_fd()))
+            .unwrap();
+        let writer = Writer::start(out, Some(pipe), Arc::new(Limits::default())).unwrap();
+        // Nobody reads yet: the 64 KiB pipe fills with 1 KB messages, one is cut short,
+        // and the rest (with three larger than a direct write takes) wait in the queue.
+        for i in 0..300 {
+            let size = if matches!(i, 150 | 151 | 220) { 100_000 } else { 1000 };
+            let msg = ServerJsonRpcMessage::error(
+                ErrorData::internal_error("x".repeat(size), None),
+                Some(NumberOrString::Number(i)),
+            );
+            assert!(writer.sink.send(Outgoing::Message(Box::new(msg))));
+        }
+        let ids = std::thread::spawn(move || {
+            io::BufReader::new(reader)
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(&l.unwrap()).unwrap()["id"].clone())
+                .collect::<Vec<_>>()
+        });
+        writer.finish();
+        let expected: Vec<Value> = (0..300).map(Value::from).collect();
+        assert_eq!(ids.join().unwrap(), expected);
     }
 
     /// A second request with an id still in flight is refused, not silently merged.
