@@ -14,7 +14,9 @@
 //! root) and driven by the same raw JSON-RPC client, no SDK in the timed path. The servers
 //! take turns call by call (ours, official, ..., ours, ...), so that load from elsewhere on
 //! a shared machine falls on all of them alike; only one call runs at a time. Startup is
-//! the time from spawn to the initialize reply (median of 5, after one warm-up round).
+//! the time from spawn to the initialize reply (median of 21, after one warm-up round;
+//! for a server that speaks only the stateless revision 2026-07-28, the crate, to its
+//! `server/discover` reply, and every request carries the `_meta` that revision asks for).
 //! Then, in this order, each figure is measured over its timed calls after its warm-ups:
 //! 1. `read_text_file` of `big.txt`: the reply's text must be the file's length;
 //! 2. a one-line `edit_file` in it, alternating `first line` -> `changed line` and back: the
@@ -56,7 +58,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 const OURS: &str = env!("CARGO_BIN_EXE_mcp-reference-e2e");
-const STARTUPS: usize = 5;
+const STARTUPS: usize = 21;
 const CALL_TIMEOUT: Duration = Duration::from_secs(120);
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 const GOAL: f64 = 0.5;
@@ -75,6 +77,9 @@ struct ServerSpec {
     program: PathBuf,
     /// The arguments, with the root in place of `None`.
     args: Vec<Option<&'static str>>,
+    /// Speaks only the stateless revision 2026-07-28: no `initialize`; `server/discover`
+    /// first and `_meta` with the protocol version on every request.
+    stateless: bool,
 }
 
 /// The calls measured, in the order they run; the startup row comes first in the table.
@@ -160,6 +165,9 @@ struct Target {
     /// Per figure: the server's CPU ticks before its first timed call, and the ticks
     /// spent up to the end of its last.
     cpu: [(u64, u64); 5],
+    /// Per figure, why a peer has no figure: its reply failed the check (the crate caps
+    /// every tool result at 64 KiB, by design). A wrong reply of ours aborts instead.
+    unable: [Option<String>; 5],
 }
 
 fn main() -> ExitCode {
@@ -172,6 +180,7 @@ fn main() -> ExitCode {
                 program: std::env::var_os("MCP_BENCH_OURS")
                     .map_or_else(|| OURS.into(), PathBuf::from),
                 args: vec![Some("--profile"), Some("filesystem"), Some("--root"), None],
+                stateless: false,
             }),
         ),
         (
@@ -181,6 +190,7 @@ fn main() -> ExitCode {
                 "official-node-2026.8.31/node_modules/.bin/mcp-server-filesystem",
                 "official-node.sh",
                 vec![None],
+                false,
             ),
         ),
         (
@@ -190,6 +200,7 @@ fn main() -> ExitCode {
                 "official-node-2.0.1/node_modules/.bin/mcp-server-filesystem",
                 "speed-peers.sh",
                 vec![None],
+                false,
             ),
         ),
         (
@@ -199,6 +210,7 @@ fn main() -> ExitCode {
                 "rust-mcp-filesystem-0.4.5/bin/rust-mcp-filesystem",
                 "rust-mcp-filesystem.sh",
                 vec![Some("--allow-write"), None],
+                false,
             ),
         ),
         (
@@ -208,6 +220,7 @@ fn main() -> ExitCode {
                 MODELCONTEXTPROTOCOL_BIN,
                 "speed-peers.sh",
                 MODELCONTEXTPROTOCOL_ARGS.to_vec(),
+                true,
             ),
         ),
     ];
@@ -293,10 +306,15 @@ fn measure(targets: &mut [Target], big: &Big) {
         eprintln!("{}: {warmups} warm-up and {runs} timed rounds", spec.what);
         for i in 0..warmups + runs {
             for t in targets.iter_mut() {
+                if t.unable[k].is_some() {
+                    continue;
+                }
                 if i == warmups {
                     t.cpu[k].0 = t.cpu_ticks();
                 }
-                let el = t.run(spec.figure, i, big);
+                let Some(el) = t.run(k, i, big) else {
+                    continue;
+                };
                 if i >= warmups {
                     t.times[k].push(el);
                 }
@@ -314,6 +332,7 @@ fn locate(
     cached: &str,
     script: &str,
     args: Vec<Option<&'static str>>,
+    stateless: bool,
 ) -> Result<ServerSpec, String> {
     let program = match std::env::var_os(var) {
         Some(p) => PathBuf::from(p),
@@ -326,7 +345,11 @@ fn locate(
             program.display()
         ));
     }
-    Ok(ServerSpec { program, args })
+    Ok(ServerSpec {
+        program,
+        args,
+        stateless,
+    })
 }
 
 /// What one server measured, or why it could not be measured.
@@ -335,10 +358,12 @@ type Outcome = Result<Figures, String>;
 struct Figures {
     version: String,
     startup: Duration,
-    /// Median wall times, in FIGURES' order.
-    calls: [Duration; 5],
+    /// Median wall times, in FIGURES' order (None where the server failed the check).
+    calls: [Option<Duration>; 5],
     /// Server CPU per call, in FIGURES' order.
-    cpu: [Duration; 5],
+    cpu: [Option<Duration>; 5],
+    /// Why a figure is missing, in FIGURES' order.
+    unable: [Option<String>; 5],
 }
 
 impl Target {
@@ -358,6 +383,7 @@ impl Target {
             startups: Vec::new(),
             times: Default::default(),
             cpu: Default::default(),
+            unable: Default::default(),
         }
     }
 
@@ -400,8 +426,10 @@ impl Target {
         std::process::exit(1)
     }
 
-    /// One call of a figure and its check; `i` is the round (the edit alternates on it).
-    fn run(&mut self, figure: Figure, i: usize, big: &Big) -> Duration {
+    /// One call of figure `k` and its check; `i` is the round (the edit alternates on it).
+    /// None if a peer failed the check, which is then kept in `unable`.
+    fn run(&mut self, k: usize, i: usize, big: &Big) -> Option<Duration> {
+        let figure = FIGURES[k].figure;
         let (tool, args) = match figure {
             Figure::Read => ("read_text_file", json!({"path": self.path("big.txt")})),
             Figure::SmallRead => ("read_text_file", json!({"path": self.path("small.txt")})),
@@ -424,31 +452,40 @@ impl Target {
             ),
         };
         let reply = self.client.as_mut().expect("started").call(tool, args);
-        let (el, text) = match reply {
-            Ok(r) => r,
-            Err(e) => self.abort(tool, e),
-        };
-        let checked = match figure {
-            Figure::Read => check_read(&text, big),
-            Figure::SmallRead => check_small(&text, big),
-            Figure::Edit => check_edit(&self.root.path().join("big.txt"), i, big),
-            Figure::Tree => check_tree(&text),
-            Figure::Search => check_search(&text),
-        };
-        if let Err(e) = checked {
-            self.abort(tool, e);
+        let checked = reply.and_then(|(el, text)| {
+            match figure {
+                Figure::Read => check_read(&text, big),
+                Figure::SmallRead => check_small(&text, big),
+                Figure::Edit => check_edit(&self.root.path().join("big.txt"), i, big),
+                Figure::Tree => check_tree(&text),
+                Figure::Search => check_search(&text),
+            }
+            .map(|()| el)
+        });
+        match checked {
+            Ok(el) => Some(el),
+            Err(e) if self.label == "ours" => self.abort(tool, e),
+            Err(e) => {
+                eprintln!("[{}] no figure for {tool}: {e}", self.label);
+                self.unable[k] = Some(format!("{tool}: {e}"));
+                None
+            }
         }
-        el
     }
 
     fn figures(&mut self) -> Figures {
         Figures {
             version: std::mem::take(&mut self.version),
             startup: median(std::mem::take(&mut self.startups)),
-            calls: std::array::from_fn(|k| median(std::mem::take(&mut self.times[k]))),
-            cpu: std::array::from_fn(|k| {
-                e2e_tests::cpu::duration(self.cpu[k].1) / FIGURES[k].runs as u32
+            calls: std::array::from_fn(|k| {
+                let times = std::mem::take(&mut self.times[k]);
+                self.unable[k].is_none().then(|| median(times))
             }),
+            cpu: std::array::from_fn(|k| {
+                let per_call = e2e_tests::cpu::duration(self.cpu[k].1) / FIGURES[k].runs as u32;
+                self.unable[k].is_none().then_some(per_call)
+            }),
+            unable: std::mem::take(&mut self.unable),
         }
     }
 }
@@ -615,6 +652,8 @@ struct Client {
     lines: Receiver<String>,
     next_id: u64,
     log: PathBuf,
+    /// `_meta` sent with every request to a stateless (2026-07-28) server.
+    meta: Option<Value>,
 }
 
 impl Client {
@@ -653,10 +692,19 @@ impl Client {
             lines,
             next_id: 1,
             log: log.to_owned(),
+            meta: spec.stateless.then(|| {
+                json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                       "io.modelcontextprotocol/clientCapabilities": {}})
+            }),
         })
     }
 
+    /// The first exchange: `initialize` and `notifications/initialized`, or for a stateless
+    /// server `server/discover`. The result, with `serverInfo` where `initialize` has it.
     fn initialize(&mut self) -> Result<Value, String> {
+        if self.meta.is_some() {
+            return self.discover();
+        }
         let id = self.send(
             "initialize",
             json!({"protocolVersion": "2025-11-25", "capabilities": {},
@@ -673,6 +721,19 @@ impl Client {
             .write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("initialized notification: {e}"))?;
+        Ok(result)
+    }
+
+    fn discover(&mut self) -> Result<Value, String> {
+        let id = self.send("server/discover", json!({}))?;
+        let (_, reply) = self
+            .response(id, Instant::now(), START_TIMEOUT)
+            .map_err(|e| format!("no server/discover reply: {e}"))?;
+        let mut result = reply
+            .get("result")
+            .cloned()
+            .ok_or_else(|| format!("server/discover failed: {reply:.300}"))?;
+        result["serverInfo"] = result["_meta"]["io.modelcontextprotocol/serverInfo"].clone();
         Ok(result)
     }
 
@@ -700,6 +761,10 @@ impl Client {
     fn send(&mut self, method: &str, params: Value) -> Result<u64, String> {
         let id = self.next_id;
         self.next_id += 1;
+        let mut params = params;
+        if let Some(meta) = &self.meta {
+            params["_meta"] = meta.clone();
+        }
         let mut line = serde_json::to_vec(
             &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
         )
@@ -776,14 +841,14 @@ const MODELCONTEXTPROTOCOL_ARGS: [Option<&str>; 2] = [Some("filesystem"), None];
 /// goal on ours / best peer, if any.
 struct Row {
     what: String,
-    pick: Box<dyn Fn(&Figures) -> Duration>,
+    pick: Box<dyn Fn(&Figures) -> Option<Duration>>,
     goal: Option<f64>,
 }
 
 fn rows() -> Vec<Row> {
     let mut rows = vec![Row {
         what: "start -> initialize reply, wall".into(),
-        pick: Box::new(|f| f.startup),
+        pick: Box::new(|f| Some(f.startup)),
         goal: Some(1.0),
     }];
     for (k, spec) in FIGURES.iter().enumerate() {
@@ -813,7 +878,7 @@ fn print_table(outcomes: &[(&str, Outcome)]) {
         print!("{:<48}", row.what);
         let got: Vec<Option<Duration>> = outcomes
             .iter()
-            .map(|(_, o)| o.as_ref().ok().map(|f| (row.pick)(f)))
+            .map(|(_, o)| o.as_ref().ok().and_then(|f| (row.pick)(f)))
             .collect();
         for g in &got {
             print!(" {:>11}", g.map_or("-".to_owned(), show));
@@ -834,7 +899,12 @@ fn print_table(outcomes: &[(&str, Outcome)]) {
     println!();
     for (label, o) in outcomes {
         match o {
-            Ok(f) => println!("{label}: {}", f.version),
+            Ok(f) => {
+                println!("{label}: {}", f.version);
+                for why in f.unable.iter().flatten() {
+                    println!("  no figure for {why:.300}");
+                }
+            }
             Err(why) => println!("{label}: - {why}"),
         }
     }
