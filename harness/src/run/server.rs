@@ -16,7 +16,7 @@ use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
-use super::client::{HarnessClient, Roots};
+use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
@@ -54,6 +54,8 @@ pub struct Session {
     timeout: std::time::Duration,
     /// The server's tool names, fetched the first time a call fails.
     tool_names: Option<Vec<String>>,
+    /// The server's name for the profile's `roots_read` tool, if the profile has one.
+    roots_read: Option<String>,
 }
 
 /// Why a server could not be started and initialized.
@@ -126,6 +128,11 @@ impl Session {
             stderr: io.stderr,
             timeout: cfg.timeout,
             tool_names: None,
+            roots_read: cfg
+                .profile
+                .roots_read
+                .as_ref()
+                .map(|t| cfg.tool_names.map(t)),
             endpoint,
             _tokens_file: tokens_file,
         })
@@ -169,6 +176,7 @@ impl Session {
             }
         }
         if roots.wait_asked_after(seen, self.timeout).await {
+            self.await_roots_apply(&roots).await;
             return Ok(());
         }
         let status = exit_note(self.child.as_mut()).await;
@@ -177,6 +185,33 @@ impl Session {
              roots/list again within {} s{status}",
             self.timeout.as_secs()
         ))
+    }
+
+    /// Once the server has asked `roots/list`: waits until its answer applies, as far as
+    /// that can be seen, and at most `ROOTS_APPLY_LIMIT` (or the timeout, if shorter). With
+    /// the profile's `roots_read`, until its answer names every root offered, read every
+    /// `ROOTS_APPLY_POLL`; those reads are in the exchange. A server that refuses a root
+    /// never names it, and a profile without `roots_read` has nothing to read: the wait then
+    /// runs to the bound.
+    pub async fn await_roots_apply(&mut self, roots: &Roots) {
+        let limit = ROOTS_APPLY_LIMIT.min(self.timeout);
+        let deadline = tokio::time::Instant::now() + limit;
+        let Some(read) = self.roots_read.clone() else {
+            tokio::time::sleep_until(deadline).await;
+            return;
+        };
+        let paths = roots.paths();
+        loop {
+            if let Reply::Ok(v) = self.call_tool(&read, Value::Null).await
+                && names_all(&v, &paths)
+            {
+                return;
+            }
+            if tokio::time::Instant::now() + ROOTS_APPLY_POLL >= deadline {
+                return;
+            }
+            tokio::time::sleep(ROOTS_APPLY_POLL).await;
+        }
     }
 
     /// The HTTP endpoint (`http://HOST:PORT/mcp`), when the transport is HTTP.
@@ -615,4 +650,20 @@ async fn drain<R: tokio::io::AsyncRead + Unpin>(mut pipe: R, sink: StderrTail) {
         }
         sink.append(&buf[..n]);
     }
+}
+
+/// Whether a result's text (its text blocks, else its structured content) names every path.
+fn names_all(result: &Value, paths: &[String]) -> bool {
+    let blocks = result.get("content").and_then(Value::as_array);
+    let mut text: String = blocks
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("text").and_then(Value::as_str))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if let Some(sc) = result.get("structuredContent") {
+        text.push('\n');
+        text.push_str(&sc.to_string());
+    }
+    paths.iter().all(|p| text.contains(p.as_str()))
 }
