@@ -202,10 +202,12 @@ impl Session {
         };
         let paths = roots.paths();
         loop {
-            if let Reply::Ok(v) = self.call_tool(&read, Value::Null).await
-                && names_all(&v, &paths)
-            {
-                return;
+            // Each read within the bound too: a read that hangs ends the wait.
+            let reply = tokio::time::timeout_at(deadline, self.call_tool(&read, Value::Null));
+            match reply.await {
+                Ok(Reply::Ok(v)) if names_all(&v, &paths) => return,
+                Err(_) => return,
+                Ok(_) => {}
             }
             if tokio::time::Instant::now() + ROOTS_APPLY_POLL >= deadline {
                 return;
