@@ -194,3 +194,56 @@ pub fn without_listing(
     }
     failed
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::run::config::{Protocol, ToolNames};
+
+    fn offered(legacy_era: bool) -> Offered {
+        Offered {
+            tools: Vec::new(),
+            listing: Ok(()),
+            protocol: Protocol::Auto,
+            legacy_era,
+        }
+    }
+
+    /// The tags of the rules about the transport, the audit log and roots (the machine's
+    /// rules depend on the machine).
+    fn tags(cfg: &ServerConfig, offered: &Offered) -> Vec<ControlTag> {
+        skip_rules(cfg, offered)
+            .into_iter()
+            .map(|r| r.tag)
+            .filter(|t| !matches!(t, ControlTag::CasefoldRoot | ControlTag::Device))
+            .collect()
+    }
+
+    #[test]
+    fn each_run_sets_aside_what_it_cannot_run() {
+        let profile = Arc::new(Profile::default());
+        let stdio = ServerConfig::reference("mcp-harness", ToolNames::Dotted, profile.clone());
+        let http = ServerConfig::reference_http("mcp-harness", ToolNames::Dotted, profile);
+        // Over stdio, in an era with roots and no {audit_log} in the command: HTTP-only
+        // cases and audit-log cases.
+        assert_eq!(
+            tags(&stdio, &offered(true)),
+            [ControlTag::HttpOnly, ControlTag::AuditLog]
+        );
+        // A server of the 2026-07-28 era alone: no client roots either.
+        assert_eq!(
+            tags(&stdio, &offered(false)),
+            [
+                ControlTag::HttpOnly,
+                ControlTag::AuditLog,
+                ControlTag::ClientRoots
+            ]
+        );
+        // Over HTTP, roots are never offered, whatever the era.
+        let over_http = tags(&http, &offered(true));
+        assert_eq!(over_http[0], ControlTag::StdioOnly);
+        assert!(over_http.contains(&ControlTag::ClientRoots));
+    }
+}
