@@ -60,12 +60,6 @@ enum Command {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum ToolNamesArg {
-    Dotted,
-    Underscore,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
 enum ProtocolArg {
     #[value(name = "2025-11-25")]
     V2025,
@@ -127,7 +121,7 @@ struct RunArgs {
     strict: bool,
     /// Tool name spelling of the server: file.create or file_create.
     #[arg(long, value_enum, value_name = "STYLE", default_value = "dotted")]
-    tool_names: ToolNamesArg,
+    tool_names: ToolNames,
     /// Protocol era: legacy initialize, server/discover, or discover with fallback.
     #[arg(long, value_enum, value_name = "VERSION", default_value = "auto")]
     protocol: ProtocolArg,
@@ -308,10 +302,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         startup_timeout: Duration::from_secs(a.startup_timeout as u64),
         verbose: a.verbose,
         strict: a.strict,
-        tool_names: match a.tool_names {
-            ToolNamesArg::Underscore => ToolNames::Underscore,
-            ToolNamesArg::Dotted => ToolNames::Dotted,
-        },
+        tool_names: a.tool_names,
         protocol: match a.protocol {
             ProtocolArg::V2025 => Protocol::V2025_11_25,
             ProtocolArg::V2026 => Protocol::V2026_07_28,

@@ -1,6 +1,7 @@
 //! Lints over the real catalogue in `specs/` (and the tags in `features/`): for every
-//! profile, coverage of every requirement and clarification and short names; for rootspace,
-//! every upstream test id, the case-count floor, and the mechanical part of the core rule.
+//! profile, coverage of every requirement and clarification, short names, the names its
+//! profile.yaml gives, and the mechanical part of the core rule; for rootspace, every
+//! upstream test id and the case-count floor.
 //! Load-time validation (unique ids, no dangling references, `covers` present, one
 //! expectation, variables defined, names ≤ 60 characters) runs first, in `catalogues()`.
 
@@ -107,10 +108,27 @@ fn enough_cases() {
 
 #[test]
 fn core_cases_expect_only_what_the_upstream_requires() {
-    none(
-        "core-rule violations",
-        lint::core_rule_problems(&catalogue()),
-    );
+    // Every profile, with the tools and ids its profile.yaml names; all problems at once.
+    let problems = catalogues()
+        .iter()
+        .flat_map(|cat| {
+            lint::core_rule_problems(cat).into_iter().map(|mut p| {
+                p.file = format!("{} ({})", p.file, cat.profile.profile);
+                p
+            })
+        })
+        .collect();
+    none("core cases that depend on clarifications", problems);
+}
+
+#[test]
+fn profiles_name_their_own_tools_and_ids() {
+    for cat in catalogues() {
+        none(
+            &format!("{}: profile.yaml names", cat.profile.profile),
+            lint::profile_name_problems(&cat),
+        );
+    }
 }
 
 #[test]

@@ -8,6 +8,14 @@ const CLARIFICATIONS: &str = include_str!("fixtures/specs/fixture/clarifications
 const READ: &str = include_str!("fixtures/specs/fixture/read.yaml");
 const MISC: &str = include_str!("fixtures/specs/fixture/misc.yaml");
 const PROFILE: &str = include_str!("fixtures/specs/fixture/profile.yaml");
+/// The core-rule section of rootspace's profile.yaml, which the crafted cases are written for.
+const CORE_RULE: &str = "core_rule:
+  wording: [MCP-052]
+  hash_guarded: [file.remove, text.replace, text.insert, text.append]
+  line_edits: [text.replace, text.insert, text.append]
+  insert: text.insert
+  append: text.append
+";
 
 fn load(extra: &[(&str, &str)]) -> Catalogue {
     let mut files: Vec<(String, String)> = [
@@ -20,6 +28,7 @@ fn load(extra: &[(&str, &str)]) -> Catalogue {
     .iter()
     .map(|(n, t)| (n.to_string(), t.to_string()))
     .collect();
+    files[4].1.push_str(CORE_RULE);
     for (name, text) in extra {
         files.retain(|(n, _)| n != name);
         files.push((name.to_string(), text.to_string()));
@@ -304,4 +313,29 @@ fn case_count_floor_is_reported() {
         problems.iter().any(|p| p.message.contains("at least 150")),
         "{problems:?}"
     );
+}
+
+#[test]
+fn core_rule_without_a_section_still_flags_what_needs_no_tool() {
+    // A profile.yaml with no `core_rule`: no requirement fixes an error's wording, and no
+    // tool is known to edit lines, so wording checks are flagged and line-edit checks are not.
+    let cat = load(&[
+        ("profile.yaml", PROFILE),
+        ("core.yaml", &core_area("MCP-012")),
+    ]);
+    let ids = flagged(&cat);
+    for id in [
+        "C-JSON",
+        "C-CONTENT",
+        "C-HEX",
+        "C-MENTIONS",
+        "C-ANY",
+        "C-MODE",
+    ] {
+        assert!(
+            ids.iter().any(|x| x == id),
+            "{id} not flagged; flagged: {ids:?}"
+        );
+    }
+    assert!(!ids.iter().any(|x| x == "C-NEG"), "{ids:?}");
 }

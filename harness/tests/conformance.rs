@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use mcp_harness::catalogue::ControlTag;
 use mcp_harness::run::config::{ServerConfig, ToolNames, reference_serves};
 use mcp_harness::run::parser::{FeatureText, parse_one, split_scenarios};
 use mcp_harness::run::report::console::failure_block;
@@ -59,11 +60,11 @@ fn main() {
     let place = mcp_harness::run::scratch::dir();
     let unavailable = [
         (
-            mcp_harness::catalogue::CASEFOLD_TAG.trim_start_matches('@'),
+            ControlTag::CasefoldRoot.name(),
             mcp_harness::run::scratch::casefold_unavailable(&place),
         ),
         (
-            mcp_harness::catalogue::DEVICE_TAG.trim_start_matches('@'),
+            ControlTag::Device.name(),
             mcp_harness::run::scratch::device_unavailable(&place),
         ),
     ];
@@ -91,7 +92,7 @@ fn main() {
             Ok(feature) => {
                 for one in split_scenarios(&feature) {
                     let name = format!("{stem}::{}", one.scenarios[0].name);
-                    let http_only = one.scenarios[0].tags.iter().any(|t| t == "http-only");
+                    let http_only = ControlTag::HttpOnly.on(&one.scenarios[0].tags);
                     let server = if http_only {
                         http.clone()
                     } else {

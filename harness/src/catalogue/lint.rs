@@ -8,10 +8,8 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::model::*;
-use super::{Catalogue, Problem};
-
-/// "Errors teach": the one upstream requirement about an error's wording.
-const TEACHING: &str = "MCP-052";
+use super::profile::CoreRule;
+use super::{Catalogue, Problem, Profile};
 
 /// The catalogue must hold at least this many cases.
 pub const MIN_CASES: usize = 150;
@@ -106,23 +104,54 @@ pub fn clarification_problems(cat: &Catalogue) -> Vec<Problem> {
     out
 }
 
+/// Names in `profile.yaml` that the lints and the runner rely on but that name nothing: a
+/// `core_rule` tool that is not one of `tools`, a `core_rule.wording` id that is no
+/// requirement, a `result_shape` or `read_shape` that is no clarification.
+pub fn profile_name_problems(cat: &Catalogue) -> Vec<Problem> {
+    let f = format!("specs/{}/profile.yaml", cat.profile.profile);
+    let mut out = Vec::new();
+    for (key, tool) in cat.profile.core_rule.named() {
+        if !cat.profile.tools.iter().any(|t| t == tool) {
+            out.push(Problem::new(
+                &f,
+                None,
+                format!("core_rule.{key} names `{tool}`, which is not one of `tools`"),
+            ));
+        }
+    }
+    for id in &cat.profile.core_rule.wording {
+        if !cat.requirements.iter().any(|r| &r.id == id) {
+            out.push(Problem::new(
+                &f,
+                Some(id),
+                "core_rule.wording names no requirement of the profile",
+            ));
+        }
+    }
+    for (key, id) in [
+        ("result_shape", &cat.profile.result_shape),
+        ("read_shape", &cat.profile.read_shape),
+    ] {
+        if let Some(id) = id
+            && !cat.clarifications.iter().any(|c| &c.id == id)
+        {
+            out.push(Problem::new(
+                &f,
+                Some(id),
+                format!("{key} names no clarification of the profile"),
+            ));
+        }
+    }
+    out
+}
+
 /// Tags in feature texts that name nothing in the catalogue. `features` holds
 /// `(file name, text)` pairs; the result holds `file: @tag` strings.
 pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> Vec<String> {
-    let mut known: BTreeSet<String> = [
-        "must",
-        "should",
-        "clarification",
-        "http-only",
-        "stdio-only",
-        "audit-log",
-        "client-roots",
-        "casefold-root",
-        "device",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut known: BTreeSet<String> = super::ControlTag::ALL
+        .iter()
+        .map(|t| t.name().to_string())
+        .collect();
     known.extend(cat.requirements.iter().map(|r| r.id.clone()));
     known.extend(cat.clarifications.iter().map(|c| c.id.clone()));
     known.extend(cat.cases().map(|(_, c)| c.id.clone()));
@@ -140,98 +169,41 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
     out
 }
 
-/// The mutations that carry the hash of the content they were based on.
-const HASH_GUARDED: [&str; 4] = ["file.remove", "text.replace", "text.insert", "text.append"];
-
 /// The mechanical part of the core rule: a core case (covering only upstream ids) must
 /// expect nothing that only our clarifications define, so any correct server passes it.
+/// The tools and ids each check needs come from the profile's `core_rule` section
+/// (`profile.yaml`; rootspace's are named in brackets below), so it holds for every profile.
 ///
 /// Checked for core cases:
 /// - no `listing.json` (the listing's JSON shape is ours);
 /// - no `content` in `result.fields` (exact bytes; use `lines`) except the empty string
 ///   (an empty read is empty whatever the line model), and no 64-hex literal in `fields`
 ///   (hash letter case is ours; use `hash_of` / `equals_var`);
-/// - `error` checks the kind only, unless the case covers MCP-052 ("errors teach", whose
+/// - `error` checks the kind only, unless the case covers one of the `wording`
+///   requirements, whose text fixes what an error says ("errors teach", MCP-052, whose
 ///   upstream example quotes the line): only then `mentions` / `mentions_any`;
 /// - no `matches` regex that accepts only lower-case hex;
-/// - no race with losers, except the one the upstream decides: of N hash-guarded
-///   mutations (file.remove, text.replace, text.insert, text.append) carrying one hash,
-///   exactly one succeeds and the others fail in any way (MCP-032/034: once one succeeded,
-///   every other hash is stale). Which call wins, and the losers' error kind, are ours;
+/// - no race with losers, except the one the upstream decides: of N `hash_guarded`
+///   mutations (file.remove, text.*-edits) carrying one hash, exactly one succeeds and the
+///   others fail in any way (MCP-032/034: once one succeeded, every other hash is stale).
+///   Which call wins, and the losers' error kind, are ours;
 /// - no `mode` check on disk (permission preservation is ours);
-/// - no `lines` argument with 0 as start, no zero or negative `line` for text.insert, no
-///   empty `old` / `new` / `content` line text for text.* edits (the upstream leaves these
-///   open), no `${sha256:…}` as a mutation's `hash` (its letter case is ours);
+/// - no `lines` argument with 0 as start, no zero or negative `line` for the `insert` tool,
+///   no empty `old` / `new` / `content` line text for `line_edits` (the upstream leaves
+///   these open), no `${sha256:…}` as a `hash` argument (its letter case is ours) but the
+///   reader's;
 /// - no `total_lines` check when a file's line count depends on the line model (text that
 ///   is "\n", lacks a final newline, ends in a blank line, or holds `\r`);
-/// - no text.* edit of a file holding `\r` (CRLF handling), no text.append to a file
+/// - no `line_edits` edit of a file holding `\r` (CRLF handling), no `append` to a file
 ///   without a final newline.
 pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
+    let rule = &cat.profile.core_rule;
     let mut out = Vec::new();
     for (a, c) in cat.cases() {
         if !cat.is_core(c) {
             continue;
         }
-        let mut why: Vec<String> = Vec::new();
-        match &c.then.expect {
-            Expect::Listing(l) if l.json.is_some() => {
-                why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
-            }
-            Expect::Result(r) => {
-                if r.fields
-                    .get("content")
-                    .is_some_and(|v| v.as_str() != Some(""))
-                {
-                    why.push("checks exact `content` in `fields`; use `lines`".into());
-                }
-                for (k, v) in r.fields.iter() {
-                    if v.as_str().is_some_and(is_hex64) {
-                        why.push(format!(
-                            "compares `{k}` with a literal hash; use `hash_of` or `equals_var`"
-                        ));
-                    }
-                }
-                for (k, re) in r.matches.iter() {
-                    if re.contains("a-f") && !re.contains("A-F") && !re.contains("(?i)") {
-                        why.push(format!("regex for `{k}` accepts only lower-case hex"));
-                    }
-                }
-            }
-            Expect::Error(e) => {
-                let wording = !e.mentions.is_empty() || !e.mentions_any.is_empty();
-                if wording && !c.covers.iter().any(|id| id == TEACHING) {
-                    why.push(format!(
-                        "checks the error's wording but does not cover {TEACHING} (errors teach); \
-                         otherwise core cases check the kind only"
-                    ));
-                }
-            }
-            Expect::Concurrent(cc) => {
-                let (count, call, args) = match c.last_step() {
-                    Some(Step::Concurrent {
-                        count, call, args, ..
-                    }) => (*count, call.as_str(), args),
-                    _ => (0, "", &serde_json::Value::Null),
-                };
-                let one_hash = args.get("hash").is_some_and(|h| {
-                    h.as_str()
-                        .is_some_and(|s| s.starts_with("${") && !s.contains("${i}"))
-                });
-                let exclusive = cc.succeeded == 1
-                    && cc.others == ErrorKind::Any
-                    && HASH_GUARDED.contains(&call)
-                    && one_hash;
-                if cc.succeeded != count && !exclusive {
-                    why.push(
-                        "expects some concurrent calls to lose; beyond \"exactly one of N \
-                         same-hash mutations wins, the others fail in any way\", race \
-                         outcomes are a clarification"
-                            .into(),
-                    );
-                }
-            }
-            _ => {}
-        }
+        let mut why = core_expect_problems(rule, c);
         for d in &c.then.disk {
             if let DiskCheck::File { mode: Some(_), .. } = d {
                 why.push("checks permission bits; their preservation is a clarification".into());
@@ -239,10 +211,10 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
         }
         for step in &c.when {
             if let Step::Call { tool, args, .. } = step {
-                why.extend(core_arg_problems(tool, args));
+                why.extend(core_arg_problems(&cat.profile, tool, args));
             }
         }
-        why.extend(core_line_model_problems(c));
+        why.extend(core_line_model_problems(rule, c));
         for w in why {
             out.push(p(a, &c.id, &format!("core case (covers no CLR id) {w}")));
         }
@@ -250,9 +222,91 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
     out
 }
 
-fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
+/// What a core case's expectation checks beyond the source.
+fn core_expect_problems(rule: &CoreRule, c: &Case) -> Vec<String> {
+    let mut why: Vec<String> = Vec::new();
+    match &c.then.expect {
+        Expect::Listing(l) if l.json.is_some() => {
+            why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
+        }
+        Expect::Result(r) => {
+            if r.fields
+                .get("content")
+                .is_some_and(|v| v.as_str() != Some(""))
+            {
+                why.push("checks exact `content` in `fields`; use `lines`".into());
+            }
+            for (k, v) in r.fields.iter() {
+                if v.as_str().is_some_and(is_hex64) {
+                    why.push(format!(
+                        "compares `{k}` with a literal hash; use `hash_of` or `equals_var`"
+                    ));
+                }
+            }
+            for (k, re) in r.matches.iter() {
+                if re.contains("a-f") && !re.contains("A-F") && !re.contains("(?i)") {
+                    why.push(format!("regex for `{k}` accepts only lower-case hex"));
+                }
+            }
+        }
+        Expect::Error(e) => {
+            let wording = !e.mentions.is_empty() || !e.mentions_any.is_empty();
+            if wording && !rule.wording.iter().any(|t| c.covers.contains(t)) {
+                why.push(if rule.wording.is_empty() {
+                    "checks the error's wording, which the source leaves open; core cases \
+                     check the kind only"
+                        .into()
+                } else {
+                    format!(
+                        "checks the error's wording but covers none of {} (the requirements \
+                         that fix it); otherwise core cases check the kind only",
+                        rule.wording.join(", ")
+                    )
+                });
+            }
+        }
+        Expect::Concurrent(cc) => {
+            let (count, call, args) = match c.last_step() {
+                Some(Step::Concurrent {
+                    count, call, args, ..
+                }) => (*count, call.as_str(), args),
+                _ => (0, "", &serde_json::Value::Null),
+            };
+            let one_hash = args.get("hash").is_some_and(|h| {
+                h.as_str()
+                    .is_some_and(|s| s.starts_with("${") && !s.contains("${i}"))
+            });
+            let exclusive = cc.succeeded == 1
+                && cc.others == ErrorKind::Any
+                && rule.hash_guarded.iter().any(|t| same_tool(t, call))
+                && one_hash;
+            if cc.succeeded != count && !exclusive {
+                why.push(
+                    "expects some concurrent calls to lose; beyond \"exactly one of N \
+                     same-hash mutations wins, the others fail in any way\", race \
+                     outcomes are a clarification"
+                        .into(),
+                );
+            }
+        }
+        _ => {}
+    }
+    why
+}
+
+/// Whether `a` and `b` name one tool, in either spelling (`text.read`, `text_read`).
+fn same_tool(a: &str, b: &str) -> bool {
+    a.replace('_', ".") == b.replace('_', ".")
+}
+
+/// Whether `tool` is the one `named` names.
+fn is(named: Option<&String>, tool: &str) -> bool {
+    named.is_some_and(|n| same_tool(n, tool))
+}
+
+fn core_arg_problems(profile: &Profile, tool: &str, args: &Value) -> Vec<String> {
+    let rule = &profile.core_rule;
     let mut why = Vec::new();
-    let t = tool.replace('_', ".");
     let start = args
         .get("lines")
         .and_then(Value::as_array)
@@ -262,17 +316,17 @@ fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
             "passes 0 as a range start to {tool}; its meaning is a clarification"
         ));
     }
-    if t == "text.insert"
+    if is(rule.insert.as_ref(), tool)
         && args
             .get("line")
             .and_then(Value::as_i64)
             .is_some_and(|l| l <= 0)
     {
-        why.push(
-            "passes a zero or negative `line` to text.insert; the upstream leaves that open".into(),
-        );
+        why.push(format!(
+            "passes a zero or negative `line` to {tool}; the upstream leaves that open"
+        ));
     }
-    if t != "text.read"
+    if !is(profile.reader.as_ref(), tool)
         && args
             .get("hash")
             .and_then(Value::as_str)
@@ -282,7 +336,7 @@ fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
             "passes `${{sha256:…}}` as the hash to {tool}; take it from an earlier read"
         ));
     }
-    if t.starts_with("text.") && t != "text.read" {
+    if rule.line_edits.iter().any(|t| same_tool(t, tool)) {
         for key in ["old", "new", "content"] {
             if args.get(key).and_then(Value::as_str) == Some("") {
                 why.push(format!(
@@ -295,7 +349,7 @@ fn core_arg_problems(tool: &str, args: &Value) -> Vec<String> {
 }
 
 /// Checks whose outcome depends on how lines and terminators are read.
-fn core_line_model_problems(c: &Case) -> Vec<String> {
+fn core_line_model_problems(rule: &CoreRule, c: &Case) -> Vec<String> {
     let mut why = Vec::new();
     // Root files as the case writes them: fixtures, then changes on disk.
     let mut files: Vec<(&str, &str)> = Vec::new();
@@ -347,19 +401,18 @@ fn core_line_model_problems(c: &Case) -> Vec<String> {
         let Step::Call { tool, args, .. } = s else {
             continue;
         };
-        let t = tool.replace('_', ".");
         let target = args
             .get("path")
             .and_then(Value::as_str)
             .map(|p| p.trim_start_matches('/'));
         let text_of = target.and_then(|p| current.get(p).copied());
         let Some(text) = text_of else { continue };
-        if t.starts_with("text.") && t != "text.read" && text.contains('\r') {
+        if rule.line_edits.iter().any(|t| same_tool(t, tool)) && text.contains('\r') {
             why.push(format!(
                 "edits a file holding `\\r` with {tool}; CRLF handling is a clarification"
             ));
         }
-        if t == "text.append" && !text.is_empty() && !text.ends_with('\n') {
+        if is(rule.append.as_ref(), tool) && !text.is_empty() && !text.ends_with('\n') {
             why.push("appends to a file without a final newline; that is a clarification".into());
         }
     }

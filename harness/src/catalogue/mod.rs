@@ -9,6 +9,7 @@ mod load;
 pub mod model;
 pub mod profile;
 pub mod shared;
+pub mod tag;
 mod validate;
 pub mod vocabulary;
 
@@ -17,6 +18,7 @@ use std::fmt;
 pub use load::{load, load_all, load_embedded, load_embedded_all, load_sources};
 pub use model::*;
 pub use profile::Profile;
+pub use tag::ControlTag;
 
 /// One profile's catalogue: the interface (`profile.yaml`), its upstream requirements, our
 /// clarifications, and the area files (sorted by file name).
@@ -107,53 +109,42 @@ impl Catalogue {
             .filter(move |(_, c)| c.covers.iter().any(|x| x == id))
     }
 
-    /// Gherkin tags of a case, in contract order: covered ids, the T-id, the level,
-    /// `@clarification`.
+    /// Gherkin tags of a case, in this order: covered ids, the T-id, the level,
+    /// `@clarification`, then the tags that say what the case needs to run.
     pub fn tags(&self, case: &Case) -> Vec<String> {
         let mut tags: Vec<String> = case.covers.iter().map(|id| format!("@{id}")).collect();
         if case.is_upstream_test_id() {
             tags.push(format!("@{}", case.id));
         }
-        tags.push(self.case_level(case).tag().to_string());
-        if self.is_clarification(case) {
-            tags.push("@clarification".to_string());
-        }
-        if !case.then.audit.is_empty() {
-            tags.push(AUDIT_TAG.to_string());
-        }
+        let level = ControlTag::from(self.case_level(case));
+        let needs = [
+            (true, level),
+            (self.is_clarification(case), ControlTag::Clarification),
+            (!case.then.audit.is_empty(), ControlTag::AuditLog),
+        ];
+        tags.extend(
+            needs
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, t)| t.to_string()),
+        );
         if let Some(t) = case.transport_tag() {
             tags.push(t.to_string());
         }
-        if case.uses_roots() {
-            tags.push(ROOTS_TAG.to_string());
-        }
-        if case.root_folds_case {
-            tags.push(CASEFOLD_TAG.to_string());
-        }
-        if case.makes_device() {
-            tags.push(DEVICE_TAG.to_string());
-        }
+        let needs = [
+            (case.uses_roots(), ControlTag::ClientRoots),
+            (case.root_folds_case, ControlTag::CasefoldRoot),
+            (case.makes_device(), ControlTag::Device),
+        ];
+        tags.extend(
+            needs
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, t)| t.to_string()),
+        );
         tags
     }
 }
-
-/// Tag of the cases that read the server's audit log (skipped unless the server command
-/// has `{audit_log}`).
-pub const AUDIT_TAG: &str = "@audit-log";
-
-/// Tag of the cases in which the client offers roots (the server asks `roots/list`, a
-/// server-to-client request): they run over stdio in the 2025-11-25 era, and other runs
-/// skip them and say why.
-pub const ROOTS_TAG: &str = "@client-roots";
-
-/// Tag of the cases that need a root on a filesystem that folds case: they run where the
-/// harness's scratch directory folds case (`--scratch-dir`), and other runs skip them and
-/// say why.
-pub const CASEFOLD_TAG: &str = "@casefold-root";
-
-/// Tag of the cases with a device node in the root: they run where the harness can make
-/// one (as root), and other runs skip them and say why.
-pub const DEVICE_TAG: &str = "@device";
 
 /// One problem found while loading or linting, naming the file and (if any) the case.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

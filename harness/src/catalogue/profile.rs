@@ -43,6 +43,23 @@ pub struct Profile {
     /// `not_found: FILE_NOT_FOUND`.
     #[serde(default)]
     pub codes: BTreeMap<ErrorKind, String>,
+    /// The clarification that fixes the shape of every tool result, if the interface has
+    /// one: the cases covering it check that shape on each result they read (rootspace:
+    /// CLR-023, structuredContent and the same JSON as one text block).
+    #[serde(default)]
+    pub result_shape: Option<String>,
+    /// The clarification that fixes the reader's text block, if the interface has one: the
+    /// cases covering it check that block (rootspace: CLR-037, a JSON line, then the text).
+    #[serde(default)]
+    pub read_shape: Option<String>,
+    /// The tool, called without arguments, whose answer names the directories the server
+    /// allows (filesystem: `list_allowed_directories`). After the client's roots change,
+    /// the harness reads it back until it names them (bounded: `ROOTS_APPLY_LIMIT`).
+    #[serde(default)]
+    pub roots_read: Option<String>,
+    /// What the core-rule lint (`lint::core_rule_problems`) must know of the interface.
+    #[serde(default)]
+    pub core_rule: CoreRule,
     /// Arguments that make the built-in reference serve this interface.
     #[serde(default)]
     pub reference_args: Vec<String>,
@@ -55,6 +72,51 @@ pub struct Profile {
     /// clarifications where the source is silent).
     #[serde(default)]
     pub shared_covers: BTreeMap<String, Vec<String>>,
+}
+
+/// The interface's tools and ids the core-rule lint needs: which calls are hash-guarded
+/// mutations, which edit lines, and which requirement lets a core case check an error's
+/// wording. Every list names tools of `tools`; a profile without this section gets the lint's
+/// checks that need no tool (listing shape, exact content, literal hashes, wording, races,
+/// permission bits, line counts).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreRule {
+    /// The requirements whose text fixes what an error says (rootspace: MCP-052, errors
+    /// teach; devs: the rows that quote the message, e.g. "Path traversal detected"): only a
+    /// core case covering one of them may check an error's wording.
+    #[serde(default)]
+    pub wording: Vec<String>,
+    /// Mutations that carry the hash of the content they were based on: of N such calls
+    /// with one hash, exactly one wins, as the source decides.
+    #[serde(default)]
+    pub hash_guarded: Vec<String>,
+    /// Tools that edit a file by lines (`old`, `new`, `content` line texts): their handling
+    /// of `\r`, and of an empty text, is a clarification.
+    #[serde(default)]
+    pub line_edits: Vec<String>,
+    /// The tool that inserts at a 1-based `line`: zero or below is a clarification.
+    #[serde(default)]
+    pub insert: Option<String>,
+    /// The tool that appends lines: to a file without a final newline is a clarification.
+    #[serde(default)]
+    pub append: Option<String>,
+}
+
+impl CoreRule {
+    /// Every tool and id the section names, each with the key naming it.
+    pub fn named(&self) -> Vec<(&'static str, &str)> {
+        let mut out: Vec<(&'static str, &str)> = Vec::new();
+        out.extend(
+            self.hash_guarded
+                .iter()
+                .map(|t| ("hash_guarded", t.as_str())),
+        );
+        out.extend(self.line_edits.iter().map(|t| ("line_edits", t.as_str())));
+        out.extend(self.insert.iter().map(|t| ("insert", t.as_str())));
+        out.extend(self.append.iter().map(|t| ("append", t.as_str())));
+        out
+    }
 }
 
 impl Profile {

@@ -1,7 +1,8 @@
 //! The harness's side of the MCP session: an rmcp `ClientHandler` that declares the
 //! `roots` capability (with `listChanged`) when a case offers roots, answers the server's
 //! `roots/list` with the case's current roots, and counts those requests so a step can
-//! wait until the server has asked.
+//! wait until the server has asked (and then, `Session::await_roots_apply`, until the
+//! answer applies).
 //!
 //! Without roots it behaves as the plain `ClientConfig` it replaces: no roots capability,
 //! and an empty list to a server that asks anyway.
@@ -21,10 +22,17 @@ use rmcp::service::RequestContext;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use tokio::sync::watch;
 
-/// How long a server is given to apply the roots it was just sent before the next request:
-/// the official server applies them asynchronously after its `roots/list` is answered, and
-/// MCP has no acknowledgement to wait for.
-pub const ROOTS_SETTLE: Duration = Duration::from_millis(500);
+/// The longest the harness waits for a server to apply the roots it was just sent, once it
+/// has asked for them. The official server applies them asynchronously after its
+/// `roots/list` is answered, and MCP has no acknowledgement to wait for, so the harness reads
+/// the allowed directories back (the profile's `roots_read`) until they name the new roots.
+/// That proof may never come: a server rightly refuses a root that leads outside, and a
+/// refusal changes nothing a read can show; a profile may have no such read. The wait then
+/// ends after this bound, and the case's own checks judge the server.
+pub const ROOTS_APPLY_LIMIT: Duration = Duration::from_secs(2);
+
+/// How often the allowed directories are read back while waiting for the roots to apply.
+pub const ROOTS_APPLY_POLL: Duration = Duration::from_millis(20);
 
 /// The roots the client offers, and how often the server has asked for them.
 #[derive(Debug)]
@@ -57,17 +65,49 @@ impl Roots {
         *self.asked.borrow()
     }
 
-    /// Waits until the server has sent more than `seen` `roots/list` requests, then gives
-    /// it `ROOTS_SETTLE` to apply the answer. False when `timeout` passed first.
+    /// Waits until the server has sent more than `seen` `roots/list` requests. False when
+    /// `timeout` passed first. The answer may not apply yet: `Session::await_roots_apply`
+    /// waits for that.
     pub async fn wait_asked_after(&self, seen: u64, timeout: Duration) -> bool {
         let mut rx = self.asked.subscribe();
         let asked = tokio::time::timeout(timeout, rx.wait_for(|n| *n > seen)).await;
-        if !matches!(asked, Ok(Ok(_))) {
-            return false;
-        }
-        tokio::time::sleep(ROOTS_SETTLE).await;
-        true
+        matches!(asked, Ok(Ok(_)))
     }
+
+    /// The paths of the roots offered now, each once (from their `file://` URIs).
+    pub fn paths(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for p in self.uris().iter().filter_map(|u| uri_path(u)) {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+}
+
+/// The path of a `file://` URI, percent-decoded (the inverse of `file_uri`); `None` for
+/// another scheme or a path that is not UTF-8.
+pub fn uri_path(uri: &str) -> Option<String> {
+    let rest = uri.strip_prefix("file://")?.as_bytes();
+    let mut out = Vec::with_capacity(rest.len());
+    let mut i = 0;
+    while i < rest.len() {
+        let hex = rest
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match (rest[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// `file://` URI of an absolute path, each byte outside the URI path characters
@@ -129,7 +169,7 @@ impl ClientHandler for HarnessClient {
             return Ok(ListRootsResult::default());
         };
         let list = roots.uris().into_iter().map(Root::new).collect();
-        // Counted before the answer is written; waiters add ROOTS_SETTLE after it.
+        // Counted before the answer is written; waiters then wait for it to apply.
         roots.asked.send_modify(|n| *n += 1);
         Ok(ListRootsResult::new(list))
     }
@@ -146,6 +186,16 @@ mod tests {
             file_uri(Path::new("/tmp/a b/%/é")),
             "file:///tmp/a%20b/%25/%C3%A9"
         );
+    }
+
+    #[test]
+    fn uri_paths_undo_file_uris() {
+        for p in ["/tmp/r/a", "/tmp/a b/%/é", "/"] {
+            assert_eq!(uri_path(&file_uri(Path::new(p))).as_deref(), Some(p));
+        }
+        assert_eq!(uri_path("https://x/y"), None);
+        let roots = Roots::new(vec![file_uri(Path::new("/r/a")); 3]);
+        assert_eq!(roots.paths(), vec!["/r/a".to_string()]);
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Collector {
 
     fn finish(&mut self, r: CaseResult) {
         self.done += 1;
-        if !r.passed() {
+        if r.failed() {
             let echo = match &self.annotate {
                 Some(f) => f(&r),
                 None => Echo::Failure(console::failure_block(&r, None, false)),

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use crate::catalogue::Profile;
 
-/// Which spelling of the tool names the server uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Which spelling of the tool names the server uses (also `--tool-names`'s values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ToolNames {
     /// `file.create`, `text.read`, ... (the catalogue's spelling).
     #[default]
@@ -114,21 +114,6 @@ pub enum Target {
 /// root, so neither the root's nor the outside area's checks see it.
 pub fn audit_log_path(root: &std::path::Path) -> std::path::PathBuf {
     root.with_file_name("mcp-audit.jsonl")
-}
-
-/// Which transports a scenario applies to (from its `@http-only` / `@stdio-only` tags).
-pub fn transport_tag(http: bool) -> (&'static str, &'static str) {
-    if http {
-        (
-            "stdio-only",
-            "it applies only to the stdio transport and this run uses HTTP",
-        )
-    } else {
-        (
-            "http-only",
-            "it applies only to the Streamable HTTP transport and this run uses stdio",
-        )
-    }
 }
 
 impl ServerConfig {

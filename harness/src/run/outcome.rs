@@ -2,7 +2,12 @@
 
 use std::time::Duration;
 
+use crate::catalogue::ControlTag;
 pub use crate::catalogue::model::Level;
+
+/// A tag the first runner set aside with the control tags, though no catalogue renders it;
+/// kept out of a case's covered ids still, so foreign features that use it read as before.
+const UNUSED_SERIAL: &str = "serial";
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -34,9 +39,14 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
-    /// Passed, or skipped: nothing against the server.
+    /// Run and passed (a skipped case has not passed).
     pub fn passed(&self) -> bool {
-        matches!(self.outcome, Outcome::Passed | Outcome::Skipped { .. })
+        self.outcome == Outcome::Passed
+    }
+
+    /// Run and failed (a skipped case has not failed).
+    pub fn failed(&self) -> bool {
+        matches!(self.outcome, Outcome::Failed { .. })
     }
 
     pub fn skipped(&self) -> bool {
@@ -46,29 +56,15 @@ impl CaseResult {
     /// Build from a scenario's name and tags (tags without the `@`).
     pub fn describe(feature: &str, scenario: &str, tags: &[String]) -> CaseResult {
         let case_id = case_id_of(scenario);
-        let level = if tags.iter().any(|t| t == "must") {
+        let level = if ControlTag::Must.on(tags) {
             Level::Must
         } else {
             Level::Should
         };
-        let clarification = tags.iter().any(|t| t == "clarification");
+        let clarification = ControlTag::Clarification.on(tags);
         let covers = tags
             .iter()
-            .filter(|t| {
-                !matches!(
-                    t.as_str(),
-                    "must"
-                        | "should"
-                        | "clarification"
-                        | "serial"
-                        | "http-only"
-                        | "stdio-only"
-                        | "audit-log"
-                        | "client-roots"
-                        | "casefold-root"
-                        | "device"
-                ) && **t != case_id
-            })
+            .filter(|t| ControlTag::parse(t).is_none() && *t != UNUSED_SERIAL && **t != case_id)
             .cloned()
             .collect();
         CaseResult {

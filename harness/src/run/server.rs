@@ -16,7 +16,7 @@ use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
-use super::client::{HarnessClient, Roots};
+use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
@@ -54,6 +54,8 @@ pub struct Session {
     timeout: std::time::Duration,
     /// The server's tool names, fetched the first time a call fails.
     tool_names: Option<Vec<String>>,
+    /// The server's name for the profile's `roots_read` tool, if the profile has one.
+    roots_read: Option<String>,
 }
 
 /// Why a server could not be started and initialized.
@@ -81,198 +83,40 @@ impl Session {
         root: &Path,
         roots: Option<Arc<Roots>>,
     ) -> Result<Session, StartError> {
-        let exchange = Exchange::default();
-        let stderr = StderrTail::default();
-        let fail = |reason: String, stderr: &StderrTail, exchange: &Exchange| StartError {
-            reason,
-            timed_out: false,
-            stderr_tail: stderr.tail(20),
-            exchange: exchange.render_since(0),
-        };
+        let io = Recorded::default();
+        let protocol = session_protocol(cfg, roots.is_some()).map_err(|r| io.fail(r))?;
         let target = cfg.target();
-        // Roots need the 2025-11-25 era, so with `--protocol auto` such a session starts
-        // with `initialize` directly (a run skips these cases for a server that answered
-        // `server/discover` in its probe).
-        let protocol = match cfg.protocol {
-            Protocol::Auto if roots.is_some() => Protocol::V2025_11_25,
-            p => p,
-        };
-        if roots.is_some() && (target != Target::Stdio || protocol == Protocol::V2026_07_28) {
-            return Err(fail(
-                "the case offers client roots, which the harness offers only over stdio in the \
-                 2025-11-25 era (roots/list is a server-to-client request)"
-                    .into(),
-                &stderr,
-                &exchange,
-            ));
-        }
         let tokens_file = if cfg.has_auth() && target == Target::HttpSpawn {
-            Some(http::token_file().map_err(|e| {
-                fail(
-                    format!("cannot write the token file: {e}"),
-                    &stderr,
-                    &exchange,
-                )
-            })?)
+            Some(
+                http::token_file()
+                    .map_err(|e| io.fail(format!("cannot write the token file: {e}")))?,
+            )
         } else {
             None
         };
-        let addr =
-            match target {
-                Target::HttpSpawn => Some(http::free_addr().map_err(|e| {
-                    fail(format!("cannot find a free port: {e}"), &stderr, &exchange)
-                })?),
-                _ => None,
-            };
-        let root_str = root.to_string_lossy();
-        let audit_str = super::config::audit_log_path(root)
-            .to_string_lossy()
-            .into_owned();
-        let tokens_str = tokens_file
-            .as_ref()
-            .map(|f| f.path().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let argv: Vec<String> = cfg
-            .argv
-            .iter()
-            .map(|a| {
-                a.replace("{root}", &root_str)
-                    .replace("{addr}", addr.as_deref().unwrap_or(""))
-                    .replace("{auth_tokens}", &tokens_str)
-                    .replace("{audit_log}", &audit_str)
-            })
-            .collect();
-        let bearer = cfg.has_auth().then(|| http::tokens().full.clone());
+        let addr = match target {
+            Target::HttpSpawn => Some(
+                http::free_addr().map_err(|e| io.fail(format!("cannot find a free port: {e}")))?,
+            ),
+            _ => None,
+        };
+        let argv = command_line(cfg, root, addr.as_deref(), tokens_file.as_ref());
         let (mut child, group, endpoint) = match &target {
             Target::HttpUrl { url, .. } => (None, None, Some(url.clone())),
             _ => {
-                let Some((program, args)) = argv.split_first() else {
-                    return Err(fail(
-                        "the server command is empty".into(),
-                        &stderr,
-                        &exchange,
-                    ));
-                };
-                let http = target == Target::HttpSpawn;
-                let mut child = own_group(&mut Command::new(program))
-                    .args(args)
-                    .current_dir(root)
-                    .stdin(if http { Stdio::null() } else { Stdio::piped() })
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .kill_on_drop(true)
-                    .spawn()
-                    .map_err(|e| {
-                        fail(format!("cannot start `{program}`: {e}"), &stderr, &exchange)
-                    })?;
-                let group = GroupGuard::of(&child);
-                if let Some(err_pipe) = child.stderr.take() {
-                    tokio::spawn(drain(err_pipe, stderr.clone()));
-                }
-                if http {
-                    // Over HTTP, stdout is just another log.
-                    if let Some(out) = child.stdout.take() {
-                        tokio::spawn(drain(out, stderr.clone()));
-                    }
-                    let addr = addr.clone().unwrap_or_default();
-                    if let Err(why) =
-                        http::wait_listening(&addr, cfg.startup_timeout, &mut child).await
-                    {
-                        let mut e = fail(why, &stderr, &exchange);
-                        e.timed_out = false;
-                        return Err(e);
-                    }
-                    (Some(child), Some(group), Some(http::endpoint(&addr)))
-                } else {
-                    (Some(child), Some(group), None)
-                }
+                let (child, group, endpoint) =
+                    launch(cfg, &argv, root, addr.as_deref(), &io).await?;
+                (Some(child), Some(group), endpoint)
             }
         };
-        let info = HarnessClient::info();
-        let (info, lifecycle) = match protocol {
-            Protocol::V2025_11_25 => (
-                info.with_protocol_version(ProtocolVersion::V_2025_11_25),
-                ClientLifecycleMode::Initialize,
-            ),
-            Protocol::V2026_07_28 => (
-                info.with_protocol_version(ProtocolVersion::V_2026_07_28),
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-                },
-            ),
-            Protocol::Auto => (
-                info.with_protocol_version(ProtocolVersion::V_2026_07_28),
-                ClientLifecycleMode::Auto {
-                    preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-                    legacy_version: Some(ProtocolVersion::V_2025_11_25),
-                },
-            ),
-        };
-        let info = HarnessClient::new(info, roots.clone());
-        let started = match &endpoint {
-            Some(url) => {
-                let t =
-                    http::Recording::new(http::transport(url, bearer.as_deref()), exchange.clone());
-                tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle))
-                    .await
-            }
-            None => {
-                let (Some(stdin), Some(stdout)) = (
-                    child.as_mut().and_then(|c| c.stdin.take()),
-                    child.as_mut().and_then(|c| c.stdout.take()),
-                ) else {
-                    return Err(fail(
-                        "the server's stdio pipes are missing".into(),
-                        &stderr,
-                        &exchange,
-                    ));
-                };
-                let t = TeeTransport::new(stdout, stdin, exchange.clone());
-                tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle))
-                    .await
-            }
-        };
-        let client = match started {
-            Ok(Ok(c)) => c,
-            Ok(Err(e)) => {
-                let status = exit_note(child.as_mut()).await;
-                let reason = if status.is_empty() {
-                    format!("initialization failed: {e}")
-                } else {
-                    format!("it exited before initialization completed{status}")
-                };
-                return Err(fail(reason, &stderr, &exchange));
-            }
-            Err(_) => {
-                let status = exit_note(child.as_mut()).await;
-                let handshake = match protocol {
-                    Protocol::V2025_11_25 => "the `initialize` request",
-                    Protocol::V2026_07_28 => "the `server/discover` request",
-                    Protocol::Auto => "the `server/discover` request (protocol auto)",
-                };
-                let mut e = fail(
-                    format!(
-                        "no answer to {handshake} within {} s{status}",
-                        cfg.startup_timeout.as_secs()
-                    ),
-                    &stderr,
-                    &exchange,
-                );
-                // Dropping the unfinished handshake closes the server's stdin, so an exit
-                // seen now may be our doing: the handshake timed out either way.
-                e.timed_out = true;
-                return Err(e);
-            }
-        };
+        let client = handshake(cfg, protocol, roots.clone(), &endpoint, &mut child, &io).await?;
         if roots.is_some() && !era_is_legacy(&client) {
-            return Err(fail(
+            return Err(io.fail(
                 "the case offers client roots, but the server answered `server/discover` (the \
                  2026-07-28 era), in which roots/list may come only within a request of the \
                  client's; the harness offers roots in the 2025-11-25 era (--protocol \
                  2025-11-25)"
                     .into(),
-                &stderr,
-                &exchange,
             ));
         }
         Ok(Session {
@@ -280,10 +124,15 @@ impl Session {
             group,
             client,
             roots,
-            exchange,
-            stderr,
+            exchange: io.exchange,
+            stderr: io.stderr,
             timeout: cfg.timeout,
             tool_names: None,
+            roots_read: cfg
+                .profile
+                .roots_read
+                .as_ref()
+                .map(|t| cfg.tool_names.map(t)),
             endpoint,
             _tokens_file: tokens_file,
         })
@@ -327,6 +176,7 @@ impl Session {
             }
         }
         if roots.wait_asked_after(seen, self.timeout).await {
+            self.await_roots_apply(&roots).await;
             return Ok(());
         }
         let status = exit_note(self.child.as_mut()).await;
@@ -335,6 +185,35 @@ impl Session {
              roots/list again within {} s{status}",
             self.timeout.as_secs()
         ))
+    }
+
+    /// Once the server has asked `roots/list`: waits until its answer applies, as far as
+    /// that can be seen, and at most `ROOTS_APPLY_LIMIT` (or the timeout, if shorter). With
+    /// the profile's `roots_read`, until its answer names every root offered, read every
+    /// `ROOTS_APPLY_POLL`; those reads are in the exchange. A server that refuses a root
+    /// never names it, and a profile without `roots_read` has nothing to read: the wait then
+    /// runs to the bound.
+    pub async fn await_roots_apply(&mut self, roots: &Roots) {
+        let limit = ROOTS_APPLY_LIMIT.min(self.timeout);
+        let deadline = tokio::time::Instant::now() + limit;
+        let Some(read) = self.roots_read.clone() else {
+            tokio::time::sleep_until(deadline).await;
+            return;
+        };
+        let paths = roots.paths();
+        loop {
+            // Each read within the bound too: a read that hangs ends the wait.
+            let reply = tokio::time::timeout_at(deadline, self.call_tool(&read, Value::Null));
+            match reply.await {
+                Ok(Reply::Ok(v)) if names_all(&v, &paths) => return,
+                Err(_) => return,
+                Ok(_) => {}
+            }
+            if tokio::time::Instant::now() + ROOTS_APPLY_POLL >= deadline {
+                return;
+            }
+            tokio::time::sleep(ROOTS_APPLY_POLL).await;
+        }
     }
 
     /// The HTTP endpoint (`http://HOST:PORT/mcp`), when the transport is HTTP.
@@ -551,7 +430,202 @@ impl Session {
     }
 }
 
-fn era_is_legacy(client: &RunningService<RoleClient, HarnessClient>) -> bool {
+/// What a session records from its start: the JSON-RPC exchange and the server's stderr.
+#[derive(Default)]
+struct Recorded {
+    exchange: Exchange,
+    stderr: StderrTail,
+}
+
+impl Recorded {
+    /// A start-up failure for `reason`, with what was recorded so far.
+    fn fail(&self, reason: String) -> StartError {
+        StartError {
+            reason,
+            timed_out: false,
+            stderr_tail: self.stderr.tail(20),
+            exchange: self.exchange.render_since(0),
+        }
+    }
+}
+
+/// The era a session starts in. Roots need the 2025-11-25 era, so with `--protocol auto`
+/// such a session starts with `initialize` directly (a run skips these cases for a server
+/// that answered `server/discover` in its probe); `Err` when roots cannot be offered.
+fn session_protocol(cfg: &ServerConfig, offers_roots: bool) -> Result<Protocol, String> {
+    let protocol = match cfg.protocol {
+        Protocol::Auto if offers_roots => Protocol::V2025_11_25,
+        p => p,
+    };
+    if offers_roots && (cfg.target() != Target::Stdio || protocol == Protocol::V2026_07_28) {
+        return Err(
+            "the case offers client roots, which the harness offers only over stdio in the \
+             2025-11-25 era (roots/list is a server-to-client request)"
+                .into(),
+        );
+    }
+    Ok(protocol)
+}
+
+/// The server command with `{root}`, `{addr}`, `{auth_tokens}` and `{audit_log}` filled in.
+fn command_line(
+    cfg: &ServerConfig,
+    root: &Path,
+    addr: Option<&str>,
+    tokens_file: Option<&tempfile::NamedTempFile>,
+) -> Vec<String> {
+    let root_str = root.to_string_lossy();
+    let audit_str = super::config::audit_log_path(root)
+        .to_string_lossy()
+        .into_owned();
+    let tokens_str = tokens_file
+        .map(|f| f.path().to_string_lossy().into_owned())
+        .unwrap_or_default();
+    cfg.argv
+        .iter()
+        .map(|a| {
+            a.replace("{root}", &root_str)
+                .replace("{addr}", addr.unwrap_or(""))
+                .replace("{auth_tokens}", &tokens_str)
+                .replace("{audit_log}", &audit_str)
+        })
+        .collect()
+}
+
+/// Starts the server process in its own process group, in `root`, its stderr drained into
+/// the record; over HTTP, waits until it listens and gives its endpoint.
+async fn launch(
+    cfg: &ServerConfig,
+    argv: &[String],
+    root: &Path,
+    addr: Option<&str>,
+    io: &Recorded,
+) -> Result<(Child, GroupGuard, Option<String>), StartError> {
+    let Some((program, args)) = argv.split_first() else {
+        return Err(io.fail("the server command is empty".into()));
+    };
+    let http = cfg.target() == Target::HttpSpawn;
+    let mut child = own_group(&mut Command::new(program))
+        .args(args)
+        .current_dir(root)
+        .stdin(if http { Stdio::null() } else { Stdio::piped() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
+    let group = GroupGuard::of(&child);
+    if let Some(err_pipe) = child.stderr.take() {
+        tokio::spawn(drain(err_pipe, io.stderr.clone()));
+    }
+    if !http {
+        return Ok((child, group, None));
+    }
+    // Over HTTP, stdout is just another log.
+    if let Some(out) = child.stdout.take() {
+        tokio::spawn(drain(out, io.stderr.clone()));
+    }
+    let addr = addr.unwrap_or_default();
+    if let Err(why) = http::wait_listening(addr, cfg.startup_timeout, &mut child).await {
+        return Err(io.fail(why));
+    }
+    Ok((child, group, Some(http::endpoint(addr))))
+}
+
+/// The client's info and lifecycle for `protocol`.
+fn lifecycle(protocol: Protocol) -> (rmcp::model::ClientConfig, ClientLifecycleMode) {
+    let info = HarnessClient::info();
+    match protocol {
+        Protocol::V2025_11_25 => (
+            info.with_protocol_version(ProtocolVersion::V_2025_11_25),
+            ClientLifecycleMode::Initialize,
+        ),
+        Protocol::V2026_07_28 => (
+            info.with_protocol_version(ProtocolVersion::V_2026_07_28),
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+            },
+        ),
+        Protocol::Auto => (
+            info.with_protocol_version(ProtocolVersion::V_2026_07_28),
+            ClientLifecycleMode::Auto {
+                preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+                legacy_version: Some(ProtocolVersion::V_2025_11_25),
+            },
+        ),
+    }
+}
+
+type Client = RunningService<RoleClient, HarnessClient>;
+
+/// Connects the client (over the child's pipes, or to `endpoint` over HTTP) and runs the
+/// handshake of `protocol` within the start-up timeout.
+async fn handshake(
+    cfg: &ServerConfig,
+    protocol: Protocol,
+    roots: Option<Arc<Roots>>,
+    endpoint: &Option<String>,
+    child: &mut Option<Child>,
+    io: &Recorded,
+) -> Result<Client, StartError> {
+    let (info, lifecycle) = lifecycle(protocol);
+    let info = HarnessClient::new(info, roots);
+    let started = match endpoint {
+        Some(url) => {
+            let bearer = cfg.has_auth().then(|| http::tokens().full.clone());
+            let t =
+                http::Recording::new(http::transport(url, bearer.as_deref()), io.exchange.clone());
+            tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle)).await
+        }
+        None => {
+            let (Some(stdin), Some(stdout)) = (
+                child.as_mut().and_then(|c| c.stdin.take()),
+                child.as_mut().and_then(|c| c.stdout.take()),
+            ) else {
+                return Err(io.fail("the server's stdio pipes are missing".into()));
+            };
+            let t = TeeTransport::new(stdout, stdin, io.exchange.clone());
+            tokio::time::timeout(cfg.startup_timeout, info.serve_with_lifecycle(t, lifecycle)).await
+        }
+    };
+    match started {
+        Ok(Ok(c)) => Ok(c),
+        Ok(Err(e)) => {
+            let status = exit_note(child.as_mut()).await;
+            Err(io.fail(if status.is_empty() {
+                format!("initialization failed: {e}")
+            } else {
+                format!("it exited before initialization completed{status}")
+            }))
+        }
+        Err(_) => Err(handshake_timed_out(cfg, protocol, child, io).await),
+    }
+}
+
+/// The failure of a handshake that got no answer in time.
+async fn handshake_timed_out(
+    cfg: &ServerConfig,
+    protocol: Protocol,
+    child: &mut Option<Child>,
+    io: &Recorded,
+) -> StartError {
+    let status = exit_note(child.as_mut()).await;
+    let handshake = match protocol {
+        Protocol::V2025_11_25 => "the `initialize` request",
+        Protocol::V2026_07_28 => "the `server/discover` request",
+        Protocol::Auto => "the `server/discover` request (protocol auto)",
+    };
+    let mut e = io.fail(format!(
+        "no answer to {handshake} within {} s{status}",
+        cfg.startup_timeout.as_secs()
+    ));
+    // Dropping the unfinished handshake closes the server's stdin, so an exit seen now may
+    // be our doing: the handshake timed out either way.
+    e.timed_out = true;
+    e
+}
+
+fn era_is_legacy(client: &Client) -> bool {
     client
         .peer_info()
         .is_none_or(|i| i.protocol_version < ProtocolVersion::V_2026_07_28)
@@ -578,4 +652,20 @@ async fn drain<R: tokio::io::AsyncRead + Unpin>(mut pipe: R, sink: StderrTail) {
         }
         sink.append(&buf[..n]);
     }
+}
+
+/// Whether a result's text (its text blocks, else its structured content) names every path.
+fn names_all(result: &Value, paths: &[String]) -> bool {
+    let blocks = result.get("content").and_then(Value::as_array);
+    let mut text: String = blocks
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b.get("text").and_then(Value::as_str))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if let Some(sc) = result.get("structuredContent") {
+        text.push('\n');
+        text.push_str(&sc.to_string());
+    }
+    paths.iter().all(|p| text.contains(p.as_str()))
 }

@@ -16,6 +16,7 @@ use super::outcome::CaseResult;
 use super::parser::{FeatureText, InMemory, Parsed, parse_all};
 use super::world::HarnessWorld;
 use super::{panics, steps};
+use crate::catalogue::ControlTag;
 
 pub struct SuiteOptions {
     pub server: Arc<ServerConfig>,
@@ -104,15 +105,18 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
     let cfg = server.clone();
     // Scenarios for the other transport never run (`mcp-harness run` reports them as
     // skipped, with the reason).
-    let (other_tag, _) = super::config::transport_tag(server.is_http());
+    let (other_tag, _) = ControlTag::other_transport(server.is_http());
     let runner = cucumber::runner::Basic::default()
         .steps(steps::collection())
         .max_concurrent_scenarios(jobs.max(1))
         .before(move |_feat, _rule, sc, world: &mut HarnessWorld| {
             let cfg = cfg.clone();
-            let clarification = sc.tags.iter().any(|t| t == "clarification");
-            let result_shape = sc.tags.iter().any(|t| t == "CLR-023");
-            let read_shape = sc.tags.iter().any(|t| t == "CLR-037");
+            let clarification = ControlTag::Clarification.on(&sc.tags);
+            // The profile names the clarifications whose cases check a result's shape.
+            let covers_id =
+                |id: &Option<String>| id.as_ref().is_some_and(|id| sc.tags.contains(id));
+            let result_shape = covers_id(&cfg.profile.result_shape);
+            let read_shape = covers_id(&cfg.profile.read_shape);
             let covers = CaseResult::describe("", &sc.name, &sc.tags).covers;
             async move {
                 if let super::config::Target::HttpUrl { root, .. } = cfg.target()
@@ -141,7 +145,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
     let writer = cucumber
         .filter_run(features, move |feat, rule, sc| {
             !skip.contains(&sc.name)
-                && !sc.tags.iter().any(|t| t == other_tag)
+                && !other_tag.on(&sc.tags)
                 && selected(tags.as_ref(), name.as_ref(), feat, rule, sc)
         })
         .await;

@@ -228,7 +228,7 @@ impl HarnessWorld {
             self.mark = 0;
             // A server that honours roots asks for them after `initialized`, in its own
             // time; the case's first action waits for that.
-            if let Some(roots) = roots
+            if let Some(roots) = &roots
                 && !roots.wait_asked_after(0, cfg.timeout).await
             {
                 return Err(format!(
@@ -240,6 +240,10 @@ impl HarnessWorld {
                     cfg.timeout.as_secs(),
                     self.covers_note()
                 ));
+            }
+            // It applies them in its own time too: read them back (bounded).
+            if let (Some(roots), Some(s)) = (roots, self.session.as_mut()) {
+                s.await_roots_apply(&roots).await;
             }
             return self
                 .session

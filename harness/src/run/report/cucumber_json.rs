@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::catalogue::ControlTag;
 use crate::run::outcome::{CaseResult, Outcome};
 
 /// Adds `not_run` to the report at `path`, each under the feature it belongs to.
@@ -65,9 +66,10 @@ fn element(r: &CaseResult) -> Value {
     if let Some(e) = error {
         result["error_message"] = Value::String(e);
     }
-    let mut tags: Vec<Value> = vec![json!({ "name": r.level.as_str().to_lowercase(), "line": 0 })];
+    let level = ControlTag::from(r.level).name();
+    let mut tags: Vec<Value> = vec![json!({ "name": level, "line": 0 })];
     if r.clarification {
-        tags.push(json!({ "name": "clarification", "line": 0 }));
+        tags.push(json!({ "name": ControlTag::Clarification.name(), "line": 0 }));
     }
     tags.extend(r.covers.iter().map(|c| json!({ "name": c, "line": 0 })));
     json!({

@@ -1,0 +1,147 @@
+//! The start-up probe: the server started once on an empty root, before any case, to learn
+//! its tools, whether it reads `list://`, and which protocol era answers; or, when it cannot
+//! be started, the one paragraph that says why no case was run.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::capabilities::Offered;
+use super::config::{Protocol, ServerConfig, Target};
+use super::server::{Reply, Session, StartError};
+
+/// How long `--protocol auto` waits for an answer to `server/discover` before it tries
+/// the legacy `initialize`. rmcp's own fallback waits 10 s, as long as the default request
+/// timeout, so a server that ignores `server/discover` would never get there.
+pub const DISCOVER_PROBE: Duration = Duration::from_secs(3);
+
+/// Start the server on `root` with the configured lifecycle; with `--protocol auto`, a
+/// server that does not answer `server/discover` within `DISCOVER_PROBE` is started again
+/// with the legacy handshake.
+async fn start_probe(cfg: &ServerConfig, root: &Path) -> Result<(Session, Protocol), StartError> {
+    if cfg.protocol != Protocol::Auto {
+        return Session::start(cfg, root).await.map(|s| (s, cfg.protocol));
+    }
+    let mut quick = cfg.clone();
+    quick.startup_timeout = cfg.startup_timeout.min(DISCOVER_PROBE);
+    match Session::start(&quick, root).await {
+        Ok(s) => Ok((s, Protocol::Auto)),
+        Err(e) if e.timed_out => {
+            let mut legacy = cfg.clone();
+            legacy.protocol = Protocol::V2025_11_25;
+            Session::start(&legacy, root)
+                .await
+                .map(|s| (s, Protocol::V2025_11_25))
+                .map_err(|mut l| {
+                    l.reason = format!(
+                        "no answer to `server/discover` within {} s, and then the legacy \
+                         handshake failed: {}",
+                        quick.startup_timeout.as_secs(),
+                        l.reason
+                    );
+                    l.timed_out = true;
+                    l
+                })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Start the server once on an empty root, initialize it, and ask for its tools and for
+/// `list://`; `Err` is the paragraph to print when the server cannot be started.
+pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let result = rt.block_on(async {
+        let dir = tempfile::Builder::new()
+            .prefix("mcp-harness-probe-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let root = match cfg.target() {
+            Target::HttpUrl { root, .. } => {
+                super::world::empty_dir(&root)?;
+                root
+            }
+            _ => dir.path().to_path_buf(),
+        };
+        match start_probe(cfg, &root).await {
+            Ok((s, protocol)) => Ok(ask(s, protocol, cfg, &root).await),
+            Err(e) => Err(start_failure(cfg, &e)),
+        }
+    });
+    rt.shutdown_background();
+    result
+}
+
+/// What the started server offers: its tools, whether it reads `list://`, and whether it
+/// speaks the 2025-11-25 era too.
+async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path) -> Offered {
+    let tools = s.tool_names().await.unwrap_or_default();
+    let mut legacy_era = s.legacy_era();
+    // A server that answered `server/discover` may speak the 2025-11-25 era too, and the
+    // roots cases need it: ask once with `initialize`.
+    if !legacy_era && cfg.protocol == Protocol::Auto && !cfg.is_http() {
+        let mut legacy = cfg.clone();
+        legacy.protocol = Protocol::V2025_11_25;
+        if let Ok(l) = Session::start(&legacy, root).await {
+            legacy_era = l.legacy_era();
+            l.shutdown().await;
+        }
+    }
+    let listing = match s.read_resource("list://").await {
+        Reply::Ok(_) => Ok(()),
+        Reply::RpcError { code, message, .. } => Err(format!(
+            "reading `list://` (the root) on an empty root gave JSON-RPC error {code}: {message}"
+        )),
+        Reply::Broken(why) => Err(format!("reading `list://` failed: {why}")),
+    };
+    s.shutdown().await;
+    Offered {
+        tools,
+        listing,
+        protocol,
+        legacy_era,
+    }
+}
+
+/// The paragraph that says why the server could not be started, and what may help.
+fn start_failure(cfg: &ServerConfig, e: &StartError) -> String {
+    let mut m = if cfg.is_http() {
+        format!(
+            "The server could not be reached and initialized over Streamable HTTP, so no case \
+             was run. Server: `{}` ({{addr}} is a free loopback HOST:PORT; the endpoint is \
+             http://{{addr}}/mcp). Reason: {}.",
+            cfg.display_command(),
+            e.reason
+        )
+    } else {
+        format!(
+            "The server could not be started and initialized, so no case was run. Command: \
+             `{}` (with {{root}} replaced by a fresh directory, which is also its working \
+             directory). Reason: {}. A conforming server speaks MCP (JSON-RPC, one message per \
+             line) on stdin/stdout and logs only to stderr.",
+            cfg.display_command(),
+            e.reason
+        )
+    };
+    if e.timed_out {
+        m.push_str(
+            " If the server needs longer to start, raise --startup-timeout; if it speaks only \
+             one protocol era, name it with --protocol 2025-11-25 (initialize) or --protocol \
+             2026-07-28 (server/discover).",
+        );
+    }
+    if e.stderr_tail.trim().is_empty() {
+        m.push_str(" The server wrote nothing to stderr.");
+    } else {
+        m.push_str("\nLast lines of the server's stderr:\n");
+        m.push_str(&super::world::indent(&e.stderr_tail));
+    }
+    if !e.exchange.trim().is_empty() {
+        m.push_str("\nJSON-RPC exchange:\n");
+        m.push_str(e.exchange.trim_end());
+    }
+    m
+}
