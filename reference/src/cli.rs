@@ -66,11 +66,6 @@ impl ValueEnum for ProfileName {
     }
 }
 
-/// The name the harness's `reference_serves` (harness/src/run/config.rs) reads the
-/// `--profile` values by; new code says `ProfileName`.
-#[doc(hidden)]
-pub type Profile = ProfileName;
-
 /// Reference MCP server for five file-tool interfaces, over stdio or Streamable HTTP.
 ///
 /// It serves one profile at a time (--profile): rootspace (the default), lighthouse, devs,

@@ -225,7 +225,7 @@ impl ServerConfig {
 /// values); a profile may be catalogued before its reference exists.
 pub fn reference_serves(name: &str) -> bool {
     use clap::ValueEnum;
-    mcp_reference::cli::Profile::value_variants()
+    mcp_reference::cli::ProfileName::value_variants()
         .iter()
         .filter_map(ValueEnum::to_possible_value)
         .any(|v| v.matches(name, false))
