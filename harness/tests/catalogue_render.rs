@@ -48,7 +48,7 @@ fn renders_the_golden_features() {
 }
 
 #[test]
-fn header_and_scenario_names_follow_the_contract() {
+fn header_and_scenario_names_follow_the_house_style() {
     let cat = fixture();
     let text = generate::render_feature(cat.area("read").expect("area"), &cat);
     let first = text.lines().next().expect("non-empty");

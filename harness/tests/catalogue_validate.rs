@@ -1,6 +1,7 @@
 //! Load-time validation of the catalogue: the fixture catalogue loads, and each kind of
 //! mistake is rejected with a message naming the file and the case (or entry) id.
 
+use mcp_harness::catalogue::tag::ControlTag;
 use mcp_harness::catalogue::{self, Catalogue, Level};
 
 const REQUIREMENTS: &str = include_str!("fixtures/specs/fixture/requirements.yaml");
@@ -437,7 +438,7 @@ fn http_steps_need_the_http_transport() {
         .find(|(_, c)| c.id == "X-001")
         .map(|(_, c)| c.clone());
     let case = case.expect("the case loads");
-    assert_eq!(case.transport_tag(), Some("@http-only"));
+    assert_eq!(case.transport_tag(), Some(ControlTag::HttpOnly));
     assert!(cat.tags(&case).contains(&"@http-only".to_string()));
     rejects(
         extra_case(

@@ -1,6 +1,7 @@
 //! The user-facing documentation holds together: every relative link in README.md and
 //! docs/ (recursively) leads to a file or directory that exists, every table row renders
-//! inside its table, and the README's two commands are the ones CI runs.
+//! inside its table, the README's two commands are the ones CI runs, and every path the
+//! code map in ARCHITECTURE.md names exists.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -196,4 +197,78 @@ fn readme_commands_are_the_ones_ci_runs() {
     for command in expected {
         assert!(ci.contains(command), ".ci/run does not run `{command}`");
     }
+}
+
+/// Every file under `root` (target/, .git/ and node_modules/ left out), as paths relative
+/// to it with `/` separators; directories end with `/`.
+fn tree_paths(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if matches!(name, "target" | ".git" | "node_modules") {
+                continue;
+            }
+            let rel = path.strip_prefix(root).expect("under root").to_string_lossy();
+            if path.is_dir() {
+                out.push(format!("{rel}/"));
+                dirs.push(path);
+            } else {
+                out.push(rel.into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The code spans of ARCHITECTURE.md that name a file or folder of the repository: no
+/// spaces, no URI or protocol method, ending in a source or doc extension or in `/`.
+fn named_paths(markdown: &str) -> Vec<String> {
+    let is_path = |s: &str| {
+        let ends = [".rs", ".sh", ".md", ".yaml", ".toml", "/"];
+        !s.contains([' ', '<', '@', ':', '*'])
+            && s.contains('/')
+            && ends.iter().any(|e| s.ends_with(e))
+            && s != "/"
+    };
+    Parser::new(markdown)
+        .filter_map(|event| match event {
+            Event::Code(code) if is_path(&code) => Some(code.into_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The code map stays true: every path ARCHITECTURE.md names in code (`src/run/collect.rs`,
+/// `sandbox/info.rs`, `docs/`) is the end of a path in the repository. It names paths
+/// relative to the crate or folder its section is about, so a suffix is enough.
+#[test]
+fn architecture_names_only_paths_that_exist() {
+    let root = workspace();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let tree = tree_paths(&root);
+    let names = named_paths(&text);
+    assert!(names.len() > 40, "too few paths found: {names:?}");
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|name| {
+            let name = name.trim_start_matches("./");
+            !tree
+                .iter()
+                .any(|p| p == name || p.ends_with(&format!("/{name}")))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that are not in the repository: {missing:?}"
+    );
+}
+
+#[test]
+fn named_paths_are_code_spans_that_look_like_paths() {
+    let md = "See `src/run/collect.rs`, `docs/`, `list://`, `file/open`, `a b/c.rs`, and \
+              [a link](src/x.rs) and `<profile>/SAFE-nnn`.";
+    assert_eq!(named_paths(md), vec!["src/run/collect.rs", "docs/"]);
 }

@@ -1,4 +1,4 @@
-//! Serde types for the YAML catalogue (contract section 2): requirements, clarifications,
+//! Serde types for the YAML catalogue (specs/README.md): requirements, clarifications,
 //! and one area file per feature. Every struct denies unknown keys, so a typo is an error.
 
 use std::collections::BTreeSet;
@@ -24,13 +24,6 @@ impl Level {
         match self {
             Level::Must => "MUST",
             Level::Should => "SHOULD",
-        }
-    }
-    /// The Gherkin tag: `@must` or `@should`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Level::Must => "@must",
-            Level::Should => "@should",
         }
     }
 }
@@ -177,12 +170,13 @@ impl Case {
     }
 
     /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
-    pub fn transport_tag(&self) -> Option<&'static str> {
+    pub fn transport_tag(&self) -> Option<super::tag::ControlTag> {
+        use super::tag::ControlTag;
         let http = self.transports.contains(&Transport::Http);
         let stdio = self.transports.contains(&Transport::Stdio);
         match (stdio, http) {
-            (false, true) => Some("@http-only"),
-            (true, false) => Some("@stdio-only"),
+            (false, true) => Some(ControlTag::HttpOnly),
+            (true, false) => Some(ControlTag::StdioOnly),
             _ => None,
         }
     }
@@ -894,7 +888,7 @@ fn race_step(r: RawRace) -> Result<Step, String> {
     })
 }
 
-/// Error kinds: the contract's CODES in lower case, or `any`.
+/// Error kinds: the catalogue's error codes in lower case, or `any`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {

@@ -8,6 +8,7 @@ use base64::Engine as _;
 use serde_json::Value;
 
 use super::model::*;
+use super::tag::ControlTag;
 use super::vocabulary;
 use super::{Catalogue, Problem};
 
@@ -367,7 +368,7 @@ impl Validator<'_> {
                  `[]`): the client declares the roots capability when it connects",
             );
         }
-        if c.uses_roots() && c.transport_tag() == Some("@http-only") {
+        if c.uses_roots() && c.transport_tag() == Some(ControlTag::HttpOnly) {
             self.push(
                 f,
                 id,
@@ -387,7 +388,7 @@ impl Validator<'_> {
         for (i, step) in c.when.iter().enumerate() {
             match step {
                 Step::Http(_) => {
-                    if c.transport_tag() != Some("@http-only") {
+                    if c.transport_tag() != Some(ControlTag::HttpOnly) {
                         self.push(
                             f,
                             id,
@@ -586,7 +587,7 @@ impl Validator<'_> {
                 }
             }
             Expect::Stdout(_) => {
-                if c.transport_tag() != Some("@stdio-only") {
+                if c.transport_tag() != Some(ControlTag::StdioOnly) {
                     self.push(
                         f,
                         id,
