@@ -123,9 +123,9 @@ fn refuse_malformed(input: &str) -> Result<(), PathRefusal> {
     Ok(())
 }
 
-/// A host path: normalized lexically (".." at the top of the host stays there), then
-/// stripped of the root's host form.
-fn resolve_absolute(input: &str, roots: &HostRoots) -> Result<NormPath, PathRefusal> {
+/// The segments of an absolute host path, normalized lexically: empty and "." segments
+/// dropped, ".." taking one off (at the top of the host it stays there).
+pub fn lexical_segments(input: &str) -> Vec<String> {
     let mut abs: Vec<String> = Vec::new();
     for seg in input.split('/') {
         match seg {
@@ -136,6 +136,13 @@ fn resolve_absolute(input: &str, roots: &HostRoots) -> Result<NormPath, PathRefu
             s => abs.push(s.to_owned()),
         }
     }
+    abs
+}
+
+/// A host path: normalized lexically (".." at the top of the host stays there), then
+/// stripped of the root's host form.
+fn resolve_absolute(input: &str, roots: &HostRoots) -> Result<NormPath, PathRefusal> {
+    let abs = lexical_segments(input);
     let inside = roots.strip(&abs).ok_or(PathRefusal::Outside)?;
     NormPath::from_plain_segments(inside.to_vec()).ok_or(PathRefusal::Outside)
 }

@@ -222,16 +222,7 @@ pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError
             path: rel,
         });
     }
-    let mut abs: Vec<String> = Vec::new();
-    for seg in input.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                abs.pop();
-            }
-            s => abs.push(s.to_owned()),
-        }
-    }
+    let abs = crate::host_roots::lexical_segments(input);
     let best = dirs
         .iter()
         .filter_map(|d| d.roots.strip(&abs).map(|rest| (d, rest)))
