@@ -654,18 +654,60 @@ async fn drain<R: tokio::io::AsyncRead + Unpin>(mut pipe: R, sink: StderrTail) {
     }
 }
 
-/// Whether a result's text (its text blocks, else its structured content) names every path.
+/// Whether a result names every path, each as a whole line of a text block or of a
+/// string in its structured content (a trailing `/` aside). Whole lines, since a path is a
+/// substring of the paths under it: the root `/` is in every listing, applied or not.
 fn names_all(result: &Value, paths: &[String]) -> bool {
-    let blocks = result.get("content").and_then(Value::as_array);
-    let mut text: String = blocks
-        .into_iter()
-        .flatten()
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .collect::<Vec<_>>()
-        .join("\n");
-    if let Some(sc) = result.get("structuredContent") {
-        text.push('\n');
-        text.push_str(&sc.to_string());
+    let mut lines: Vec<&str> = Vec::new();
+    let texts = result.get("content").and_then(Value::as_array).into_iter().flatten();
+    for text in texts.filter_map(|b| b.get("text").and_then(Value::as_str)) {
+        lines.extend(text.lines());
     }
-    paths.iter().all(|p| text.contains(p.as_str()))
+    if let Some(sc) = result.get("structuredContent") {
+        strings_in(sc, &mut lines);
+    }
+    let tidy = |l: &str| -> String {
+        let l = l.trim();
+        if l.len() > 1 { l.trim_end_matches('/').to_owned() } else { l.to_owned() }
+    };
+    let named: std::collections::HashSet<String> = lines.into_iter().map(tidy).collect();
+    paths.iter().all(|p| named.contains(&tidy(p)))
+}
+
+/// The lines of every string in a JSON value.
+fn strings_in<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.extend(s.lines()),
+        Value::Array(items) => items.iter().for_each(|i| strings_in(i, out)),
+        Value::Object(map) => map.values().for_each(|i| strings_in(i, out)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_all;
+    use serde_json::json;
+
+    fn text(t: &str) -> serde_json::Value {
+        json!({"content": [{"type": "text", "text": t}]})
+    }
+
+    /// The root `/` is named only by a line that is `/`, not by any path that contains it.
+    #[test]
+    fn a_path_is_named_by_a_whole_line_only() {
+        let before = text("Allowed directories:\n/tmp/scratch/root");
+        assert!(!names_all(&before, &["/".into()]));
+        assert!(!names_all(&before, &["/tmp/scratch".into()]));
+        assert!(names_all(&before, &["/tmp/scratch/root/".into()]));
+        let after = text("Allowed directories:\n/");
+        assert!(names_all(&after, &["/".into()]));
+    }
+
+    #[test]
+    fn structured_content_strings_name_paths_too() {
+        let v = json!({"content": [], "structuredContent": {"dirs": ["/a/b", "/c"]}});
+        assert!(names_all(&v, &["/a/b".into(), "/c/".into()]));
+        assert!(!names_all(&v, &["/a".into()]));
+    }
 }
