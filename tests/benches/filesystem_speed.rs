@@ -902,7 +902,8 @@ fn print_table(outcomes: &[(&str, Outcome)]) {
             Ok(f) => {
                 println!("{label}: {}", f.version);
                 for why in f.unable.iter().flatten() {
-                    println!("  no figure for {why:.300}");
+                    let why: String = why.split_whitespace().collect::<Vec<_>>().join(" ");
+                    println!("  no figure for {why:.160}");
                 }
             }
             Err(why) => println!("{label}: - {why}"),
