@@ -239,21 +239,6 @@ pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError
 /// Most symlinks one path may pass through (as Linux's ELOOP limit).
 const MAX_HOPS: usize = 40;
 
-/// The segments of an absolute host path, lexically normalized.
-fn host_segments(path: &str) -> Vec<String> {
-    let mut abs: Vec<String> = Vec::new();
-    for seg in path.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                abs.pop();
-            }
-            s => abs.push(s.to_owned()),
-        }
-    }
-    abs
-}
-
 /// Resolves the symlinks on `r`'s path (all its components, or all but the last when
 /// `last` is false) while they stay inside its allowed directory, including links with an
 /// absolute target that names a place inside it, which the sandbox alone refuses. Anything
@@ -287,7 +272,7 @@ pub fn follow(r: Resolved, last: bool) -> Resolved {
         }
         done.pop();
         if target.starts_with('/') {
-            let abs = host_segments(target);
+            let abs = crate::host_roots::lexical_segments(target);
             let Some(inside) = r.dir.roots.strip(&abs) else {
                 return r;
             };
