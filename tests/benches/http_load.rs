@@ -56,7 +56,7 @@ fn spawn(root: &Path, port: u16) -> Child {
         .spawn()
         .expect("spawn the server");
     for _ in 0..500 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+        if e2e_tests::listen::listening(port) {
             return child;
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -474,7 +474,7 @@ mod node {
             .spawn()
             .expect("spawn supergateway");
         for _ in 0..1000 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            if e2e_tests::listen::listening(port) {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));

@@ -72,7 +72,9 @@ pub async fn wait_listening(
 ) -> Result<(), String> {
     let deadline = tokio::time::Instant::now() + limit;
     loop {
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+        if let Ok(s) = tokio::net::TcpStream::connect(addr).await
+            && !connected_to_itself(&s)
+        {
             return Ok(());
         }
         if let Ok(Some(status)) = child.try_wait() {
@@ -88,6 +90,13 @@ pub async fn wait_listening(
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+}
+
+/// A connect to a port nobody listens on yet can succeed when the kernel picks that very
+/// port as the source (TCP simultaneous open): the socket is connected to itself, and the
+/// server, not listening yet, would refuse the first request.
+fn connected_to_itself(s: &tokio::net::TcpStream) -> bool {
+    s.local_addr().ok() == s.peer_addr().ok()
 }
 
 /// The endpoint of a server started with `{addr}`.

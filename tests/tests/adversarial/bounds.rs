@@ -368,31 +368,17 @@ async fn large_reads_over_http_with_a_read_only_token_stay_bounded() {
     f.write("big.txt", line.repeat(100_000_000 / line.len()));
     let tokens = f.root.parent().unwrap().join("tokens.txt");
     std::fs::write(&tokens, "ro files:read\n").unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap();
     let mut child = Command::new(BIN)
         .arg("--root")
         .arg(&f.root)
-        .args([
-            "--profile",
-            "filesystem",
-            "--http",
-            &format!("127.0.0.1:{port}"),
-        ])
+        .args(["--profile", "filesystem", "--http", "127.0.0.1:0"])
         .args(["--auth-tokens", tokens.to_str().unwrap()])
         .stdin(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    for _ in 0..500 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let url = format!("http://127.0.0.1:{port}/mcp");
+    let url = e2e_tests::listen::announced_endpoint(&mut child)
+        .expect("the server printed no address: it did not listen");
     let c = reqwest::Client::builder().no_proxy().build().unwrap();
     let post = |body: String, session: Option<String>| {
         let mut r = c

@@ -1,11 +1,10 @@
-//! The reference served over Streamable HTTP for the HTTP attacks: a free loopback port,
+//! The reference served over Streamable HTTP for the HTTP attacks: a loopback port of its
+//! own choosing (announced on stderr),
 //! a token file with a read-only and a read-write token, and the child ended on drop.
 
+use crate::common::BIN;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
-
-use crate::common::{BIN, stderr_cfg};
 
 /// A `files:read` token and a `files:read files:write` one.
 pub const READER: &str = "adversarial-reader-token";
@@ -25,7 +24,7 @@ impl Drop for HttpServer {
 }
 
 impl HttpServer {
-    /// `mcp-reference --root ROOT --http PORT --auth-tokens FILE EXTRA...`, listening.
+    /// `mcp-reference --root ROOT --http 127.0.0.1:0 --auth-tokens FILE EXTRA...`, listening.
     pub fn start(root: &Path, extra: &[&str]) -> HttpServer {
         let tokens = tempfile::NamedTempFile::new().expect("token file");
         std::fs::write(
@@ -33,33 +32,28 @@ impl HttpServer {
             format!("{READER} files:read\n{WRITER} files:read files:write\n"),
         )
         .expect("token file");
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("free port");
-        let child = Command::new(BIN)
+        let mut child = Command::new(BIN)
             .arg("--root")
             .arg(root)
-            .args(["--http", &format!("127.0.0.1:{port}")])
+            .args(["--http", "127.0.0.1:0"])
             .arg("--auth-tokens")
             .arg(tokens.path())
             .args(extra)
             .stdin(Stdio::null())
-            .stderr(stderr_cfg())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("spawn");
+        let endpoint = e2e_tests::listen::announced_endpoint(&mut child);
+        let port = endpoint
+            .as_deref()
+            .and_then(e2e_tests::listen::endpoint_port);
         let server = HttpServer {
             child,
-            port,
+            port: port.unwrap_or_default(),
             _tokens: tokens,
         };
-        for _ in 0..1000 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return server;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        panic!("the server did not listen");
+        assert!(port.is_some(), "the server did not listen: {endpoint:?}");
+        server
     }
 
     pub fn endpoint(&self) -> String {

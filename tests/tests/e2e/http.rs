@@ -2,7 +2,6 @@
 //! protected-resource metadata, a Host that is not loopback, and the scope of the editor
 //! profile's direct `file/save`.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
 use crate::common::{BIN, Fixture};
@@ -31,17 +30,9 @@ fn start(fx: &Fixture, extra: &[&str]) -> Server {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
-    let url = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| {
-            let at = l.split("serving Streamable HTTP at ").nth(1)?;
-            Some(at.trim_end_matches("/mcp").to_string())
-        })
+    let url = e2e_tests::listen::announced_endpoint(&mut child)
         .expect("the server printed no address: it did not listen");
-    // The rest of its stderr is read and dropped, so the pipe never fills.
-    std::thread::spawn(move || lines.for_each(drop));
+    let url = url.trim_end_matches("/mcp").to_string();
     Server { child, url }
 }
 
