@@ -58,10 +58,23 @@ pub fn token_file() -> std::io::Result<tempfile::NamedTempFile> {
     Ok(f)
 }
 
-/// A loopback `HOST:PORT` that was free a moment ago.
+/// A loopback `HOST:PORT` that was free a moment ago and was not handed out before in this
+/// process. The kernel may hand a released port out again at once; scenarios started side by
+/// side would then give two servers one port, and the second scenario would talk to the
+/// first one's server.
 pub fn free_addr() -> std::io::Result<String> {
-    let l = std::net::TcpListener::bind("127.0.0.1:0")?;
-    Ok(l.local_addr()?.to_string())
+    static HANDED_OUT: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut handed_out = HANDED_OUT.lock().unwrap_or_else(|p| p.into_inner());
+    for _ in 0..64 {
+        let addr = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
+        if !handed_out.contains(&addr.port()) {
+            handed_out.push(addr.port());
+            return Ok(addr.to_string());
+        }
+    }
+    Err(std::io::Error::other(
+        "every port the kernel offered was handed out before",
+    ))
 }
 
 /// Waits until `addr` accepts connections, the child exits, or `limit` passes.
@@ -173,5 +186,18 @@ where
 
     async fn close(&mut self) -> Result<(), Self::Error> {
         self.inner.close().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// 2,000 ports drawn from some 14,000 would repeat many times over (the birthday bound)
+    /// if a released port could be handed out again.
+    #[test]
+    fn no_port_is_handed_out_twice() {
+        let mut ports: Vec<String> = (0..2000).map(|_| super::free_addr().unwrap()).collect();
+        ports.sort();
+        ports.dedup();
+        assert_eq!(ports.len(), 2000);
     }
 }
