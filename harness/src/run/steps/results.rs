@@ -109,6 +109,13 @@ pub fn last_call(w: &HarnessWorld) -> Result<&Reply, String> {
 /// `ok: false` (the result shapes of some interfaces, whose clients read that flag), in
 /// structuredContent or, without it, in the first text block holding a JSON object.
 pub fn is_tool_error(v: &Value) -> bool {
+    is_tool_error_of(v, None)
+}
+
+/// `is_tool_error` for a profile whose results are plain text (`text_result`): its text
+/// blocks are the tool's text, never an envelope, so only `isError` and structuredContent
+/// say a call failed (a read of a file whose text is `{"ok": false}` succeeded, ROUND-012).
+fn is_tool_error_of(v: &Value, text_result: Option<&str>) -> bool {
     let failed = |m: &Value| {
         ["success", "ok"]
             .iter()
@@ -119,6 +126,7 @@ pub fn is_tool_error(v: &Value) -> bool {
     }
     match v.get("structuredContent") {
         Some(s @ Value::Object(_)) => failed(s),
+        _ if text_result.is_some() => false,
         _ => text_blocks(v)
             .iter()
             .find_map(|t| {
@@ -145,8 +153,8 @@ pub fn text_blocks(v: &Value) -> Vec<String> {
 /// The result object: structuredContent, else the first text block that is a JSON object.
 /// An envelope `{"success": true, "data": {...}}` stands for its `data`. For an interface
 /// whose results are plain text (a profile's `text_result`, e.g. `content`), a result
-/// without either stands for `{content: <its text blocks, joined>}`, or for its content
-/// blocks themselves when not all of them are text (an image).
+/// without structuredContent stands for `{content: <its text blocks, joined>}`, or for its
+/// content blocks themselves when not all of them are text (an image).
 pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     let unwrap = |m: &Map<String, Value>| match (m.get("success"), m.get("data")) {
         (Some(Value::Bool(true)), Some(Value::Object(data))) => data.clone(),
@@ -155,7 +163,9 @@ pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String,
     if let Some(Value::Object(m)) = v.get("structuredContent") {
         return Ok(unwrap(m));
     }
-    for t in text_blocks(v) {
+    // A plain-text interface's text block is the tool's text, even when that text (a
+    // file's) is a JSON object (ROUND-012).
+    for t in text_blocks(v).into_iter().filter(|_| text_result.is_none()) {
         if let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&t) {
             return Ok(unwrap(&m));
         }
@@ -182,7 +192,7 @@ pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String,
 /// `result_object`).
 pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     match reply {
-        Reply::Ok(v) if is_tool_error(v) => Err(format!(
+        Reply::Ok(v) if is_tool_error_of(v, text_result) => Err(format!(
             "the call failed (isError: true) but should have succeeded: {}",
             clip(&text_blocks(v).join(" "), 600)
         )),
@@ -955,6 +965,14 @@ mod tests {
         );
         assert!(result_object(&json!({"content": []}), Some("content")).is_err());
         assert!(success(&tool_error("X", "boom"), Some("content")).is_err());
+        // A file's text that is a JSON object is still the text there (ROUND-012).
+        let json_file = "{\"ok\": false, \"content\": \"no\"}\n";
+        let read = Reply::Ok(json!({"content": [{"type": "text", "text": json_file}]}));
+        assert_eq!(
+            success(&read, Some("content")).unwrap()["content"],
+            json_file
+        );
+        assert!(success(&read, None).is_err());
     }
 
     #[test]
