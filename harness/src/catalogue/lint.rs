@@ -176,9 +176,10 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 ///
 /// Checked for core cases:
 /// - no `listing.json` (the listing's JSON shape is ours);
-/// - no `content` in `result.fields` (exact bytes; use `lines`) except the empty string
-///   (an empty read is empty whatever the line model), and no 64-hex literal in `fields`
-///   (hash letter case is ours; use `hash_of` / `equals_var`);
+/// - no `content` (the reader's field) in `result.fields` (exact bytes; use `lines`) except
+///   the empty string (an empty read is empty whatever the line model) and a whole read
+///   where the source says it is the file's text (`exact_whole_read`); no 64-hex literal
+///   in `fields` (hash letter case is ours; use `hash_of` / `equals_var`);
 /// - `error` checks the kind only, unless the case covers one of the `wording`
 ///   requirements, whose text fixes what an error says ("errors teach", MCP-052, whose
 ///   upstream example quotes the line): only then `mentions` / `mentions_any`;
@@ -203,7 +204,7 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
         if !cat.is_core(c) {
             continue;
         }
-        let mut why = core_expect_problems(rule, c);
+        let mut why = core_expect_problems(&cat.profile, c);
         for d in &c.then.disk {
             if let DiskCheck::File { mode: Some(_), .. } = d {
                 why.push("checks permission bits; their preservation is a clarification".into());
@@ -222,19 +223,35 @@ pub fn core_rule_problems(cat: &Catalogue) -> Vec<Problem> {
     out
 }
 
+/// Whether every call of `c` is the profile's whole-file read.
+fn only_whole_reads(profile: &Profile, c: &Case) -> bool {
+    c.when.iter().all(|s| match s {
+        Step::Call {
+            tool,
+            args: Value::Object(args),
+            ..
+        } => profile.is_whole_read(tool, args),
+        _ => false,
+    })
+}
+
 /// What a core case's expectation checks beyond the source.
-fn core_expect_problems(rule: &CoreRule, c: &Case) -> Vec<String> {
+fn core_expect_problems(profile: &Profile, c: &Case) -> Vec<String> {
+    let rule = &profile.core_rule;
     let mut why: Vec<String> = Vec::new();
     match &c.then.expect {
         Expect::Listing(l) if l.json.is_some() => {
             why.push("checks `listing.json`; the exact JSON shape is a clarification".into())
         }
         Expect::Result(r) => {
-            if r.fields
-                .get("content")
-                .is_some_and(|v| v.as_str() != Some(""))
+            let text = profile.reader_field();
+            if r.fields.get(text).is_some_and(|v| v.as_str() != Some(""))
+                && !(rule.exact_whole_read && only_whole_reads(profile, c))
             {
-                why.push("checks exact `content` in `fields`; use `lines`".into());
+                why.push(format!(
+                    "checks exact `{text}` in `fields` beyond a whole read the source makes \
+                     exact (`core_rule.exact_whole_read`); use `lines`"
+                ));
             }
             for (k, v) in r.fields.iter() {
                 if v.as_str().is_some_and(is_hex64) {

@@ -101,6 +101,11 @@ pub struct CoreRule {
     /// The tool that appends lines: to a file without a final newline is a clarification.
     #[serde(default)]
     pub append: Option<String>,
+    /// The source says a read without a range returns the file's whole text, so a core
+    /// case may check the exact text of the `read` operation's call (ROUND-). False where
+    /// the source leaves the line model open (rootspace: a clarification decides).
+    #[serde(default)]
+    pub exact_whole_read: bool,
 }
 
 impl CoreRule {
@@ -128,6 +133,27 @@ impl Profile {
     /// The result field holding the text the reader returns.
     pub fn reader_field(&self) -> &str {
         self.reader_field.as_deref().unwrap_or("content")
+    }
+
+    /// Whether `tool` called with `args` is this profile's whole-file read: the `read`
+    /// operation's tool (or its alternative) with just that operation's argument names.
+    pub fn is_whole_read(
+        &self,
+        tool: &str,
+        args: &serde_json::Map<String, serde_json::Value>,
+    ) -> bool {
+        let Some(op) = self.operations.get("read") else {
+            return false;
+        };
+        let named = op.get("call").and_then(serde_yaml::Value::as_str) == Some(tool)
+            || self.read_or() == Some(tool);
+        let keys = op.get("args").and_then(serde_yaml::Value::as_mapping);
+        named
+            && keys.is_some_and(|k| {
+                k.len() == args.len()
+                    && k.keys()
+                        .all(|n| n.as_str().is_some_and(|n| args.contains_key(n)))
+            })
     }
 
     /// The call that reads the whole file `path` (relative to the root) for `read_during`:
@@ -192,6 +218,23 @@ mod tests {
             "profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n",
         );
         assert!(bad.is_err());
+    }
+
+    #[test]
+    fn a_whole_read_is_the_read_operation_with_its_own_arguments() {
+        let p: Profile = serde_yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [rd, rd2]\n\
+             operations: {read: {call: rd, args: {path: \"{path}\"}, or: rd2}}\n",
+        )
+        .unwrap();
+        let args = |v: serde_json::Value| v.as_object().unwrap().clone();
+        let whole = args(serde_json::json!({"path": "a.txt"}));
+        assert!(p.is_whole_read("rd", &whole));
+        assert!(p.is_whole_read("rd2", &whole));
+        assert!(!p.is_whole_read("other", &whole));
+        // A range, or any other argument, makes it something else.
+        assert!(!p.is_whole_read("rd", &args(serde_json::json!({"path": "a", "head": 2}))));
+        assert!(!p.is_whole_read("rd", &args(serde_json::json!({"file": "a"}))));
     }
 
     #[test]

@@ -196,6 +196,16 @@ pub const FAULTS: &[Injection] = &[
         "FS-READ-001",
         "read_text_file opens a FIFO like a file and waits for a writer that never comes (GHSA-p9cv-8g75-4xcg)",
     ),
+    fs(
+        "fs-write-lf",
+        "FS-WRITE-001",
+        "write_file turns CRLF line endings into LF (exact-write)",
+    ),
+    fs(
+        "fs-read-adds-newline",
+        "FS-READ-001",
+        "read_text_file adds a final newline to a text that lacks one (exact-read)",
+    ),
 ];
 
 /// Variants: the official server's own reading of one clarification.
@@ -527,6 +537,12 @@ impl On {
                     args.insert("content".into(), json!(content));
                 }
             }
+            "fs-write-lf" if name == "write_file" => {
+                let content = arg(args, "content")
+                    .unwrap_or_default()
+                    .replace("\r\n", "\n");
+                args.insert("content".into(), json!(content));
+            }
             "fs-dry-run-writes" if name == "edit_file" => {
                 args.remove("dryRun");
             }
@@ -782,6 +798,11 @@ impl On {
                 let lines: Vec<&str> = file.split('\n').collect();
                 let from = lines.len().saturating_sub(n as usize);
                 lines[from..].join("\n")
+            }
+            ("fs-read-adds-newline", "read_text_file")
+                if !text.is_empty() && !text.ends_with('\n') =>
+            {
+                format!("{text}\n")
             }
             ("fs-edit-no-diff", "edit_file") => "Edited".into(),
             ("fs-list-unmarked", "list_directory") => text

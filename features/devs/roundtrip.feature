@@ -1,0 +1,100 @@
+# Generated from specs/shared/roundtrip.yaml with the operations of specs/devs/profile.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+Feature: Byte-exact round trips: what is written is on disk, what is on disk is read
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-001 create writes multibyte UTF-8 byte for byte
+    When the client calls "filesystem_operation" with {"action":"write","content":"héllo wörld ✓ 日本語 🙂\n","path":"utf8.txt"}
+    Then the call succeeds
+    And the file "utf8.txt" has text "héllo wörld ✓ 日本語 🙂\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-002 create keeps CRLF line endings
+    When the client calls "filesystem_operation" with {"action":"write","content":"one\r\ntwo\r\nthree\r\n","path":"crlf.txt"}
+    Then the call succeeds
+    And the file "crlf.txt" has text "one\r\ntwo\r\nthree\r\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-003 create keeps mixed line endings and a lone CR
+    When the client calls "filesystem_operation" with {"action":"write","content":"unix\nwindows\r\nold mac\rlast\n","path":"mixed.txt"}
+    Then the call succeeds
+    And the file "mixed.txt" has text "unix\nwindows\r\nold mac\rlast\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-004 create adds no final newline
+    When the client calls "filesystem_operation" with {"action":"write","content":"first\nno newline at the end","path":"open.txt"}
+    Then the call succeeds
+    And the file "open.txt" has text "first\nno newline at the end"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-005 create of empty content makes an empty file
+    When the client calls "filesystem_operation" with {"action":"write","content":"","path":"empty.txt"}
+    Then the call succeeds
+    And the file "empty.txt" has text ""
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-006 create writes a byte-order mark as given
+    When the client calls "filesystem_operation" with {"action":"write","content":"﻿marked\n","path":"bom.txt"}
+    Then the call succeeds
+    And the file "bom.txt" has text "﻿marked\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-007 read returns multibyte UTF-8 as it is
+    Given a file "utf8.txt" with text "héllo wörld ✓ 日本語 🙂\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"utf8.txt"}
+    Then the call succeeds
+    And the result field "data" is "héllo wörld ✓ 日本語 🙂\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-008 read returns CRLF line endings as they are
+    Given a file "crlf.txt" with text "one\r\ntwo\r\nthree\r\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"crlf.txt"}
+    Then the call succeeds
+    And the result field "data" is "one\r\ntwo\r\nthree\r\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-009 read returns mixed line endings and a lone CR as they are
+    Given a file "mixed.txt" with text "unix\nwindows\r\nold mac\rlast\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"mixed.txt"}
+    Then the call succeeds
+    And the result field "data" is "unix\nwindows\r\nold mac\rlast\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-010 read of a file without a final newline adds none
+    Given a file "open.txt" with text "first\nno newline at the end"
+    When the client calls "filesystem_operation" with {"action":"read","path":"open.txt"}
+    Then the call succeeds
+    And the result field "data" is "first\nno newline at the end"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-011 read of an empty file returns empty text
+    Given a file "empty.txt" with text ""
+    When the client calls "filesystem_operation" with {"action":"read","path":"empty.txt"}
+    Then the call succeeds
+    And the result field "data" is ""
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-READ @must
+  Scenario: devs/ROUND-012 read of a file whose text is JSON returns that text
+    Given a file "data.json" with text "{\"ok\": false, \"content\": \"not the file\"}\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"data.json"}
+    Then the call succeeds
+    And the result field "data" is "{\"ok\": false, \"content\": \"not the file\"}\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-WRITE @must
+  Scenario: devs/ROUND-013 overwrite keeps CRLF line endings and adds no final newline
+    Given a file "crlf.txt" with text "old\n"
+    When the client calls "filesystem_operation" with {"action":"write","content":"new\r\nlast line","path":"crlf.txt"}
+    Then the call succeeds
+    And the file "crlf.txt" has text "new\r\nlast line"
+    And nothing outside the root has changed
