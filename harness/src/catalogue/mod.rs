@@ -7,6 +7,7 @@ pub mod embedded;
 pub mod lint;
 mod load;
 pub mod model;
+mod one_of;
 pub mod profile;
 pub mod shared;
 pub mod tag;
