@@ -8,6 +8,7 @@ pub mod lint;
 mod load;
 pub mod model;
 mod one_of;
+pub mod operation;
 pub mod profile;
 pub mod shared;
 pub mod tag;

@@ -2,7 +2,6 @@
 //! `then`): one declaration gives the serde struct, its list of alternative keys and which
 //! of them a value gives, so the error's key list cannot fall behind the fields.
 
-#[cfg(test)]
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 /// Whether a raw field was given in the YAML: `Some` for an `Option`, `true` for a key read
@@ -70,7 +69,6 @@ pub(crate) fn keys<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 
 /// The field names serde reads for the struct `T` (its `deserialize_struct` list), in
 /// declaration order: the keys as serde spells them, renames included.
-#[cfg(test)]
 pub(crate) fn serde_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
     let mut fields = FieldNames(&[]);
     // The deserializer stops at once with an error once it has the list; the error is
@@ -80,10 +78,8 @@ pub(crate) fn serde_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str
 }
 
 /// A deserializer that answers nothing and only records the fields a struct asks for.
-#[cfg(test)]
 struct FieldNames(&'static [&'static str]);
 
-#[cfg(test)]
 impl<'de> Deserializer<'de> for &mut FieldNames {
     type Error = de::value::Error;
 
