@@ -846,16 +846,7 @@ fn race_step(r: RawRace) -> Result<Step, String> {
         return Err(format!("a race lasts 1 to 30 seconds, not {}", r.seconds));
     }
     for c in &r.calls {
-        let ok = match c.as_object() {
-            Some(o) if o.contains_key("call") => {
-                o.keys().all(|k| k == "call" || k == "args" || k == "or")
-                    && o["call"].is_string()
-                    && o.get("args").is_none_or(Value::is_object)
-            }
-            Some(o) => o.len() == 1 && o.get("read_resource").is_some_and(Value::is_string),
-            None => false,
-        };
-        if !ok {
+        if !is_race_call(c) {
             return Err(format!(
                 "a race call is `{{call: TOOL, args: {{...}}}}` or `{{read_resource: URI}}`, not {c}"
             ));
@@ -867,6 +858,21 @@ fn race_step(r: RawRace) -> Result<Step, String> {
         calls: r.calls,
         seconds: r.seconds,
     })
+}
+
+/// A race call is read as a step, so its keys are the step's: a `call` (with `args` and
+/// `or`, but no `save` or `may_fail`, which a repeated call has no use for) or a
+/// `read_resource`.
+fn is_race_call(c: &Value) -> bool {
+    let Ok(r) = serde_json::from_value::<RawStep>(c.clone()) else {
+        return false;
+    };
+    let repeatable = r.save.is_none() && r.may_fail.is_none();
+    repeatable
+        && matches!(
+            Step::try_from(r),
+            Ok(Step::Call { .. } | Step::ReadResource(_))
+        )
 }
 
 /// Error kinds: the catalogue's error codes in lower case, or `any`.
@@ -1350,6 +1356,25 @@ mod tests {
         for (key, yaml) in EXPECTS {
             let then: Then = serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
             assert_eq!(then.expect.kind(), *key);
+        }
+    }
+
+    #[test]
+    fn a_race_call_is_a_call_or_a_resource_read() {
+        let race = |calls: &str| {
+            serde_yaml::from_str::<Step>(&format!("{{race: {{swap: a, with: b, calls: {calls}}}}}"))
+        };
+        assert!(race("[{call: t, args: {path: a}, or: u}, {read_resource: r}]").is_ok());
+        for bad in [
+            "[{call: t, save: {x: y}}]",
+            "[{call: t, args: [1]}]",
+            "[{read_resource: r, args: {}}]",
+            "[{rpc: m}]",
+            "[{call: t, read_resource: r}]",
+            "[x]",
+        ] {
+            let e = race(bad).unwrap_err().to_string();
+            assert!(e.contains("a race call is"), "{bad}: {e}");
         }
     }
 
