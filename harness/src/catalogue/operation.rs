@@ -75,6 +75,17 @@ impl Wrapper {
 }
 
 impl Operation {
+    /// `{op: read, path}`: what a `read_during` step's reads do.
+    pub fn read(path: &str) -> Operation {
+        Operation {
+            op: "read".into(),
+            path: Some(path.to_string()),
+            content: None,
+            believed: None,
+            to: None,
+        }
+    }
+
     /// The parameter names a template may use: the fields but `op`, and `hash`.
     pub fn parameter_names() -> impl Iterator<Item = &'static str> {
         let fields = serde_fields::<Operation>().iter().copied();
@@ -254,13 +265,9 @@ fn wrapped_step(
     if wrapper == Wrapper::ReadDuring
         && let Some(path) = inner.get("path")
     {
-        let read = Operation {
-            op: "read".into(),
-            path: Some(serde_yaml::from_value(path.clone()).map_err(|e| format!("`path`: {e}"))?),
-            content: None,
-            believed: None,
-            to: None,
-        };
+        let path: String =
+            serde_yaml::from_value(path.clone()).map_err(|e| format!("`path`: {e}"))?;
+        let read = Operation::read(&path);
         if let Some(args) = read
             .for_profile(profile)?
             .and_then(|r| r.get("args").cloned())
