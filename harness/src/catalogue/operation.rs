@@ -341,6 +341,19 @@ mod tests {
         assert!(e.contains("needs `do`"), "{e}");
     }
 
+    /// A wrapper's key is the key of the step form it becomes.
+    #[test]
+    fn each_wrapper_is_named_by_its_step_form() {
+        for (wrapper, body) in [
+            (Wrapper::Concurrent, "{count: 2, call: t}"),
+            (Wrapper::ReadDuring, "{call: t, path: p}"),
+        ] {
+            let yaml = format!("{{{}: {body}}}", wrapper.key());
+            let step: crate::catalogue::Step = serde_yaml::from_str(&yaml).unwrap();
+            assert_eq!(step.kind(), wrapper.key());
+        }
+    }
+
     #[test]
     fn the_parameter_names_are_the_fields_and_hash() {
         let names: Vec<&str> = Operation::parameter_names().collect();
