@@ -4,7 +4,10 @@
 
 use clap::ValueEnum;
 
-/// Tool naming style on the wire (`--tool-names`).
+/// How this server spells its tools on the wire (`--tool-names`). One meaning: an option
+/// of the reference, chosen by its operator. The harness's `ToolNames` is another: what the
+/// harness believes of whatever server it tests, used to map catalogue names; the harness
+/// forwards its value here when it runs the built-in reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum NameStyle {
     /// file.create, text.read, ... (the interface's own names)

@@ -7,6 +7,8 @@ pub mod embedded;
 pub mod lint;
 mod load;
 pub mod model;
+mod one_of;
+pub mod operation;
 pub mod profile;
 pub mod shared;
 pub mod tag;

@@ -8,6 +8,8 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::one_of::{given_count, keys, one_of};
+
 /// How strictly a requirement (or our reference, for a clarification) holds.
 /// Declared weakest first so that `Ord` gives `Must > Should`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -358,34 +360,38 @@ impl SpecialKind {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFixture {
-    file: Option<String>,
-    fifo: Option<String>,
-    socket: Option<String>,
-    device: Option<String>,
-    dir: Option<String>,
-    symlink: Option<String>,
-    hard_link: Option<String>,
-    outside_file: Option<String>,
-    outside_dir: Option<String>,
-    text: Option<String>,
-    base64: Option<String>,
-    repeat: Option<Repeat>,
-    mode: Option<u32>,
-    target: Option<String>,
+one_of! {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawFixture {
+        alternatives {
+            file: Option<String>,
+            dir: Option<String>,
+            symlink: Option<String>,
+            hard_link: Option<String>,
+            outside_file: Option<String>,
+            outside_dir: Option<String>,
+            fifo: Option<String>,
+            socket: Option<String>,
+            device: Option<String>,
+        }
+        modifiers {
+            text: Option<String>,
+            base64: Option<String>,
+            repeat: Option<Repeat>,
+            mode: Option<u32>,
+            target: Option<String>,
+        }
+    }
 }
 
-/// How many of the alternative keys are present.
-fn present_count(alternatives: &[(&str, bool)]) -> usize {
-    alternatives.iter().filter(|(_, present)| *present).count()
-}
-
-/// The alternative keys, as an error message names them: `` `file`, `dir` ``.
-fn keys(alternatives: &[(&str, bool)]) -> String {
-    let names: Vec<String> = alternatives.iter().map(|(k, _)| format!("`{k}`")).collect();
-    names.join(", ")
+/// `Err` naming every alternative of `what` unless exactly one is given.
+fn exactly_one(what: &str, alternatives: &[(&str, bool)]) -> Result<(), String> {
+    if given_count(alternatives) == 1 {
+        return Ok(());
+    }
+    let names = keys(alternatives.iter().map(|(k, _)| *k));
+    Err(format!("{what} needs exactly one of {names}"))
 }
 
 fn content_of(
@@ -411,20 +417,7 @@ fn content_of(
 impl TryFrom<RawFixture> for Fixture {
     type Error = String;
     fn try_from(r: RawFixture) -> Result<Self, String> {
-        let kinds = [
-            ("file", r.file.is_some()),
-            ("dir", r.dir.is_some()),
-            ("symlink", r.symlink.is_some()),
-            ("hard_link", r.hard_link.is_some()),
-            ("outside_file", r.outside_file.is_some()),
-            ("outside_dir", r.outside_dir.is_some()),
-            ("fifo", r.fifo.is_some()),
-            ("socket", r.socket.is_some()),
-            ("device", r.device.is_some()),
-        ];
-        if present_count(&kinds) != 1 {
-            return Err(format!("a fixture needs exactly one of {}", keys(&kinds)));
-        }
+        exactly_one("a fixture", &r.alternatives())?;
         let has_content = r.text.is_some() || r.base64.is_some() || r.repeat.is_some();
         if let Some(path) = r.file {
             if r.target.is_some() {
@@ -638,27 +631,33 @@ impl Step {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStep {
-    call: Option<String>,
-    args: Option<Value>,
-    save: Option<Pairs<String>>,
-    rpc: Option<String>,
-    params: Option<Value>,
-    write_on_disk: Option<RawWrite>,
-    read_resource: Option<String>,
-    #[serde(default, deserialize_with = "present")]
-    list_tools: bool,
-    #[serde(default, deserialize_with = "present")]
-    list_resource_templates: bool,
-    concurrent: Option<RawConcurrent>,
-    read_during: Option<RawReadDuring>,
-    http: Option<HttpStep>,
-    set_roots: Option<Vec<String>>,
-    may_fail: Option<bool>,
-    or: Option<String>,
-    race: Option<RawRace>,
+one_of! {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawStep {
+        alternatives {
+            call: Option<String>,
+            rpc: Option<String>,
+            write_on_disk: Option<RawWrite>,
+            read_resource: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            list_tools: bool,
+            #[serde(default, deserialize_with = "present")]
+            list_resource_templates: bool,
+            concurrent: Option<RawConcurrent>,
+            read_during: Option<RawReadDuring>,
+            http: Option<HttpStep>,
+            set_roots: Option<Vec<String>>,
+            race: Option<RawRace>,
+        }
+        modifiers {
+            args: Option<Value>,
+            save: Option<Pairs<String>>,
+            params: Option<Value>,
+            may_fail: Option<bool>,
+            or: Option<String>,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -720,26 +719,8 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 impl TryFrom<RawStep> for Step {
     type Error = String;
     fn try_from(r: RawStep) -> Result<Self, String> {
-        let forms = [
-            ("call", r.call.is_some()),
-            ("rpc", r.rpc.is_some()),
-            ("write_on_disk", r.write_on_disk.is_some()),
-            ("read_resource", r.read_resource.is_some()),
-            ("list_tools", r.list_tools),
-            ("list_resource_templates", r.list_resource_templates),
-            ("concurrent", r.concurrent.is_some()),
-            ("read_during", r.read_during.is_some()),
-            ("http", r.http.is_some()),
-            ("set_roots", r.set_roots.is_some()),
-            ("race", r.race.is_some()),
-        ];
-        let n = present_count(&forms);
-        if n != 1 {
-            return Err(format!(
-                "a step needs exactly one of {} (found {n})",
-                keys(&forms)
-            ));
-        }
+        let n = given_count(&r.alternatives());
+        exactly_one("a step", &r.alternatives()).map_err(|e| format!("{e} (found {n})"))?;
         if r.call.is_none() && (r.may_fail.is_some() || r.or.is_some()) {
             return Err("`may_fail` and `or` belong to a `call` step".into());
         }
@@ -865,16 +846,7 @@ fn race_step(r: RawRace) -> Result<Step, String> {
         return Err(format!("a race lasts 1 to 30 seconds, not {}", r.seconds));
     }
     for c in &r.calls {
-        let ok = match c.as_object() {
-            Some(o) if o.contains_key("call") => {
-                o.keys().all(|k| k == "call" || k == "args" || k == "or")
-                    && o["call"].is_string()
-                    && o.get("args").is_none_or(Value::is_object)
-            }
-            Some(o) => o.len() == 1 && o.get("read_resource").is_some_and(Value::is_string),
-            None => false,
-        };
-        if !ok {
+        if !is_race_call(c) {
             return Err(format!(
                 "a race call is `{{call: TOOL, args: {{...}}}}` or `{{read_resource: URI}}`, not {c}"
             ));
@@ -886,6 +858,21 @@ fn race_step(r: RawRace) -> Result<Step, String> {
         calls: r.calls,
         seconds: r.seconds,
     })
+}
+
+/// A race call is read as a step, so its keys are the step's: a `call` (with `args` and
+/// `or`, but no `save` or `may_fail`, which a repeated call has no use for) or a
+/// `read_resource`.
+fn is_race_call(c: &Value) -> bool {
+    let Ok(r) = serde_json::from_value::<RawStep>(c.clone()) else {
+        return false;
+    };
+    let repeatable = r.save.is_none() && r.may_fail.is_none();
+    repeatable
+        && matches!(
+            Step::try_from(r),
+            Ok(Step::Call { .. } | Step::ReadResource(_))
+        )
 }
 
 /// Error kinds: the catalogue's error codes in lower case, or `any`.
@@ -1026,21 +1013,6 @@ pub enum ReadsDuringCheck {
     OldOrNew,
 }
 
-/// The YAML keys of the expectations, in the order the errors name them.
-const EXPECT_KEYS: [&str; 11] = [
-    "result",
-    "error",
-    "listing",
-    "tools",
-    "templates",
-    "concurrent",
-    "reads_during",
-    "http",
-    "answered",
-    "never_shows",
-    "stdout",
-];
-
 impl Expect {
     /// The YAML key of this expectation.
     pub fn kind(&self) -> &'static str {
@@ -1060,53 +1032,46 @@ impl Expect {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawThen {
-    result: Option<ResultCheck>,
-    error: Option<ErrorCheck>,
-    listing: Option<ListingCheck>,
-    tools: Option<Vec<ToolCheck>>,
-    templates: Option<Vec<String>>,
-    concurrent: Option<ConcurrentCheck>,
-    reads_during: Option<ReadsDuringCheck>,
-    http: Option<HttpCheck>,
-    #[serde(default, deserialize_with = "present")]
-    answered: bool,
-    never_shows: Option<Vec<String>>,
-    stdout: Option<StdoutCheck>,
-    #[serde(default)]
-    disk: Vec<DiskCheck>,
-    #[serde(default)]
-    audit: Vec<serde_json::Map<String, Value>>,
+one_of! {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawThen {
+        alternatives {
+            result: Option<ResultCheck>,
+            error: Option<ErrorCheck>,
+            listing: Option<ListingCheck>,
+            tools: Option<Vec<ToolCheck>>,
+            templates: Option<Vec<String>>,
+            concurrent: Option<ConcurrentCheck>,
+            reads_during: Option<ReadsDuringCheck>,
+            http: Option<HttpCheck>,
+            #[serde(default, deserialize_with = "present")]
+            answered: bool,
+            never_shows: Option<Vec<String>>,
+            stdout: Option<StdoutCheck>,
+        }
+        modifiers {
+            #[serde(default)]
+            disk: Vec<DiskCheck>,
+            #[serde(default)]
+            audit: Vec<serde_json::Map<String, Value>>,
+        }
+    }
 }
 
 impl TryFrom<RawThen> for Then {
     type Error = String;
     fn try_from(r: RawThen) -> Result<Self, String> {
-        let mut found: Vec<Expect> = Vec::new();
-        found.extend(r.result.map(Expect::Result));
-        found.extend(r.error.map(Expect::Error));
-        found.extend(r.listing.map(Expect::Listing));
-        found.extend(r.tools.map(Expect::Tools));
-        found.extend(r.templates.map(Expect::Templates));
-        found.extend(r.concurrent.map(Expect::Concurrent));
-        found.extend(r.reads_during.map(Expect::ReadsDuring));
-        found.extend(r.http.map(Expect::Http));
-        if r.answered {
-            found.push(Expect::Answered);
-        }
-        found.extend(r.never_shows.map(Expect::NeverShows));
-        found.extend(r.stdout.map(Expect::Stdout));
-        if found.len() != 1 {
-            let names: Vec<&str> = found.iter().map(Expect::kind).collect();
+        let alternatives = r.alternatives();
+        if given_count(&alternatives) != 1 {
+            let given: Vec<&str> = alternatives.iter().filter(|a| a.1).map(|a| a.0).collect();
             return Err(format!(
                 "`then` needs exactly one of {}; found {}",
-                keys(&EXPECT_KEYS.map(|k| (k, true))),
-                if names.is_empty() {
+                keys(alternatives.iter().map(|a| a.0)),
+                if given.is_empty() {
                     "none".to_string()
                 } else {
-                    names.join(", ")
+                    given.join(", ")
                 }
             ));
         }
@@ -1114,7 +1079,18 @@ impl TryFrom<RawThen> for Then {
             return Err("an `audit` entry needs at least one field".into());
         }
         Ok(Then {
-            expect: found.remove(0),
+            expect: (r.result.map(Expect::Result))
+                .or(r.error.map(Expect::Error))
+                .or(r.listing.map(Expect::Listing))
+                .or(r.tools.map(Expect::Tools))
+                .or(r.templates.map(Expect::Templates))
+                .or(r.concurrent.map(Expect::Concurrent))
+                .or(r.reads_during.map(Expect::ReadsDuring))
+                .or(r.http.map(Expect::Http))
+                .or(r.answered.then_some(Expect::Answered))
+                .or(r.never_shows.map(Expect::NeverShows))
+                .or(r.stdout.map(Expect::Stdout))
+                .expect("exactly one is given"),
             disk: r.disk,
             audit: r.audit,
         })
@@ -1241,34 +1217,29 @@ pub enum DiskCheck {
     Only(Vec<String>),
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDisk {
-    only: Option<Vec<String>>,
-    file: Option<String>,
-    absent: Option<String>,
-    dir: Option<String>,
-    text: Option<String>,
-    base64: Option<String>,
-    text_with_var: Option<String>,
-    mode: Option<u32>,
+one_of! {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawDisk {
+        alternatives {
+            file: Option<String>,
+            absent: Option<String>,
+            dir: Option<String>,
+            only: Option<Vec<String>>,
+        }
+        modifiers {
+            text: Option<String>,
+            base64: Option<String>,
+            text_with_var: Option<String>,
+            mode: Option<u32>,
+        }
+    }
 }
 
 impl TryFrom<RawDisk> for DiskCheck {
     type Error = String;
     fn try_from(r: RawDisk) -> Result<Self, String> {
-        let kinds = [
-            ("file", r.file.is_some()),
-            ("absent", r.absent.is_some()),
-            ("dir", r.dir.is_some()),
-            ("only", r.only.is_some()),
-        ];
-        if present_count(&kinds) != 1 {
-            return Err(format!(
-                "a disk check needs exactly one of {}",
-                keys(&kinds)
-            ));
-        }
+        exactly_one("a disk check", &r.alternatives())?;
         let contents = [
             r.text.is_some(),
             r.base64.is_some(),
@@ -1316,6 +1287,95 @@ mod tests {
 
     fn error_of<T: for<'de> Deserialize<'de> + fmt::Debug>(yaml: &str) -> String {
         serde_yaml::from_str::<T>(yaml).unwrap_err().to_string()
+    }
+
+    /// One YAML of each step form, by its key.
+    const STEPS: &[(&str, &str)] = &[
+        ("call", "{call: t}"),
+        ("rpc", "{rpc: m}"),
+        ("write_on_disk", "{write_on_disk: {file: a, text: b}}"),
+        ("read_resource", "{read_resource: u}"),
+        ("list_tools", "{list_tools: {}}"),
+        ("list_resource_templates", "{list_resource_templates: {}}"),
+        ("concurrent", "{concurrent: {count: 2, call: t}}"),
+        ("read_during", "{read_during: {call: t, path: p}}"),
+        ("http", "{http: {}}"),
+        ("set_roots", "{set_roots: []}"),
+        (
+            "race",
+            "{race: {swap: a, with: b, calls: [{read_resource: u}]}}",
+        ),
+    ];
+
+    /// One YAML of each expectation, by its key.
+    const EXPECTS: &[(&str, &str)] = &[
+        ("result", "{result: {}}"),
+        ("error", "{error: {}}"),
+        ("listing", "{listing: {}}"),
+        ("tools", "{tools: []}"),
+        ("templates", "{templates: []}"),
+        ("concurrent", "{concurrent: {succeeded: 1, others: any}}"),
+        ("reads_during", "{reads_during: old_or_new}"),
+        ("http", "{http: {status: 200}}"),
+        ("answered", "{answered: {}}"),
+        ("never_shows", "{never_shows: []}"),
+        ("stdout", "{stdout: only_messages}"),
+    ];
+
+    /// The alternatives a raw struct declares are the keys serde reads (no field of them
+    /// renamed), so an error's key list names what YAML may really say.
+    #[test]
+    fn the_alternative_keys_are_the_keys_serde_reads() {
+        use super::super::one_of::serde_fields;
+        fn check(name: &str, fields: &[&str], alternatives: &[&str]) {
+            let read = &fields[..alternatives.len().min(fields.len())];
+            assert_eq!(read, alternatives, "{name}: serde reads {fields:?}");
+        }
+        check("RawStep", serde_fields::<RawStep>(), RawStep::ALTERNATIVES);
+        check(
+            "RawFixture",
+            serde_fields::<RawFixture>(),
+            RawFixture::ALTERNATIVES,
+        );
+        check("RawThen", serde_fields::<RawThen>(), RawThen::ALTERNATIVES);
+        check("RawDisk", serde_fields::<RawDisk>(), RawDisk::ALTERNATIVES);
+    }
+
+    /// `Step::kind` and `Expect::kind` name the key each form is written with, for every
+    /// alternative: a form added to the raw struct needs a sample here and a kind there.
+    #[test]
+    fn every_form_is_named_by_its_key() {
+        let keys: Vec<&str> = STEPS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, RawStep::ALTERNATIVES);
+        for (key, yaml) in STEPS {
+            let step: Step = serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
+            assert_eq!(step.kind(), *key);
+        }
+        let keys: Vec<&str> = EXPECTS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, RawThen::ALTERNATIVES);
+        for (key, yaml) in EXPECTS {
+            let then: Then = serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
+            assert_eq!(then.expect.kind(), *key);
+        }
+    }
+
+    #[test]
+    fn a_race_call_is_a_call_or_a_resource_read() {
+        let race = |calls: &str| {
+            serde_yaml::from_str::<Step>(&format!("{{race: {{swap: a, with: b, calls: {calls}}}}}"))
+        };
+        assert!(race("[{call: t, args: {path: a}, or: u}, {read_resource: r}]").is_ok());
+        for bad in [
+            "[{call: t, save: {x: y}}]",
+            "[{call: t, args: [1]}]",
+            "[{read_resource: r, args: {}}]",
+            "[{rpc: m}]",
+            "[{call: t, read_resource: r}]",
+            "[x]",
+        ] {
+            let e = race(bad).unwrap_err().to_string();
+            assert!(e.contains("a race call is"), "{bad}: {e}");
+        }
     }
 
     #[test]

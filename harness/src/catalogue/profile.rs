@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::model::ErrorKind;
+use super::operation::Operation;
 
 /// One interface: `rootspace`, `lighthouse`, ...
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
@@ -161,11 +162,12 @@ impl Profile {
     /// interface of absolute paths reads `${root}/{path}`), else `reader` with
     /// `{"path": path}`. `None` when the profile has neither.
     pub fn read_call(&self, path: &str) -> Option<(String, serde_json::Value)> {
-        if let Some(t) = self.operations.get("read")
+        // A profile without a `read` template, or whose read is no call, reads by `reader`.
+        let read = Operation::read(path).for_profile(self).ok().flatten();
+        if let Some(t) = read
             && let Some(tool) = t.get("call").and_then(serde_yaml::Value::as_str)
         {
-            let mut args = serde_json::to_value(t.get("args")?).ok()?;
-            fill_path(&mut args, path);
+            let args = serde_json::to_value(t.get("args")?).ok()?;
             return Some((tool.to_string(), args));
         }
         let reader = self.reader.clone()?;
@@ -184,16 +186,6 @@ impl Profile {
     /// Whether the interface lists directories through the `list://` resource.
     pub fn has_listing(&self) -> bool {
         self.resources.iter().any(|r| r.starts_with("list://"))
-    }
-}
-
-/// Replaces `{path}` in every string of `v`.
-fn fill_path(v: &mut serde_json::Value, path: &str) {
-    match v {
-        serde_json::Value::String(s) => *s = s.replace("{path}", path),
-        serde_json::Value::Array(a) => a.iter_mut().for_each(|x| fill_path(x, path)),
-        serde_json::Value::Object(m) => m.values_mut().for_each(|x| fill_path(x, path)),
-        _ => {}
     }
 }
 

@@ -4,16 +4,15 @@
 //!
 //! Expansion works on the YAML before it is parsed into cases, so a shared case becomes an
 //! ordinary case of the profile (id `<profile>/<id>`, e.g. `lighthouse/SAFE-004`) and is
-//! validated, linted, rendered and run like any other.
-
-use std::collections::BTreeMap;
+//! validated, linted, rendered and run like any other. Its operation steps are read into
+//! their typed form first (`operation.rs`), which gives the profile's step for each.
 
 use serde::Deserialize;
-use serde_yaml::{Mapping, Value};
-use sha2::{Digest, Sha256};
+use serde_yaml::Value;
 
 use super::Problem;
 use super::model::{Area, Case, Expect};
+use super::operation::SharedStep;
 use super::profile::Profile;
 
 /// `specs/shared/checks.yaml`: the abstract checks a shared case covers, and the operations
@@ -32,11 +31,6 @@ pub struct Described {
     pub id: String,
     pub meaning: String,
 }
-
-/// The parameters an operation step may carry; `{name}` in a profile's template is replaced
-/// by the value (`{hash}` by the SHA-256 of `believed`, for interfaces that guard
-/// mutations by the hash of the content the caller believes is there).
-const PARAMS: [&str; 4] = ["path", "content", "believed", "to"];
 
 /// The shared areas of `files` (`(name, YAML)` of `specs/shared/`), expanded for `profile`.
 /// Cases that use an operation the profile does not offer are left out. `shown` is the
@@ -188,8 +182,9 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
 
     if let Some(steps) = map.get_mut("when").and_then(Value::as_sequence_mut) {
         for step in steps.iter_mut() {
-            if !expand_step(profile, step)? {
-                return Ok(false);
+            match expand_step(profile, index, std::mem::take(step))? {
+                Some(s) => *step = s,
+                None => return Ok(false),
             }
         }
     }
@@ -223,147 +218,23 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     Ok(true)
 }
 
-/// Replaces an operation step (`{op: read, path: x}`), or the operation inside a
-/// `concurrent` or `read_during` step (`do: {op: ...}`), by the profile's template.
-fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
-    let Some(map) = step.as_mapping_mut() else {
-        return Ok(true);
-    };
-    if map.contains_key("op") {
-        // `may_fail` belongs to the step, not to the operation.
-        let may_fail = map.remove("may_fail");
-        return match template(profile, map)? {
-            Some(mut t) => {
-                if let (Some(m), Some(f)) = (t.as_mapping_mut(), may_fail) {
-                    m.insert("may_fail".into(), f);
-                }
-                *step = t;
-                Ok(true)
-            }
-            None => Ok(false),
-        };
-    }
-    if let Some(race) = map.get_mut("race").and_then(Value::as_mapping_mut) {
-        return expand_race(profile, race);
-    }
-    for wrapper in ["concurrent", "read_during"] {
-        let Some(inner) = map.get_mut(wrapper).and_then(Value::as_mapping_mut) else {
-            continue;
-        };
-        let Some(op) = inner.remove("do") else {
-            continue;
-        };
-        let op = op
-            .as_mapping()
-            .ok_or_else(|| format!("`{wrapper}.do` must be an operation mapping"))?;
-        let Some(t) = template(profile, op)? else {
-            return Ok(false);
-        };
-        let call = t
-            .get("call")
-            .ok_or_else(|| format!("`{wrapper}` needs an operation that is a tool call"))?;
-        inner.insert("call".into(), call.clone());
-        inner.insert("args".into(), t.get("args").cloned().unwrap_or_default());
-        // The reads during the call go through the profile's own read operation, so an
-        // interface that names files otherwise (the editor's `{uri}`) is read correctly.
-        if wrapper == "read_during"
-            && let Some(path) = inner.get("path").cloned()
-        {
-            let mut read = Mapping::new();
-            read.insert("op".into(), "read".into());
-            read.insert("path".into(), path);
-            if let Some(r) = template(profile, &read)?
-                && let Some(args) = r.get("args")
-            {
-                inner.insert("reader_args".into(), args.clone());
-            }
-        }
-    }
-    Ok(true)
-}
-
-/// A race's `do` (a list of operations) becomes its `calls`, each the profile's template.
-fn expand_race(profile: &Profile, race: &mut Mapping) -> Result<bool, String> {
-    let ops = race
-        .remove("do")
-        .and_then(|v| v.as_sequence().cloned())
-        .ok_or("a shared `race` needs `do`, a list of operations")?;
-    let mut calls = Vec::new();
-    for op in ops {
-        let op = op
-            .as_mapping()
-            .ok_or("`race.do` holds operation mappings")?;
-        let Some(t) = template(profile, op)? else {
-            return Ok(false);
-        };
-        calls.push(t);
-    }
-    race.insert("calls".into(), Value::Sequence(calls));
-    Ok(true)
-}
-
-/// The profile's step for one operation invocation, with its parameters filled in; `None`
-/// when the profile does not offer the operation.
-fn template(profile: &Profile, op: &Mapping) -> Result<Option<Value>, String> {
-    let name = op
-        .get("op")
-        .and_then(Value::as_str)
-        .ok_or("`op` names an operation")?;
-    let t = profile
-        .operations
-        .get(name)
-        .ok_or_else(|| format!("the profile has no entry for operation `{name}`"))?;
-    if t.is_string() {
-        return Ok(None);
-    }
-    let mut params: BTreeMap<String, String> = BTreeMap::new();
-    for (k, v) in op {
-        let k = k.as_str().unwrap_or_default();
-        if k == "op" {
-            continue;
-        }
-        if !PARAMS.contains(&k) {
+/// One step, typed, its operations checked against the index, then the profile's own;
+/// `None` when the profile lacks an operation it uses.
+fn expand_step(
+    profile: &Profile,
+    index: &SharedIndex,
+    step: Value,
+) -> Result<Option<Value>, String> {
+    let step = SharedStep::parse(step)?;
+    for o in step.operations() {
+        if !index.operations.iter().any(|d| d.id == o.op) {
             return Err(format!(
-                "operation `{name}` has unknown parameter `{k}`; they are {}",
-                PARAMS.join(", ")
+                "`op` names `{}`, which checks.yaml does not define",
+                o.op
             ));
         }
-        let v = v
-            .as_str()
-            .ok_or_else(|| format!("operation parameter `{k}` must be a string"))?;
-        params.insert(k.to_string(), v.to_string());
     }
-    if let Some(b) = params.get("believed") {
-        let hash = Sha256::digest(b.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        params.insert("hash".into(), hash);
-    }
-    let mut t = t.clone();
-    fill(&mut t, &params).map_err(|p| {
-        format!("operation `{name}`: the profile's template uses `{{{p}}}`, which this step does not give")
-    })?;
-    Ok(Some(t))
-}
-
-/// Replaces `{name}` placeholders in every string of `v`; `Err(name)` for one not given.
-fn fill(v: &mut Value, params: &BTreeMap<String, String>) -> Result<(), String> {
-    match v {
-        Value::String(s) => {
-            for p in PARAMS.iter().copied().chain(["hash"]) {
-                let key = format!("{{{p}}}");
-                if s.contains(&key) {
-                    let val = params.get(p).ok_or_else(|| p.to_string())?;
-                    *s = s.replace(&key, val);
-                }
-            }
-            Ok(())
-        }
-        Value::Sequence(seq) => seq.iter_mut().try_for_each(|x| fill(x, params)),
-        Value::Mapping(m) => m.iter_mut().try_for_each(|(_, x)| fill(x, params)),
-        _ => Ok(()),
-    }
+    step.for_profile(profile)
 }
 
 #[cfg(test)]

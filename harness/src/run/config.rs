@@ -9,7 +9,14 @@ use std::time::Duration;
 
 use crate::catalogue::Profile;
 
-/// Which spelling of the tool names the server uses (also `--tool-names`'s values).
+/// How the server under test is believed to spell the catalogue's tool names (the
+/// harness's `--tool-names`): the harness maps each catalogue name, always written dotted,
+/// to it and respells expected messages by it. One meaning: what the harness assumes of
+/// whatever server it tests. The reference's `NameStyle` is another: the option choosing
+/// how the reference serves its own names. The two share their values only because a run
+/// against the built-in reference forwards `--tool-names underscore` to it (`reference`
+/// below; a test checks the reference accepts it); a shared crate for two words would
+/// couple the harness's view of any server to one implementation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ToolNames {
     /// `file.create`, `text.read`, ... (the catalogue's spelling).
@@ -234,6 +241,20 @@ pub fn reference_serves(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value `reference` forwards as `--tool-names` is one the reference accepts.
+    #[test]
+    fn the_reference_takes_every_spelling_the_harness_forwards() {
+        use clap::ValueEnum;
+        for names in ToolNames::value_variants() {
+            let style = mcp_reference::name_style::NameStyle::from_str(names.as_str(), false);
+            assert!(
+                style.is_ok(),
+                "the reference rejects --tool-names {}",
+                names.as_str()
+            );
+        }
+    }
 
     #[test]
     fn respell_maps_only_tool_names() {

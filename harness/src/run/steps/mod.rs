@@ -1,6 +1,17 @@
 //! Step handlers, grouped by domain; each module pairs its handlers with their forms in
 //! the step vocabulary (`catalogue::vocabulary`), whose templates give the matchers.
 //!
+//! Why the pairing is here and not at the template: cucumber-rs puts a matcher at its
+//! handler only through its `#[given]`/`#[when]`/`#[then]` attributes (cucumber-codegen,
+//! which this crate leaves out), and those take a string literal, parsed when the macro
+//! expands, so they cannot take a template defined elsewhere or a regex derived from one:
+//! each sentence would be written twice. And a handler in the vocabulary's `Form` is a
+//! `cucumber::Step<HarnessWorld>`, so `catalogue`, which the generator, the validator and
+//! the lints use without any server, would import the runner's World, and `catalogue` and
+//! `run` would import each other. So a form is defined once, in the vocabulary, registered
+//! once, here, and `every_form_has_exactly_one_handler` fails on a form with no handler or
+//! with two.
+//!
 //! Steps are plain `async fn(&mut HarnessWorld, &[String]) -> Result<(), String>`; the
 //! `step!` macro wraps each into cucumber's function-pointer form and turns an `Err` into
 //! the step failure (cucumber's only failure channel is a panic, whose message carries
