@@ -75,3 +75,30 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And the path "d/x" does not exist
     And nothing outside the root has changed
+
+  @3_MCP-TAS-079-TRAVERSAL @must
+  Scenario: devs/SAFE-014 a percent-encoded .. does not leave the root
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"%2e%2e/root_evil/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-TRAVERSAL @must
+  Scenario: devs/SAFE-015 an encoded slash does not join a .. to the outside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"..%2froot_evil%2fsecret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @DV-CLR-08 @must @clarification
+  Scenario: devs/SAFE-016 an overlong name is refused, and the server goes on
+    Given a file "x.txt" with text "x\n"
+    When the client calls "filesystem_operation" with {"action":"write","content":"x\n","path":"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt"}
+    And the server answers the call
+    And the client calls "filesystem_operation" with {"action":"read","path":"x.txt"}
+    Then the call succeeds
+    And the result field "data" has the lines ["x"]
+    And the root holds only ["x.txt"]
+    And nothing outside the root has changed

@@ -58,3 +58,30 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And the path "d/x" does not exist
     And nothing outside the root has changed
+
+  @FILE-PATHS @must
+  Scenario: editor/SAFE-014 a percent-encoded .. does not leave the root
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "file_read" with {"uri":"file://${root}/%2e%2e/root_evil/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FILE-PATHS @must
+  Scenario: editor/SAFE-015 an encoded slash does not join a .. to the outside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "file_read" with {"uri":"file://${root}/..%2froot_evil%2fsecret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FILE-URI @ED-CLR-02 @must @clarification
+  Scenario: editor/SAFE-016 an overlong name is refused, and the server goes on
+    Given a file "x.txt" with text "x\n"
+    When the client calls "file_save" with {"content":"x\n","create_if_not_exists":true,"uri":"file://${root}/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt"}
+    And the server answers the call
+    And the client calls "file_read" with {"uri":"file://${root}/x.txt"}
+    Then the call succeeds
+    And the result field "content" has the lines ["x"]
+    And the root holds only ["x.txt"]
+    And nothing outside the root has changed

@@ -75,3 +75,30 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And the path "d/x" does not exist
     And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/SAFE-014 a percent-encoded .. does not leave the root
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "read_text_file" with {"path":"${root}/%2e%2e/root_evil/secret"}, or "read_file" where the server lacks it
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/SAFE-015 an encoded slash does not join a .. to the outside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "read_text_file" with {"path":"${root}/..%2froot_evil%2fsecret"}, or "read_file" where the server lacks it
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/SAFE-016 an overlong name is refused, and the server goes on
+    Given a file "x.txt" with text "x\n"
+    When the client calls "write_file" with {"content":"x\n","path":"${root}/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt"}
+    And the server answers the call
+    And the client calls "read_text_file" with {"path":"${root}/x.txt"}, or "read_file" where the server lacks it
+    Then the call succeeds
+    And the result field "content" has the lines ["x"]
+    And the root holds only ["x.txt"]
+    And nothing outside the root has changed

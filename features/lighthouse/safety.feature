@@ -103,3 +103,30 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And the path "d/x" does not exist
     And nothing outside the root has changed
+
+  @FR-3.1.15 @must
+  Scenario: lighthouse/SAFE-014 a percent-encoded .. does not leave the root
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "read" with {"path":"%2e%2e/root_evil/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FR-3.1.15 @must
+  Scenario: lighthouse/SAFE-015 an encoded slash does not join a .. to the outside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "read" with {"path":"..%2froot_evil%2fsecret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @LH-CLR-02 @must @clarification
+  Scenario: lighthouse/SAFE-016 an overlong name is refused, and the server goes on
+    Given a file "x.txt" with text "x\n"
+    When the client calls "write" with {"content":"x\n","createDirectories":true,"path":"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt"}
+    And the server answers the call
+    And the client calls "read" with {"path":"x.txt"}
+    Then the call succeeds
+    And the result field "content" has the lines ["x"]
+    And the root holds only ["x.txt"]
+    And nothing outside the root has changed

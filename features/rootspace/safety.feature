@@ -85,3 +85,30 @@ Feature: Safety checks shared by every profile
     Then the call fails
     And the path "d/x" does not exist
     And nothing outside the root has changed
+
+  @MCP-027 @AUTH-041 @must
+  Scenario: rootspace/SAFE-014 a percent-encoded .. does not leave the root
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "text.read" with {"path":"%2e%2e/root_evil/secret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @MCP-027 @AUTH-041 @must
+  Scenario: rootspace/SAFE-015 an encoded slash does not join a .. to the outside
+    Given an outside file "secret" with text "top secret\n"
+    And a file "root_evil/secret" with text "decoy\n"
+    When the client calls "text.read" with {"path":"..%2froot_evil%2fsecret"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @MCP-025 @AUTH-041 @must
+  Scenario: rootspace/SAFE-016 an overlong name is refused, and the server goes on
+    Given a file "x.txt" with text "x\n"
+    When the client calls "file.create" with {"content":"x\n","path":"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.txt"}
+    And the server answers the call
+    And the client calls "text.read" with {"path":"x.txt"}
+    Then the call succeeds
+    And the result field "content" has the lines ["x"]
+    And the root holds only ["x.txt"]
+    And nothing outside the root has changed
