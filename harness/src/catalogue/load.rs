@@ -172,6 +172,17 @@ pub fn load_with_shared(
     let mut seen_requirements = false;
     let mut seen_clarifications = false;
     let mut seen_profile = false;
+    // A shared area renders into the profile's features beside its own areas, by file name.
+    for (name, _) in shared
+        .iter()
+        .filter(|(n, _)| files.iter().any(|(f, _)| f == n))
+    {
+        problems.push(Problem::new(
+            format!("{shared_shown}{name}"),
+            None,
+            format!("the profile has an area file of the same name ({prefix}{name}); rename one"),
+        ));
+    }
     for (name, text) in files {
         let shown = format!("{prefix}{name}");
         match name.as_str() {
@@ -270,4 +281,23 @@ fn area_problems(shown: &str, text: &str, whole: String) -> Vec<Problem> {
         out.push(Problem::new(shown, None, whole));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_shared_area_may_not_share_a_profile_areas_file_name() {
+        let files = [("edits.yaml".to_string(), "area: edits\n".to_string())];
+        let shared = [("edits.yaml".to_string(), "area: edits\n".to_string())];
+        let err =
+            super::load_with_shared(&files, &shared, "specs/shared/", "specs/x/").unwrap_err();
+        assert!(
+            err.problems
+                .iter()
+                .any(|p| p.file == "specs/shared/edits.yaml"
+                    && p.message.contains("specs/x/edits.yaml")),
+            "{:?}",
+            err.problems
+        );
+    }
 }

@@ -28,6 +28,11 @@ pub struct Operation {
     pub believed: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// An edit's text to find, and what replaces it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new: Option<String>,
 }
 
 /// A `when` step of a shared case.
@@ -83,6 +88,8 @@ impl Operation {
             content: None,
             believed: None,
             to: None,
+            old: None,
+            new: None,
         }
     }
 

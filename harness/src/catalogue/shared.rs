@@ -64,6 +64,8 @@ pub fn expand(
     if problems.is_empty() {
         for (name, file, value) in areas {
             match expand_area(profile, &index, value, &file) {
+                // Every case uses an operation the profile lacks: no area at all.
+                Ok(area) if area.cases.is_empty() => {}
                 Ok(mut area) => {
                     area.file = format!("../shared/{name}");
                     out.push(area);

@@ -197,6 +197,11 @@ pub const FAULTS: &[Injection] = &[
         "read_text_file opens a FIFO like a file and waits for a writer that never comes (GHSA-p9cv-8g75-4xcg)",
     ),
     fs(
+        "fs-edit-in-place",
+        "FS-EDIT-001",
+        "edit_file writes the edited text over the file in place at the old length: a longer text is cut short, a shorter one leaves the old tail (Desktop Commander's edit_block, its issue #554)",
+    ),
+    fs(
         "fs-write-lf",
         "FS-WRITE-001",
         "write_file turns CRLF line endings into LF (exact-write)",
@@ -384,6 +389,27 @@ fn text_of(r: &CallToolResult) -> String {
         .unwrap_or_default()
 }
 
+/// `fs-edit-in-place`: the first edit applied, then written over the file at its old
+/// length; `None` (the reference answers) when the file or the text is not there.
+fn edit_in_place(host: &Path, args: &Args) -> Option<CallToolResult> {
+    let old = std::fs::read(host).ok()?;
+    let edit = args.get("edits")?.as_array()?.first()?;
+    let (from, to) = (
+        edit.get("oldText")?.as_str()?,
+        edit.get("newText")?.as_str()?,
+    );
+    let text = String::from_utf8(old.clone()).ok()?;
+    if !text.contains(from) {
+        return None;
+    }
+    let new = text.replacen(from, to, 1).into_bytes();
+    let mut bytes = old.clone();
+    let n = new.len().min(old.len());
+    bytes[..n].copy_from_slice(&new[..n]);
+    std::fs::write(host, &bytes).ok()?;
+    Some(result::text("Edited".into()))
+}
+
 /// Writes through a temp file and a rename (the variants' writes stay whole).
 fn write_whole(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = host.with_file_name(format!(
@@ -555,6 +581,9 @@ impl On {
                             .is_none_or(|o| text.contains(o))
                     });
                 }
+            }
+            "fs-edit-in-place" if name == "edit_file" => {
+                return edit_in_place(&self.host(args, "path")?, args).map(Ok);
             }
             "fs-mkdir-flat" if name == "create_directory" => {
                 let raw = arg(args, "path")?;

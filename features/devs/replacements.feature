@@ -1,0 +1,59 @@
+# Generated from specs/shared/replacements.yaml with the operations of specs/devs/profile.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+Feature: Edits change exactly the text they name
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-001 a longer replacement keeps everything around it
+    Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"beta, now a good deal longer than it was before","old":"beta"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nbeta, now a good deal longer than it was before\ngamma\ndelta\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-002 a shorter replacement leaves no old tail
+    Given a file "a.txt" with text "alpha\nthe second line is rather long\ngamma\ndelta\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"b","old":"the second line is rather long"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nb\ngamma\ndelta\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-003 an edit of the first line keeps the rest
+    Given a file "a.txt" with text "first line\nsecond\nthird\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"FIRST","old":"first line"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "FIRST\nsecond\nthird\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-004 an edit of a last line without newline adds none
+    Given a file "a.txt" with text "alpha\nomega"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"OMEGA, the last","old":"omega"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nOMEGA, the last"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-005 an edit in multibyte text changes only its bytes
+    Given a file "a.txt" with text "größe: 1 ✓\n日本語のテキスト\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"größe: 22 – 🙂","old":"größe: 1"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "größe: 22 – 🙂 ✓\n日本語のテキスト\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-006 a longer replacement near the end of a file keeps its tail
+    Given a file "a.txt" with text "line 01\nline 02\nline 03\nline 04\nline 05\nline 06\nline 07\nline 08\nline 09\nline 10\nline 11\nline 12\nline 13\nline 14\nline 15\nline 16\nline 17\nline 18\nline 19\nline 20\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"line 19, with a good deal more text than any other line of the file","old":"line 19"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "line 01\nline 02\nline 03\nline 04\nline 05\nline 06\nline 07\nline 08\nline 09\nline 10\nline 11\nline 12\nline 13\nline 14\nline 15\nline 16\nline 17\nline 18\nline 19, with a good deal more text than any other line of the file\nline 20\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-007 an edit whose text is not there writes nothing
+    Given a file "a.txt" with text "alpha\nbeta\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"GAMMA","old":"gamma"}],"path":"a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "alpha\nbeta\n"
+    And the root holds only ["a.txt"]
+    And nothing outside the root has changed

@@ -1,0 +1,59 @@
+# Generated from specs/shared/replacements.yaml with the operations of specs/lighthouse/profile.yaml by `cargo run -p mcp-harness -- generate`. Do not edit.
+Feature: Edits change exactly the text they name
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-001 a longer replacement keeps everything around it
+    Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"beta, now a good deal longer than it was before","search":"beta"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nbeta, now a good deal longer than it was before\ngamma\ndelta\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-002 a shorter replacement leaves no old tail
+    Given a file "a.txt" with text "alpha\nthe second line is rather long\ngamma\ndelta\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"b","search":"the second line is rather long"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nb\ngamma\ndelta\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-003 an edit of the first line keeps the rest
+    Given a file "a.txt" with text "first line\nsecond\nthird\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"FIRST","search":"first line"}
+    Then the call succeeds
+    And the file "a.txt" has text "FIRST\nsecond\nthird\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-004 an edit of a last line without newline adds none
+    Given a file "a.txt" with text "alpha\nomega"
+    When the client calls "edit" with {"path":"a.txt","replace":"OMEGA, the last","search":"omega"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nOMEGA, the last"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-005 an edit in multibyte text changes only its bytes
+    Given a file "a.txt" with text "größe: 1 ✓\n日本語のテキスト\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"größe: 22 – 🙂","search":"größe: 1"}
+    Then the call succeeds
+    And the file "a.txt" has text "größe: 22 – 🙂 ✓\n日本語のテキスト\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-006 a longer replacement near the end of a file keeps its tail
+    Given a file "a.txt" with text "line 01\nline 02\nline 03\nline 04\nline 05\nline 06\nline 07\nline 08\nline 09\nline 10\nline 11\nline 12\nline 13\nline 14\nline 15\nline 16\nline 17\nline 18\nline 19\nline 20\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"line 19, with a good deal more text than any other line of the file","search":"line 19"}
+    Then the call succeeds
+    And the file "a.txt" has text "line 01\nline 02\nline 03\nline 04\nline 05\nline 06\nline 07\nline 08\nline 09\nline 10\nline 11\nline 12\nline 13\nline 14\nline 15\nline 16\nline 17\nline 18\nline 19, with a good deal more text than any other line of the file\nline 20\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-007 an edit whose text is not there writes nothing
+    Given a file "a.txt" with text "alpha\nbeta\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"GAMMA","search":"gamma"}
+    Then the server answers the call
+    And the file "a.txt" has text "alpha\nbeta\n"
+    And the root holds only ["a.txt"]
+    And nothing outside the root has changed
