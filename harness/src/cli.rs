@@ -149,6 +149,11 @@ struct RunArgs {
     /// The interface to test (the names are set from the catalogue in `command()`).
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
+    /// A server of an interface of its own: FILE maps the shared checks' abstract operations
+    /// (read, create, overwrite, delete, delete_tree, list, move) onto its tools, and the run
+    /// is those checks. `mcp-harness interface init` writes a starter file (docs/interfaces.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["profile", "features"])]
+    interface: Option<PathBuf>,
     /// Make each scenario's root and outside area in this directory [default: the
     /// environment variable MCP_HARNESS_SCRATCH_DIR, else the system's temporary
     /// directory]. The @casefold-root cases run only where names there fold case.
@@ -315,6 +320,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         expect_fail: a.expect_fail,
         features: a.features,
         profile: a.profile,
+        interface: a.interface,
         scratch_dir: a.scratch_dir,
     };
     ExitCode::from(run_command(req))

@@ -36,7 +36,7 @@ pub struct Described {
 /// The parameters an operation step may carry; `{name}` in a profile's template is replaced
 /// by the value (`{hash}` by the SHA-256 of `believed`, for interfaces that guard
 /// mutations by the hash of the content the caller believes is there).
-const PARAMS: [&str; 4] = ["path", "content", "believed", "to"];
+pub const PARAMS: [&str; 4] = ["path", "content", "believed", "to"];
 
 /// The shared areas of `files` (`(name, YAML)` of `specs/shared/`), expanded for `profile`.
 /// Cases that use an operation the profile does not offer are left out. `shown` is the
@@ -46,6 +46,31 @@ pub fn expand(
     files: &[(String, String)],
     shown: &str,
 ) -> Result<Vec<Area>, Vec<Problem>> {
+    expand_reporting(profile, files, shown).map(|(areas, _)| areas)
+}
+
+/// A shared case left out of a profile because it uses an operation the profile declares
+/// absent: an interface file's run reports it as skipped (a skip is never a pass).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeftOut {
+    /// The shared area's name (`safety`), whose feature the case would be in.
+    pub area: String,
+    /// The case's id in the profile (`my-server/SAFE-006`) and its name.
+    pub id: String,
+    pub name: String,
+    /// The check names the case covers (`symlinks`), before they become the profile's ids.
+    pub checks: Vec<String>,
+    /// The operation it needs and the profile's sentence on why there is none.
+    pub operation: String,
+    pub reason: String,
+}
+
+/// `expand`, and the cases left out with the operation each needed.
+pub fn expand_reporting(
+    profile: &Profile,
+    files: &[(String, String)],
+    shown: &str,
+) -> Result<(Vec<Area>, Vec<LeftOut>), Vec<Problem>> {
     let mut problems = Vec::new();
     let mut index = None;
     let mut areas = Vec::new();
@@ -67,11 +92,16 @@ pub fn expand(
     };
     problems.extend(check_profile(profile, &index, shown));
     let mut out = Vec::new();
+    let mut left_out = Vec::new();
     if problems.is_empty() {
         for (name, file, value) in areas {
             match expand_area(profile, &index, value, &file) {
-                Ok(mut area) => {
+                Ok((mut area, left)) => {
                     area.file = format!("../shared/{name}");
+                    left_out.extend(left.into_iter().map(|mut l| {
+                        l.area = area.area.clone();
+                        l
+                    }));
                     out.push(area);
                 }
                 Err(p) => problems.extend(p),
@@ -79,7 +109,7 @@ pub fn expand(
         }
     }
     if problems.is_empty() {
-        Ok(out)
+        Ok((out, left_out))
     } else {
         Err(problems)
     }
@@ -127,13 +157,14 @@ fn check_profile(profile: &Profile, index: &SharedIndex, shown: &str) -> Vec<Pro
     out
 }
 
-/// One shared area file, with its cases rewritten for the profile.
+/// One shared area file, with its cases rewritten for the profile, and the cases left out
+/// (their `area` is filled in by the caller).
 fn expand_area(
     profile: &Profile,
     index: &SharedIndex,
     mut value: Value,
     file: &str,
-) -> Result<Area, Vec<Problem>> {
+) -> Result<(Area, Vec<LeftOut>), Vec<Problem>> {
     let mut problems = Vec::new();
     let cases = value
         .get_mut("cases")
@@ -141,15 +172,17 @@ fn expand_area(
         .map(std::mem::take)
         .unwrap_or_default();
     let mut kept = Vec::new();
+    let mut left_out = Vec::new();
     for mut case in cases {
         let id = case
             .get("id")
             .and_then(Value::as_str)
             .unwrap_or("?")
             .to_string();
+        let original = case.clone();
         match expand_case(profile, index, &mut case) {
-            Ok(true) => kept.push(case),
-            Ok(false) => {}
+            Ok(None) => kept.push(case),
+            Ok(Some(operation)) => left_out.push(left_out_case(profile, &original, operation)),
             Err(m) => problems.push(Problem::new(file, Some(&id), m)),
         }
     }
@@ -164,7 +197,31 @@ fn expand_area(
     area.cases
         .iter_mut()
         .for_each(|c| read_into_reader_field(profile, c));
-    Ok(area)
+    Ok((area, left_out))
+}
+
+/// What a run says of a shared case (as written in `specs/shared/`) that needs `operation`,
+/// which the profile declares absent.
+fn left_out_case(profile: &Profile, case: &Value, operation: String) -> LeftOut {
+    let text = |key: &str| case.get(key).and_then(Value::as_str).unwrap_or("?");
+    let checks = case
+        .get("covers")
+        .and_then(|v| serde_yaml::from_value::<Vec<String>>(v.clone()).ok())
+        .unwrap_or_default();
+    let reason = profile
+        .operations
+        .get(&operation)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    LeftOut {
+        area: String::new(),
+        id: format!("{}/{}", profile.profile, text("id")),
+        name: text("name").to_string(),
+        checks,
+        operation,
+        reason,
+    }
 }
 
 /// A shared case checks a read's text as the result field `content`; a profile whose
@@ -175,9 +232,17 @@ fn read_into_reader_field(profile: &Profile, case: &mut Case) {
     }
 }
 
+/// What expanding a step or case found: `None`, every operation it uses is offered;
+/// `Some(op)`, the profile declares `op` absent, so the case is left out.
+type Missing = Option<String>;
+
 /// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
-/// profile's steps for operations. `Ok(false)`: the profile lacks an operation it uses.
-fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Result<bool, String> {
+/// profile's steps for operations. `Ok(Some(op))`: the profile lacks an operation it uses.
+fn expand_case(
+    profile: &Profile,
+    index: &SharedIndex,
+    case: &mut Value,
+) -> Result<Missing, String> {
     let map = case.as_mapping_mut().ok_or("a case must be a mapping")?;
     let id = map
         .get("id")
@@ -188,8 +253,8 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
 
     if let Some(steps) = map.get_mut("when").and_then(Value::as_sequence_mut) {
         for step in steps.iter_mut() {
-            if !expand_step(profile, step)? {
-                return Ok(false);
+            if let Some(op) = expand_step(profile, step)? {
+                return Ok(Some(op));
             }
         }
     }
@@ -220,27 +285,27 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     }
     map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
 
-    Ok(true)
+    Ok(None)
 }
 
 /// Replaces an operation step (`{op: read, path: x}`), or the operation inside a
 /// `concurrent` or `read_during` step (`do: {op: ...}`), by the profile's template.
-fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
+fn expand_step(profile: &Profile, step: &mut Value) -> Result<Missing, String> {
     let Some(map) = step.as_mapping_mut() else {
-        return Ok(true);
+        return Ok(None);
     };
     if map.contains_key("op") {
         // `may_fail` belongs to the step, not to the operation.
         let may_fail = map.remove("may_fail");
         return match template(profile, map)? {
-            Some(mut t) => {
+            Ok(mut t) => {
                 if let (Some(m), Some(f)) = (t.as_mapping_mut(), may_fail) {
                     m.insert("may_fail".into(), f);
                 }
                 *step = t;
-                Ok(true)
+                Ok(None)
             }
-            None => Ok(false),
+            Err(op) => Ok(Some(op)),
         };
     }
     if let Some(race) = map.get_mut("race").and_then(Value::as_mapping_mut) {
@@ -256,8 +321,9 @@ fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
         let op = op
             .as_mapping()
             .ok_or_else(|| format!("`{wrapper}.do` must be an operation mapping"))?;
-        let Some(t) = template(profile, op)? else {
-            return Ok(false);
+        let t = match template(profile, op)? {
+            Ok(t) => t,
+            Err(missing) => return Ok(Some(missing)),
         };
         let call = t
             .get("call")
@@ -272,18 +338,18 @@ fn expand_step(profile: &Profile, step: &mut Value) -> Result<bool, String> {
             let mut read = Mapping::new();
             read.insert("op".into(), "read".into());
             read.insert("path".into(), path);
-            if let Some(r) = template(profile, &read)?
+            if let Ok(r) = template(profile, &read)?
                 && let Some(args) = r.get("args")
             {
                 inner.insert("reader_args".into(), args.clone());
             }
         }
     }
-    Ok(true)
+    Ok(None)
 }
 
 /// A race's `do` (a list of operations) becomes its `calls`, each the profile's template.
-fn expand_race(profile: &Profile, race: &mut Mapping) -> Result<bool, String> {
+fn expand_race(profile: &Profile, race: &mut Mapping) -> Result<Missing, String> {
     let ops = race
         .remove("do")
         .and_then(|v| v.as_sequence().cloned())
@@ -293,18 +359,18 @@ fn expand_race(profile: &Profile, race: &mut Mapping) -> Result<bool, String> {
         let op = op
             .as_mapping()
             .ok_or("`race.do` holds operation mappings")?;
-        let Some(t) = template(profile, op)? else {
-            return Ok(false);
-        };
-        calls.push(t);
+        match template(profile, op)? {
+            Ok(t) => calls.push(t),
+            Err(missing) => return Ok(Some(missing)),
+        }
     }
     race.insert("calls".into(), Value::Sequence(calls));
-    Ok(true)
+    Ok(None)
 }
 
-/// The profile's step for one operation invocation, with its parameters filled in; `None`
-/// when the profile does not offer the operation.
-fn template(profile: &Profile, op: &Mapping) -> Result<Option<Value>, String> {
+/// The profile's step for one operation invocation, with its parameters filled in;
+/// `Ok(Err(op))` when the profile does not offer the operation `op`.
+fn template(profile: &Profile, op: &Mapping) -> Result<Result<Value, String>, String> {
     let name = op
         .get("op")
         .and_then(Value::as_str)
@@ -314,7 +380,7 @@ fn template(profile: &Profile, op: &Mapping) -> Result<Option<Value>, String> {
         .get(name)
         .ok_or_else(|| format!("the profile has no entry for operation `{name}`"))?;
     if t.is_string() {
-        return Ok(None);
+        return Ok(Err(name.to_string()));
     }
     let mut params: BTreeMap<String, String> = BTreeMap::new();
     for (k, v) in op {
@@ -344,7 +410,7 @@ fn template(profile: &Profile, op: &Mapping) -> Result<Option<Value>, String> {
     fill(&mut t, &params).map_err(|p| {
         format!("operation `{name}`: the profile's template uses `{{{p}}}`, which this step does not give")
     })?;
-    Ok(Some(t))
+    Ok(Ok(t))
 }
 
 /// Replaces `{name}` placeholders in every string of `v`; `Err(name)` for one not given.

@@ -10,6 +10,7 @@ pub mod decided;
 pub mod disk;
 pub mod exchange;
 pub mod http;
+pub mod interface;
 pub mod outcome;
 pub mod outputs;
 pub mod panics;
