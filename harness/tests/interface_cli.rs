@@ -120,3 +120,50 @@ fn an_interface_file_excludes_a_profile() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn interface_init_writes_a_starter_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let starter = dir.path().join("starter.yaml");
+    let server = format!("{EXE} serve-reference --profile filesystem {{root}}");
+    let (code, out, err) = run(&[
+        "interface",
+        "init",
+        "--server",
+        &server,
+        "--output",
+        &starter.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let text = std::fs::read_to_string(&starter).unwrap();
+    assert!(
+        text.contains("#   move_file {destination*, source*}"),
+        "{text}"
+    );
+    assert!(text.contains("      source: \"${root}/{path}\""), "{text}");
+    // Against the reference's filesystem interface the guesses need no correction.
+    let path = starter.display().to_string();
+    let (code, out, err) = run(&["run", "--interface", &path, "--server", &server]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(count(&out, "failed"), 0, "{out}");
+    // A server of one tool with an `action` argument fits no guess: every operation is
+    // declared absent, the file still loads, and nothing passes that did not run.
+    let devs = format!("{EXE} serve-reference --profile devs {{root}}");
+    let (code, text, err) = run(&["interface", "init", "--server", &devs]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("  read: \"the server has no tool to read"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_server_of_another_interface_is_pointed_to_interface_init() {
+    let server = format!("{EXE} serve-reference --profile devs {{root}}");
+    let (code, out, err) = run(&["run", "--server", &server, "--profile", "rootspace"]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        format!("{out}{err}").contains("mcp-harness interface init"),
+        "{out}\n{err}"
+    );
+}

@@ -330,12 +330,15 @@ pub fn line_of(text: &str, keys: &[&str]) -> usize {
 /// shared cases on the interface's tools.
 fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Interface, Vec<String>> {
     let profile = profile_of(file, index, shown);
-    let (areas, left_out) = shared::expand_reporting(&profile, &shared_files(), "specs/shared/")
-        .map_err(|ps| {
+    let (mut areas, left_out) =
+        shared::expand_reporting(&profile, &shared_files(), "specs/shared/").map_err(|ps| {
             ps.iter()
                 .map(|p| format!("{shown}: {p}"))
                 .collect::<Vec<_>>()
         })?;
+    // An area whose every case needs an absent operation has nothing to run; its cases
+    // are in `left_out`.
+    areas.retain(|a| !a.cases.is_empty());
     let covered: BTreeSet<&String> = areas
         .iter()
         .flat_map(|a| a.cases.iter().flat_map(|c| &c.covers))

@@ -21,6 +21,7 @@ pub mod process_group;
 pub mod report;
 pub mod scratch;
 pub mod server;
+pub mod starter;
 pub mod steps;
 pub mod suite;
 pub mod swapper;
