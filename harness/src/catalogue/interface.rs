@@ -442,6 +442,14 @@ mod tests {
         parse_interface(text, "my.yaml").unwrap_err().problems
     }
 
+    /// Every one of `expected` is among the file's problems.
+    fn assert_named(text: &str, expected: &[&str]) {
+        let p = problems(text).join("\n");
+        for e in expected {
+            assert!(p.contains(e), "{e}\n{p}");
+        }
+    }
+
     #[test]
     fn a_good_file_maps_the_shared_cases_and_leaves_out_the_absent_ones() {
         let i = parse_interface(GOOD, "my.yaml").unwrap();
@@ -519,15 +527,15 @@ mod tests {
         let text = GOOD
             .replace("{path: \"{path}\"}}", "{path: \"{file}\"}, retry: 2}")
             .replace("from: \"{path}\"", "from: \"${cwd}/{path}\"");
-        let p = problems(&text).join("\n");
-        for expected in [
-            "my.yaml:3: operation `read`: unknown key `retry`",
-            "my.yaml:3: operation `read`: `{file}` is not a parameter of this operation; it gives `{path}`",
-            "my.yaml:3: operation `read`: the template never uses `{path}`",
-            "my.yaml:9: operation `move`: `${cwd}` is no placeholder",
-        ] {
-            assert!(p.contains(expected), "{expected}\n{p}");
-        }
+        assert_named(
+            &text,
+            &[
+                "my.yaml:3: operation `read`: unknown key `retry`",
+                "my.yaml:3: operation `read`: `{file}` is not a parameter of this operation; it gives `{path}`",
+                "my.yaml:3: operation `read`: the template never uses `{path}`",
+                "my.yaml:9: operation `move`: `${cwd}` is no placeholder",
+            ],
+        );
     }
 
     #[test]
@@ -536,14 +544,14 @@ mod tests {
             .replace("my-server", "My Server")
             .replace("delete: \"no delete\"", "delete: 3")
             .replace("  list:", "  lst: \"x\"\n  list:");
-        let p = problems(&text).join("\n");
-        for expected in [
-            "my.yaml:1: `interface: My Server`",
-            "my.yaml:6: operation `delete`: give a step template",
-            "my.yaml:8: `operations` names `lst`, which is no operation",
-        ] {
-            assert!(p.contains(expected), "{expected}\n{p}");
-        }
+        assert_named(
+            &text,
+            &[
+                "my.yaml:1: `interface: My Server`",
+                "my.yaml:6: operation `delete`: give a step template",
+                "my.yaml:8: `operations` names `lst`, which is no operation",
+            ],
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use super::steps::listing::input_schema_names;
+
 /// The operations a starter maps, with the words of a tool name that suggest each, the
 /// words that rule a tool out, and what the operation does (`specs/shared/checks.yaml`).
 const GUESSES: &[(&str, &[&str], &[&str], &str)] = &[
@@ -119,22 +121,11 @@ fn signature(tool: &Value) -> String {
 }
 
 fn properties(tool: &Value) -> Vec<String> {
-    tool.pointer("/inputSchema/properties")
-        .and_then(Value::as_object)
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default()
+    input_schema_names(tool).1.into_iter().collect()
 }
 
 fn required(tool: &Value) -> Vec<String> {
-    tool.pointer("/inputSchema/required")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+    input_schema_names(tool).0.into_iter().collect()
 }
 
 /// Whether a tool's description or schema speaks of absolute paths or allowed directories
@@ -259,25 +250,17 @@ mod tests {
             json!({"name": "list_allowed_directories", "inputSchema": {"properties": {}}}),
         ];
         let text = starter(&tools, "srv");
-        assert!(
-            text.contains("  read:\n    call: read_file\n    args:\n      path: \"{path}\""),
-            "{text}"
-        );
-        assert!(text.contains("  create:\n    call: write_file"), "{text}");
-        assert!(
-            text.contains("      # mode: ...  (required by the schema"),
-            "{text}"
-        );
-        assert!(text.contains("      source: \"{path}\""), "{text}");
-        assert!(text.contains("      destination: \"{to}\""), "{text}");
-        assert!(
-            text.contains("  delete: \"the server has no tool to delete one file"),
-            "{text}"
-        );
-        assert!(
-            text.contains("#   write_file {content*, mode*, path*}"),
-            "{text}"
-        );
+        for expected in [
+            "  read:\n    call: read_file\n    args:\n      path: \"{path}\"",
+            "  create:\n    call: write_file",
+            "      # mode: ...  (required by the schema",
+            "      source: \"{path}\"",
+            "      destination: \"{to}\"",
+            "  delete: \"the server has no tool to delete one file",
+            "#   write_file {content*, mode*, path*}",
+        ] {
+            assert!(text.contains(expected), "{expected}\n{text}");
+        }
         // The starter loads as written.
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
