@@ -154,7 +154,10 @@ fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bo
             && (op != "delete_tree"
                 || properties(t).iter().any(|p| p == "recursive")
                 || name.contains("dir"));
-        (hits > 0 && !ruled_out && fits).then_some((hits, std::cmp::Reverse(name.len())))
+        // A tool named for files or text (write_file) beats one named for a format
+        // (write_pdf); then the shorter name, the more general tool.
+        let plain = name.contains("file") || name.contains("text");
+        (hits > 0 && !ruled_out && fits).then_some((hits, plain, std::cmp::Reverse(name.len())))
     };
     let best = tools
         .iter()
