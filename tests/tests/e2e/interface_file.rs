@@ -1,7 +1,8 @@
 //! Faults caught through an interface file alone (`mcp-harness run --interface`): the
 //! faulty reference (`mcp-faulty`) run through the example mappings in docs/interfaces/,
 //! with no profile. Each fault must fail a shared case of the check it breaks (the case
-//! covers that check's universal requirement), and the plain reference must pass.
+//! covers that check's universal requirement), and the plain reference must pass. The same
+//! holds behind the proxy's `foreign-interface`, an interface no profile fits.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +21,25 @@ fn interface(name: &str) -> Interface {
         .join("../docs/interfaces")
         .join(name);
     load_interface(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The mapping of the proxy's foreign interface (`foreign-interface`).
+fn foreign() -> Interface {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/foreign-interface.yaml");
+    load_interface(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `mcp-faulty` as the foreign interface, with the reference behind it in `filesystem`
+/// mode, plain or with `fault`.
+fn foreign_server(fault: Option<&str>) -> Vec<String> {
+    let mut args = vec!["--variant", "foreign-interface"];
+    match fault {
+        // A fault's server serves its own profile.
+        Some(f) => args.extend(["--behind", f]),
+        None => args.extend(["--profile", "filesystem"]),
+    }
+    args.extend(["--root", "{root}"]);
+    argv(FAULTY, &args)
 }
 
 /// The interface's cases (not the casefold ones, which need a root that folds case)
@@ -64,8 +84,15 @@ fn argv(program: &str, args: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The ids of the failed cases that cover the check's universal requirement.
+/// The ids of the failed cases that cover the check's universal requirement. The server
+/// must have served the other cases (some passed): a server that never starts fails every
+/// case, and would seem to be caught by all of them.
 fn caught(results: &[CaseResult], check: &str) -> Vec<String> {
+    assert!(
+        results.iter().any(CaseResult::passed),
+        "no case passed: the server did not serve: {:#?}",
+        results.first()
+    );
     let id = universal_id(check);
     results
         .iter()
@@ -106,5 +133,31 @@ fn faults_are_caught_through_the_mapping_alone() {
         let ids = caught(&results, check);
         assert!(!ids.is_empty(), "{fault} was not caught by a {check} case");
         eprintln!("{fault}: caught by {}", ids.join(", "));
+    }
+}
+
+#[test]
+fn an_interface_no_profile_fits_is_tested_from_its_mapping_alone() {
+    // Renamed tools and arguments, relative paths, {ok, data} results and {ok: false}
+    // refusals: read through the mapping, every case passes.
+    let mapping = foreign();
+    let results = run(&mapping, foreign_server(None));
+    let failed: Vec<&CaseResult> = results.iter().filter(|r| !r.passed()).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    // The same faults as through the filesystem mapping are caught through this one.
+    for (fault, check) in [
+        ("fs-prefix-sibling", "prefix-sibling"),
+        ("fs-symlink-escape", "symlinks"),
+    ] {
+        let results = run(&mapping, foreign_server(Some(fault)));
+        let ids = caught(&results, check);
+        assert!(
+            !ids.is_empty(),
+            "{fault} was not caught through the foreign interface"
+        );
+        eprintln!(
+            "{fault} behind the foreign interface: caught by {}",
+            ids.join(", ")
+        );
     }
 }
