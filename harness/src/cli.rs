@@ -15,7 +15,8 @@ use anstream::{eprintln, print, println};
 use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand, ValueEnum};
 
 use crate::run::command::{RunRequest, run_command, unknown_profile};
-use crate::run::config::{Protocol, ToolNames};
+use crate::run::config::{Protocol, ServerConfig, ToolNames};
+use crate::run::starter::starter;
 
 /// Conformance harness for MCP servers offering file tools to LLM agents, one profile per
 /// interface (the profiles are listed below).
@@ -45,6 +46,9 @@ enum Command {
     List(ListArgs),
     /// Render features/<profile>/*.feature from specs/<profile>/*.yaml (in a checkout).
     Generate(GenerateArgs),
+    /// Interface files, for a server of an interface of its own (docs/interfaces.md).
+    #[command(subcommand)]
+    Interface(InterfaceCommand),
     /// Print a completion script for SHELL, e.g. `mcp-harness completions bash >
     /// ~/.local/share/bash-completion/completions/mcp-harness`.
     Completions {
@@ -57,6 +61,26 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<OsString>,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum InterfaceCommand {
+    /// Start the server, list its tools and input schemas, and write a commented starter
+    /// interface file with guesses by names and schemas, for you to correct.
+    Init(InitArgs),
+}
+
+#[derive(Debug, Args)]
+struct InitArgs {
+    /// Server command line, split like a shell; `{root}` becomes an empty directory.
+    #[arg(long, value_name = "CMD")]
+    server: String,
+    /// Write the starter file here [default: stdout].
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Seconds to wait for the server to start and answer the handshake.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = at_least_one)]
+    startup_timeout: usize,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -149,6 +173,11 @@ struct RunArgs {
     /// The interface to test (the names are set from the catalogue in `command()`).
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
+    /// A server of an interface of its own: FILE maps the shared checks' abstract operations
+    /// (read, create, overwrite, delete, delete_tree, list, move) onto its tools, and the run
+    /// is those checks. `mcp-harness interface init` writes a starter file (docs/interfaces.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["profile", "features"])]
+    interface: Option<PathBuf>,
     /// Make each scenario's root and outside area in this directory [default: the
     /// environment variable MCP_HARNESS_SCRATCH_DIR, else the system's temporary
     /// directory]. The @casefold-root cases run only where names there fold case.
@@ -278,6 +307,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Command::Run(a)) => run_cmd(*a),
         Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),
+        Some(Command::Interface(InterfaceCommand::Init(a))) => interface_init(a),
         Some(Command::Completions { shell }) => completions(shell),
         Some(Command::ServeReference { args }) => {
             let mut ref_args = vec![OsString::from("mcp-reference")];
@@ -315,6 +345,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         expect_fail: a.expect_fail,
         features: a.features,
         profile: a.profile,
+        interface: a.interface,
         scratch_dir: a.scratch_dir,
     };
     ExitCode::from(run_command(req))
@@ -342,6 +373,47 @@ fn list(profile: Option<&str>) -> ExitCode {
             eprintln!("mcp-harness: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `interface init`: the server's tools, turned into a starter interface file.
+fn interface_init(a: InitArgs) -> ExitCode {
+    let made = ServerConfig::split_command(&a.server).and_then(|argv| {
+        let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
+        cfg.argv = argv;
+        cfg.startup_timeout = Duration::from_secs(a.startup_timeout as u64);
+        crate::run::probe::tool_list(&cfg).map(|tools| starter(&tools, &a.server))
+    });
+    let text = match made {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("mcp-harness interface init: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match &a.output {
+        None => {
+            let _ = std::io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => {
+                eprintln!(
+                    "mcp-harness: wrote {}; correct its guesses, then run `mcp-harness run \
+                     --interface {} --server CMD`",
+                    path.display(),
+                    path.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!(
+                    "mcp-harness interface init: cannot write {}: {e}",
+                    path.display()
+                );
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

@@ -5,8 +5,12 @@
 //! Faults break a requirement and must be caught; variants are other correct shapes of the
 //! same facts (where CLR-020 decides ours) and must pass every core case.
 
+mod foreign;
+
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::faults::Injection;
@@ -63,11 +67,20 @@ pub const PROXY_VARIANTS: &[Injection] = &[
 
 /// Behaviours of servers met in the wild that break no requirement of the catalogue but
 /// that the harness must cope with; tests of the harness itself use them.
-pub const PROXY_QUIRKS: &[Injection] = &[inj(
-    "silent-discover",
-    "-",
-    "(proxy) `server/discover` gets no answer at all, as from rust-mcp-filesystem 0.4.5",
-)];
+pub const PROXY_QUIRKS: &[Injection] = &[
+    inj(
+        "silent-discover",
+        "-",
+        "(proxy) `server/discover` gets no answer at all, as from rust-mcp-filesystem 0.4.5",
+    ),
+    inj(
+        "foreign-interface",
+        "-",
+        "(proxy) the filesystem profile as an interface no profile fits: tools fs_<name>, \
+         relative paths in `file`, `from`, `to`, results and refusals in an {ok, ...} envelope \
+         (proxy/foreign.rs; tested through an interface file)",
+    ),
+];
 
 /// Whether `name` is one of the proxy's injections.
 pub fn is_proxy(name: &str) -> bool {
@@ -77,6 +90,9 @@ pub fn is_proxy(name: &str) -> bool {
         .chain(PROXY_QUIRKS)
         .any(|i| i.name == name)
 }
+
+/// Set when the client's stdin has ended: the server's end is then expected.
+static CLIENT_DONE: AtomicBool = AtomicBool::new(false);
 
 /// Runs `server` (argv) behind the proxy with the injection `name` until stdin ends.
 pub fn run(name: &str, server: &[String]) -> ExitCode {
@@ -101,6 +117,13 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
         eprintln!("mcp-faulty: error: the server's pipes are missing");
         return ExitCode::from(2);
     };
+    // The foreign interface names files relative to the root the server was given.
+    let root = server
+        .iter()
+        .position(|a| a == "--root")
+        .and_then(|i| server.get(i + 1))
+        .map(PathBuf::from)
+        .unwrap_or_default();
     let out = Arc::new(Mutex::new(std::io::stdout()));
     let replies = {
         let out = out.clone();
@@ -112,6 +135,12 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
                 let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
                 let _ = writeln!(o, "{line}");
                 let _ = o.flush();
+            }
+            // The server behind has closed its stdout (it exited, or failed to start): no
+            // request can be answered any more, so the proxy ends too rather than leave
+            // the client waiting for its timeout. After the client's own end, main ends it.
+            if !CLIENT_DONE.load(Ordering::SeqCst) {
+                std::process::exit(1);
             }
         })
     };
@@ -126,10 +155,16 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
             let _ = o.flush();
             continue;
         }
+        let line = if name == "foreign-interface" {
+            foreign::rewrite_request(&line, &root)
+        } else {
+            line
+        };
         if writeln!(to_server, "{line}").is_err() {
             break;
         }
     }
+    CLIENT_DONE.store(true, Ordering::SeqCst);
     drop(to_server);
     let status = child.wait();
     let _ = replies.join();
@@ -158,6 +193,10 @@ fn rewrite_reply(name: &str, line: &str) -> String {
     let Ok(mut msg) = serde_json::from_str::<Value>(line) else {
         return line.to_string();
     };
+    if name == "foreign-interface" {
+        foreign::rewrite_reply(&mut msg);
+        return msg.to_string();
+    }
     if name == "generic-errors"
         && let Some(err) = msg.get_mut("error").and_then(Value::as_object_mut)
     {

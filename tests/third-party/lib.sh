@@ -2,18 +2,22 @@
 # strict run cannot hold.
 # caught_within needs $harness, the mcp-harness binary.
 
-# caught_within LABEL SERVER_COMMAND IDS TRIES: each case in IDS (a regex of ids joined by
-# |) must fail, an escape caught, in one of TRIES runs of the filesystem profile against
-# SERVER_COMMAND; a case caught once is not run again.
+# caught_within LABEL SERVER_COMMAND IDS TRIES [RUN_ARG …]: each case in IDS (a regex of ids
+# joined by |) must fail, an escape caught, in one of TRIES runs against SERVER_COMMAND of
+# the filesystem profile, or of what the RUN_ARGs name (`--interface FILE`); a case caught
+# once is not run again.
 caught_within() {
-    local label="$1" command="$2" todo="$3" tries="$4" failed out
+    local label="$1" command="$2" todo="$3" ids="$3" tries="$4" failed out
+    shift 4
+    local run_args=("$@")
+    [ "${#run_args[@]}" -gt 0 ] || run_args=(--profile filesystem)
     out=$(mktemp)
     for try in $(seq "$tries"); do
-        "$harness" run --profile filesystem --server "$command" --name "^($todo) " \
+        "$harness" run "${run_args[@]}" --server "$command" --name "^($todo) " \
             >"$out" 2>&1 || true
         failed=$(awk '/^FAIL /{print $2}' "$out" | paste -sd'|')
         [ -z "$failed" ] || todo=$(tr '|' '\n' <<<"$todo" | grep -Evx "$failed" | paste -sd'|' || true)
-        [ -n "$todo" ] || { echo "$label: $3 caught (by try $try)"; rm -f "$out"; return 0; }
+        [ -n "$todo" ] || { echo "$label: $ids caught (by try $try)"; rm -f "$out"; return 0; }
     done
     echo "$label: $todo not caught in $tries tries against $command" >&2
     tail -n 40 "$out" >&2

@@ -4,6 +4,7 @@
 //! validate, so a `Catalogue` value is always internally consistent.
 
 pub mod embedded;
+pub mod interface;
 pub mod lint;
 mod load;
 pub mod model;

@@ -364,6 +364,9 @@ mod tests {
     #[test]
     fn the_parameter_names_are_the_fields_and_hash() {
         let names: Vec<&str> = Operation::parameter_names().collect();
-        assert_eq!(names, ["path", "content", "believed", "to", "hash"]);
+        assert_eq!(
+            names,
+            ["path", "content", "believed", "to", "old", "new", "hash"]
+        );
     }
 }

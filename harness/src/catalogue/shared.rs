@@ -40,6 +40,31 @@ pub fn expand(
     files: &[(String, String)],
     shown: &str,
 ) -> Result<Vec<Area>, Vec<Problem>> {
+    expand_reporting(profile, files, shown).map(|(areas, _)| areas)
+}
+
+/// A shared case left out of a profile because it uses an operation the profile declares
+/// absent: an interface file's run reports it as skipped (a skip is never a pass).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeftOut {
+    /// The shared area's name (`safety`), whose feature the case would be in.
+    pub area: String,
+    /// The case's id in the profile (`my-server/SAFE-006`) and its name.
+    pub id: String,
+    pub name: String,
+    /// The check names the case covers (`symlinks`), before they become the profile's ids.
+    pub checks: Vec<String>,
+    /// The operation it needs and the profile's sentence on why there is none.
+    pub operation: String,
+    pub reason: String,
+}
+
+/// `expand`, and the cases left out with the operation each needed.
+pub fn expand_reporting(
+    profile: &Profile,
+    files: &[(String, String)],
+    shown: &str,
+) -> Result<(Vec<Area>, Vec<LeftOut>), Vec<Problem>> {
     let mut problems = Vec::new();
     let mut index = None;
     let mut areas = Vec::new();
@@ -61,21 +86,27 @@ pub fn expand(
     };
     problems.extend(check_profile(profile, &index, shown));
     let mut out = Vec::new();
+    let mut left_out = Vec::new();
     if problems.is_empty() {
         for (name, file, value) in areas {
             match expand_area(profile, &index, value, &file) {
-                // Every case uses an operation the profile lacks: no area at all.
-                Ok(area) if area.cases.is_empty() => {}
-                Ok(mut area) => {
-                    area.file = format!("../shared/{name}");
-                    out.push(area);
+                Ok((mut area, left)) => {
+                    left_out.extend(left.into_iter().map(|mut l| {
+                        l.area = area.area.clone();
+                        l
+                    }));
+                    // Every case uses an operation the profile lacks: no area at all.
+                    if !area.cases.is_empty() {
+                        area.file = format!("../shared/{name}");
+                        out.push(area);
+                    }
                 }
                 Err(p) => problems.extend(p),
             }
         }
     }
     if problems.is_empty() {
-        Ok(out)
+        Ok((out, left_out))
     } else {
         Err(problems)
     }
@@ -123,13 +154,14 @@ fn check_profile(profile: &Profile, index: &SharedIndex, shown: &str) -> Vec<Pro
     out
 }
 
-/// One shared area file, with its cases rewritten for the profile.
+/// One shared area file, with its cases rewritten for the profile, and the cases left out
+/// (their `area` is filled in by the caller).
 fn expand_area(
     profile: &Profile,
     index: &SharedIndex,
     mut value: Value,
     file: &str,
-) -> Result<Area, Vec<Problem>> {
+) -> Result<(Area, Vec<LeftOut>), Vec<Problem>> {
     let mut problems = Vec::new();
     let cases = value
         .get_mut("cases")
@@ -137,15 +169,17 @@ fn expand_area(
         .map(std::mem::take)
         .unwrap_or_default();
     let mut kept = Vec::new();
+    let mut left_out = Vec::new();
     for mut case in cases {
         let id = case
             .get("id")
             .and_then(Value::as_str)
             .unwrap_or("?")
             .to_string();
+        let original = case.clone();
         match expand_case(profile, index, &mut case) {
-            Ok(true) => kept.push(case),
-            Ok(false) => {}
+            Ok(None) => kept.push(case),
+            Ok(Some(operation)) => left_out.push(left_out_case(profile, &original, operation)),
             Err(m) => problems.push(Problem::new(file, Some(&id), m)),
         }
     }
@@ -160,7 +194,31 @@ fn expand_area(
     area.cases
         .iter_mut()
         .for_each(|c| read_into_reader_field(profile, c));
-    Ok(area)
+    Ok((area, left_out))
+}
+
+/// What a run says of a shared case (as written in `specs/shared/`) that needs `operation`,
+/// which the profile declares absent.
+fn left_out_case(profile: &Profile, case: &Value, operation: String) -> LeftOut {
+    let text = |key: &str| case.get(key).and_then(Value::as_str).unwrap_or("?");
+    let checks = case
+        .get("covers")
+        .and_then(|v| serde_yaml::from_value::<Vec<String>>(v.clone()).ok())
+        .unwrap_or_default();
+    let reason = profile
+        .operations
+        .get(&operation)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    LeftOut {
+        area: String::new(),
+        id: format!("{}/{}", profile.profile, text("id")),
+        name: text("name").to_string(),
+        checks,
+        operation,
+        reason,
+    }
 }
 
 /// A shared case checks a read's text as the result field `content`; a profile whose
@@ -171,9 +229,17 @@ fn read_into_reader_field(profile: &Profile, case: &mut Case) {
     }
 }
 
+/// What expanding a step or case found: `None`, every operation it uses is offered;
+/// `Some(op)`, the profile declares `op` absent, so the case is left out.
+type Missing = Option<String>;
+
 /// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
-/// profile's steps for operations. `Ok(false)`: the profile lacks an operation it uses.
-fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Result<bool, String> {
+/// profile's steps for operations. `Ok(Some(op))`: the profile lacks an operation it uses.
+fn expand_case(
+    profile: &Profile,
+    index: &SharedIndex,
+    case: &mut Value,
+) -> Result<Missing, String> {
     let map = case.as_mapping_mut().ok_or("a case must be a mapping")?;
     let id = map
         .get("id")
@@ -185,8 +251,8 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     if let Some(steps) = map.get_mut("when").and_then(Value::as_sequence_mut) {
         for step in steps.iter_mut() {
             match expand_step(profile, index, std::mem::take(step))? {
-                Some(s) => *step = s,
-                None => return Ok(false),
+                Ok(s) => *step = s,
+                Err(op) => return Ok(Some(op)),
             }
         }
     }
@@ -217,16 +283,16 @@ fn expand_case(profile: &Profile, index: &SharedIndex, case: &mut Value) -> Resu
     }
     map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
 
-    Ok(true)
+    Ok(None)
 }
 
 /// One step, typed, its operations checked against the index, then the profile's own;
-/// `None` when the profile lacks an operation it uses.
+/// `Ok(Err(op))` when the profile declares an operation it uses absent.
 fn expand_step(
     profile: &Profile,
     index: &SharedIndex,
     step: Value,
-) -> Result<Option<Value>, String> {
+) -> Result<Result<Value, String>, String> {
     let step = SharedStep::parse(step)?;
     for o in step.operations() {
         if !index.operations.iter().any(|d| d.id == o.op) {
@@ -235,8 +301,12 @@ fn expand_step(
                 o.op
             ));
         }
+        if profile.operations.get(&o.op).is_some_and(Value::is_string) {
+            return Ok(Err(o.op.clone()));
+        }
     }
-    step.for_profile(profile)
+    let step = step.for_profile(profile)?;
+    Ok(step.ok_or_else(|| "internal: an offered operation gave no step".to_string()))
 }
 
 #[cfg(test)]

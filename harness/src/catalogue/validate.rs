@@ -868,11 +868,15 @@ pub fn is_clarification_id(id: &str) -> bool {
     tail.len() >= 2 && tail.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// `T3.5.2`, `READ-007`; a shared case carries its profile: `lighthouse/SAFE-004`.
+/// `T3.5.2`, `READ-007`; a shared case carries its profile, or the name of an interface
+/// file (`catalogue/interface.rs`): `lighthouse/SAFE-004`, `my-server/SAFE-004`.
 fn is_case_id(id: &str) -> bool {
     let local = match id.split_once('/') {
         Some((profile, rest))
-            if !profile.is_empty() && profile.bytes().all(|b| b.is_ascii_lowercase()) =>
+            if profile.starts_with(|c: char| c.is_ascii_lowercase())
+                && profile
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') =>
         {
             rest
         }

@@ -81,6 +81,11 @@ fn seen(offered: &[String]) -> String {
     }
 }
 
+/// What a server of an interface of its own can do: map it in an interface file.
+const INTERFACE_HINT: &str = "If it is a file server of an interface of its own, map its \
+    tools in an interface file and run the shared checks with --interface FILE; \
+    `mcp-harness interface init --server CMD` writes a starter file (docs/interfaces.md).";
+
 /// One line per known profile: its name and tools.
 fn known(profiles: &[&Profile]) -> String {
     profiles
@@ -139,7 +144,8 @@ pub fn detect(offered: &[String], profiles: &[&Profile]) -> Result<(usize, Strin
         None => Err(format!(
             "The server speaks MCP but offers another interface: it has {}, and none of the \
              tools of any profile this harness knows: {}. No case was run. Check that the \
-             command starts the server you meant to test, or name a profile with --profile.",
+             command starts the server you meant to test, or name a profile with --profile. \
+             {INTERFACE_HINT}",
             seen(offered),
             known(profiles)
         )),
@@ -173,7 +179,7 @@ pub fn stop_reason(
             "The server speaks MCP but offers another interface: it has {}, and none of \
              the {n} tools of the `{name}` profile ({ours}{resources}). The profiles this \
              harness knows are {}. No case was run. Check that the command starts the server \
-             you meant to test, and the --profile you named.",
+             you meant to test, and the --profile you named. {INTERFACE_HINT}",
             seen(offered),
             known(profiles),
             n = profile.tools.len(),

@@ -54,6 +54,9 @@ pub struct RunRequest {
     /// The interface to test against; `None`: detected from the server's tools (the
     /// built-in reference serves `rootspace` unless told otherwise).
     pub profile: Option<String>,
+    /// An interface file (`--interface`): the shared cases on the server's own tools, as
+    /// the file maps them, instead of a profile.
+    pub interface: Option<PathBuf>,
     /// Where each scenario's root and outside area are made (`--scratch-dir`); `None`:
     /// `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory.
     pub scratch_dir: Option<PathBuf>,
@@ -237,7 +240,10 @@ fn choose(req: &RunRequest, plan: &Plan) -> Result<Chosen, Stop> {
     {
         return Err(Stop::Abort(paragraph));
     }
-    let features = load_features(req.features.as_ref(), &profile.profile).map_err(Stop::Abort)?;
+    let features = match &plan.interface {
+        Some(i) => super::interface::features(i),
+        None => load_features(req.features.as_ref(), &profile.profile).map_err(Stop::Abort)?,
+    };
     let unknown = plan.baseline.unknown(&scenario_ids(&features));
     if !unknown.is_empty() {
         return Err(Stop::Usage(format!(
@@ -267,6 +273,14 @@ fn choose_profile(
     profiles: &[&Profile],
 ) -> Result<usize, String> {
     if let Some(i) = named {
+        if let Some(path) = &req.interface {
+            println!(
+                "Interface {} (the shared cases, mapped by {}).",
+                profiles[i].profile,
+                path.display()
+            );
+            return Ok(i);
+        }
         let how = if req.profile.is_some() {
             "named with --profile"
         } else {
@@ -329,7 +343,12 @@ fn run_cases(
     let parsed = parse_all(features);
     let unlisted = decided::without_listing(&chosen.offered, profile, &parsed, &plan.selection);
     let rules = decided::skip_rules(&chosen.cfg, &chosen.offered);
-    let skipped = decided::apply(&rules, &parsed, &plan.selection);
+    let mut skipped = decided::apply(&rules, &parsed, &plan.selection);
+    if let Some(interface) = &plan.interface {
+        let (results, labels) = super::interface::left_out(interface, &plan.selection);
+        skipped.results.extend(results);
+        skipped.labels.extend(labels);
+    }
     let not_run: Vec<CaseResult> = unlisted.into_iter().chain(skipped.results).collect();
     let skip: HashSet<String> = not_run.iter().map(|r| r.scenario.clone()).collect();
     // A running server has one fixed root: its scenarios cannot overlap.

@@ -13,6 +13,7 @@ use super::config::ServerConfig;
 use super::parser::Parsed;
 use super::report::expect_fail::Baseline;
 use super::suite::selected;
+use crate::catalogue::interface::{Interface, load_interface};
 use crate::catalogue::{Catalogue, Profile};
 
 pub struct Plan {
@@ -26,17 +27,30 @@ pub struct Plan {
     /// The server, tested against the named profile (or the default one) until the probe
     /// has shown which interface it speaks.
     pub cfg: ServerConfig,
+    /// The interface file's catalogue (`--interface`), also the last of `catalogues` and
+    /// `named`.
+    pub interface: Option<Interface>,
 }
 
 impl Plan {
     /// The plan `req` asks for; `Err` is the usage error to print.
     pub fn new(req: &RunRequest) -> Result<Plan, String> {
-        let catalogues = crate::catalogue::load_embedded_all().map_err(|e| e.to_string())?;
-        let named = match &req.profile {
-            Some(name) => Some(index_of(&catalogues, name).ok_or_else(|| unknown_profile(name))?),
-            // The built-in reference serves rootspace unless told otherwise.
-            None if req.server.is_none() => index_of(&catalogues, DEFAULT_PROFILE),
+        let mut catalogues = crate::catalogue::load_embedded_all().map_err(|e| e.to_string())?;
+        let interface = match &req.interface {
+            Some(path) => Some(load_interface(path).map_err(|e| e.to_string())?),
             None => None,
+        };
+        let named = match (&interface, &req.profile) {
+            (Some(i), _) => {
+                catalogues.push(i.catalogue.clone());
+                Some(catalogues.len() - 1)
+            }
+            (None, Some(name)) => {
+                Some(index_of(&catalogues, name).ok_or_else(|| unknown_profile(name))?)
+            }
+            // The built-in reference serves rootspace unless told otherwise.
+            (None, None) if req.server.is_none() => index_of(&catalogues, DEFAULT_PROFILE),
+            (None, None) => None,
         };
         let selection = Selection::new(req)?;
         let baseline = match &req.expect_fail {
@@ -53,6 +67,7 @@ impl Plan {
             selection,
             baseline,
             cfg,
+            interface,
         })
     }
 

@@ -49,6 +49,37 @@ async fn start_probe(cfg: &ServerConfig, root: &Path) -> Result<(Session, Protoc
 /// Start the server once on an empty root, initialize it, and ask for its tools and for
 /// `list://`; `Err` is the paragraph to print when the server cannot be started.
 pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
+    with_session(cfg, async |s, protocol, root| {
+        ask(s, protocol, cfg, root).await
+    })
+}
+
+/// The server's `tools/list` entries (name, description, input schema), from one session
+/// on an empty root (`mcp-harness interface init`).
+pub fn tool_list(cfg: &ServerConfig) -> Result<Vec<serde_json::Value>, String> {
+    with_session(cfg, async |mut s, _, _| {
+        let reply = s.list_tools().await;
+        s.shutdown().await;
+        match reply {
+            Reply::Ok(v) => Ok(v
+                .get("tools")
+                .and_then(serde_json::Value::as_array)
+                .cloned()
+                .unwrap_or_default()),
+            Reply::RpcError { code, message, .. } => {
+                Err(format!("tools/list gave JSON-RPC error {code}: {message}"))
+            }
+            Reply::Broken(why) => Err(format!("tools/list failed: {why}")),
+        }
+    })?
+}
+
+/// Runs `f` on one session of the server, started on an empty root (a running server's
+/// own root, emptied); `Err` is the paragraph to print when it cannot be started.
+fn with_session<T>(
+    cfg: &ServerConfig,
+    f: impl AsyncFnOnce(Session, Protocol, &Path) -> T,
+) -> Result<T, String> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -67,7 +98,7 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
             _ => dir.path().to_path_buf(),
         };
         match start_probe(cfg, &root).await {
-            Ok((s, protocol)) => Ok(ask(s, protocol, cfg, &root).await),
+            Ok((s, protocol)) => Ok(f(s, protocol, &root).await),
             Err(e) => Err(start_failure(cfg, &e)),
         }
     });

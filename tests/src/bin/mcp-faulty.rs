@@ -1,5 +1,6 @@
 //! Test-only server: the reference with ONE injected fault or alternative reading, chosen
-//! by `--fault NAME` or `--variant NAME` before the normal arguments (`--list` prints all).
+//! by `--fault NAME` or `--variant NAME` before the normal arguments (`--list` prints all);
+//! a proxy's injection may take `--behind FAULT` next, to put a faulty server behind it.
 //! It exists to prove the harness (tests/tests/harness_power.rs); never ship it.
 
 use std::process::ExitCode;
@@ -41,7 +42,13 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        // `--behind FAULT`: a faulty reference behind the proxy instead of the plain one,
+        // so a fault is tested through the proxy's interface (`foreign-interface`).
         let mut server = vec![exe, "--plain".to_string()];
+        if args.get(1).map(String::as_str) == Some("--behind") && args.len() > 2 {
+            server = vec![server.remove(0), "--fault".into(), args[2].clone()];
+            args.drain(1..3);
+        }
         server.extend(args.into_iter().skip(1));
         return proxy::run(&name, &server);
     }

@@ -16,6 +16,7 @@ mod eras;
 mod errors;
 mod harness_probe;
 mod http;
+mod interface_file;
 mod lighthouse;
 mod listing;
 mod naming;

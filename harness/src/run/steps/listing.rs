@@ -242,22 +242,7 @@ async fn tool_schema(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             "the server has no tool named {name:?}; its tools are {names:?}"
         ));
     };
-    let schema = tool.get("inputSchema").cloned().unwrap_or(Value::Null);
-    let required: BTreeSet<String> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
-    let props: BTreeSet<String> = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|o| o.keys().cloned().collect())
-        .unwrap_or_default();
+    let (required, props) = input_schema_names(tool);
     if required != want_required {
         return Err(format!(
             "tool {name}: required arguments should be {want_required:?}, are {required:?}"
@@ -321,6 +306,28 @@ async fn template(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
              templates: {got:?}, resources: {resources:?}"
         ))
     }
+}
+
+/// A `tools/list` entry's required arguments and all its argument names, from its input
+/// schema (empty when it has none).
+pub fn input_schema_names(tool: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let schema = tool.get("inputSchema").cloned().unwrap_or(Value::Null);
+    let required = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let props = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    (required, props)
 }
 
 #[cfg(test)]

@@ -151,12 +151,13 @@ pub fn text_blocks(v: &Value) -> Vec<String> {
 }
 
 /// The result object: structuredContent, else the first text block that is a JSON object.
-/// An envelope `{"success": true, "data": {...}}` stands for its `data`. For an interface
+/// An envelope `{"success": true, "data": {...}}` or `{"ok": true, "data": {...}}` stands
+/// for its `data` (an interface file's server may wrap its results either way). For an interface
 /// whose results are plain text (a profile's `text_result`, e.g. `content`), a result
 /// without structuredContent stands for `{content: <its text blocks, joined>}`, or for its
 /// content blocks themselves when not all of them are text (an image).
 pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
-    let unwrap = |m: &Map<String, Value>| match (m.get("success"), m.get("data")) {
+    let unwrap = |m: &Map<String, Value>| match (m.get("success").or(m.get("ok")), m.get("data")) {
         (Some(Value::Bool(true)), Some(Value::Object(data))) => data.clone(),
         _ => m.clone(),
     };
@@ -997,6 +998,9 @@ mod tests {
         assert!(check_kind(&seen, "path_escape", false, &Profile::default()).is_ok());
         let ok = Reply::Ok(json!({"structuredContent": {"ok": true, "data": "x"}, "content": []}));
         assert!(success(&ok, None).is_ok());
+        // An `{ok, data}` envelope whose data is an object stands for that object.
+        let wrapped = json!({"content": [{"type": "text", "text": "{\"ok\":true,\"data\":{\"content\":\"a\\n\"}}"}]});
+        assert_eq!(result_object(&wrapped, None).unwrap()["content"], "a\n");
     }
 
     #[test]

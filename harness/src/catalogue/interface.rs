@@ -1,0 +1,571 @@
+//! An interface file (`mcp-harness run --interface FILE`): a server author's mapping of
+//! the shared checks' abstract operations onto the server's own tools, in the same
+//! `operations` format as a `profile.yaml`, plus how a read's text comes back. It becomes a
+//! catalogue of the shared cases alone (`<interface>/SAFE-nnn`), whose every check rests on
+//! one universal requirement (`UNIVERSAL-<CHECK>`, MUST, core), so no Rust and no rebuild is
+//! needed to test a server of an interface the harness has no profile for.
+//!
+//! The file is checked strictly, and every mistake is named with the file and its line.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::Path;
+
+use regex::Regex;
+use serde::Deserialize;
+use serde_yaml::Value;
+
+use super::model::{Level, Requirement};
+use super::operation::Operation;
+use super::profile::Profile;
+use super::shared::{self, Described, LeftOut, SharedIndex};
+use super::{Catalogue, validate};
+
+/// What the author writes. The keys besides `interface` and `title` are those of a
+/// `profile.yaml` and mean the same (`specs/README.md`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterfaceFile {
+    /// A short name for the server's interface (`my-server`): the prefix of its case ids.
+    pub interface: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Each abstract operation of `specs/shared/checks.yaml`: a step template, or a sentence
+    /// saying why the interface has no such operation.
+    pub operations: BTreeMap<String, Value>,
+    /// The result field that holds a read's text, when not `content` (`data` in an
+    /// `{ok, data}` envelope).
+    #[serde(default)]
+    pub reader_field: Option<String>,
+    /// For results of plain text: the field a result of text blocks alone stands for.
+    #[serde(default)]
+    pub text_result: Option<String>,
+}
+
+/// A loaded interface: its catalogue (the shared cases on its tools) and the shared cases
+/// left out because they need an operation it declares absent.
+#[derive(Debug, Clone)]
+pub struct Interface {
+    pub catalogue: Catalogue,
+    pub left_out: Vec<LeftOut>,
+}
+
+/// Every mistake found in an interface file, each `FILE:LINE: message`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterfaceError {
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for InterfaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "the interface file has {} problem(s):",
+            self.problems.len()
+        )?;
+        for p in &self.problems {
+            writeln!(f, "  {p}")?;
+        }
+        write!(
+            f,
+            "The format is in docs/interfaces.md; `mcp-harness interface init --server CMD` \
+             writes a starter file."
+        )
+    }
+}
+
+/// The prefix of every requirement an interface's checks rest on.
+pub const UNIVERSAL: &str = "UNIVERSAL-";
+
+/// Reads, checks and expands the interface file at `path`.
+pub fn load_interface(path: &Path) -> Result<Interface, InterfaceError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| InterfaceError {
+        problems: vec![format!("{shown}: cannot read: {e}")],
+    })?;
+    parse_interface(&text, &shown)
+}
+
+/// `load_interface` for a file's text; `shown` names it in messages.
+pub fn parse_interface(text: &str, shown: &str) -> Result<Interface, InterfaceError> {
+    let fail = |problems: Vec<String>| InterfaceError { problems };
+    let file: InterfaceFile = serde_yaml::from_str(text).map_err(|e| {
+        let at = e
+            .location()
+            .map_or(String::new(), |l| format!("{}:{}", l.line(), l.column()));
+        fail(vec![format!("{shown}:{at}: {}", without_location(&e))])
+    })?;
+    let index = shared_index().map_err(|e| fail(vec![e]))?;
+    let problems = check(&file, &index, text, shown);
+    if !problems.is_empty() {
+        return Err(fail(problems));
+    }
+    build(&file, &index, shown).map_err(fail)
+}
+
+/// serde_yaml's message without its trailing " at line L column C" (shown before it).
+fn without_location(e: &serde_yaml::Error) -> String {
+    let m = e.to_string();
+    match m.rfind(" at line ") {
+        Some(i) => m[..i].to_string(),
+        None => m,
+    }
+}
+
+/// The shared files compiled into the binary, `(name, text)`.
+fn shared_files() -> Vec<(String, String)> {
+    super::embedded::SPECS
+        .iter()
+        .filter_map(|(n, t)| Some((n.strip_prefix("shared/")?.to_string(), t.to_string())))
+        .collect()
+}
+
+/// `specs/shared/checks.yaml`: the checks and the operations.
+fn shared_index() -> Result<SharedIndex, String> {
+    let text = shared_files()
+        .into_iter()
+        .find(|(n, _)| n == "checks.yaml")
+        .map(|(_, t)| t)
+        .ok_or("internal: specs/shared/checks.yaml is not compiled in")?;
+    serde_yaml::from_str(&text).map_err(|e| format!("specs/shared/checks.yaml: {e}"))
+}
+
+/// The parameters an operation gives its template: the `{name}`s its meaning names
+/// (`{hash}` too where it gives `{believed}`).
+fn params_of(operation: &Described) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = Operation::parameter_names()
+        .filter(|p| operation.meaning.contains(&format!("{{{p}}}")))
+        .map(|p| p.to_string())
+        .collect();
+    if out.contains("believed") {
+        out.insert("hash".into());
+    }
+    out
+}
+
+/// Every semantic mistake, each with its line.
+fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> Vec<String> {
+    let at = |keys: &[&str]| format!("{shown}:{}", line_of(text, keys));
+    let mut out = Vec::new();
+    let name_ok = Regex::new(r"^[a-z][a-z0-9-]{0,39}$").expect("valid regex");
+    if !name_ok.is_match(&file.interface) {
+        out.push(format!(
+            "{}: `interface: {}`: a name of lower-case letters, digits and `-`, starting with a \
+             letter, at most 40 characters (e.g. `my-server`)",
+            at(&["interface"]),
+            file.interface
+        ));
+    }
+    for op in &index.operations {
+        if !file.operations.contains_key(&op.id) {
+            out.push(format!(
+                "{}: `operations` lacks `{}` ({}): add `{}: {{call: TOOL, args: {{...}}}}`, or \
+                 `{}: \"why the server has no such operation\"`",
+                at(&["operations"]),
+                op.id,
+                op.meaning,
+                op.id,
+                op.id
+            ));
+        }
+    }
+    for (name, value) in &file.operations {
+        let here = at(&["operations", name]);
+        match index.operations.iter().find(|o| &o.id == name) {
+            None => out.push(format!(
+                "{here}: `operations` names `{name}`, which is no operation; they are {}",
+                names(&index.operations)
+            )),
+            Some(op) => out.extend(
+                check_operation(op, value)
+                    .into_iter()
+                    .map(|m| format!("{here}: operation `{name}`: {m}")),
+            ),
+        }
+    }
+    for (key, value) in [
+        ("reader_field", &file.reader_field),
+        ("text_result", &file.text_result),
+    ] {
+        if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
+            out.push(format!("{}: `{key}` names no field", at(&[key])));
+        }
+    }
+    out
+}
+
+fn names(list: &[Described]) -> String {
+    list.iter()
+        .map(|d| format!("`{}`", d.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What is wrong with one operation's entry: a sentence (absent), or a template of the
+/// keys `call`, `args` and `or`, or `read_resource`, whose placeholders the operation gives.
+fn check_operation(op: &Described, value: &Value) -> Vec<String> {
+    let template = match value {
+        Value::String(s) if s.trim().is_empty() => {
+            return vec!["an absent operation needs a sentence saying why".into()];
+        }
+        Value::String(_) => return Vec::new(),
+        Value::Mapping(m) => m,
+        _ => {
+            return vec![
+                "give a step template `{call: TOOL, args: {...}}` or a sentence saying why \
+                 the server has no such operation"
+                    .into(),
+            ];
+        }
+    };
+    let mut out = Vec::new();
+    for key in template.keys() {
+        let key = key.as_str().unwrap_or("?");
+        if !["call", "args", "or", "read_resource"].contains(&key) {
+            out.push(format!(
+                "unknown key `{key}`; a template has `call` (the tool), `args` (its arguments) \
+                 and optionally `or` (another tool taking the same arguments), or \
+                 `read_resource` (a resource URI)"
+            ));
+        }
+    }
+    let call = template.get("call").and_then(Value::as_str);
+    let resource = template.get("read_resource").and_then(Value::as_str);
+    if call.is_none() == resource.is_none() {
+        out.push("give exactly one of `call: TOOL` (a tool name) or `read_resource: URI`".into());
+    }
+    if call.is_some() && !template.get("args").is_some_and(Value::is_mapping) {
+        out.push(
+            "`args` must map each argument name to its value, e.g. `{path: \"{path}\"}`".into(),
+        );
+    }
+    out.extend(check_placeholders(op, value));
+    out
+}
+
+/// Placeholders: `{name}` of the operation's parameters, and `${root}` (the root's
+/// absolute path, for servers that take absolute paths or `file://` URIs).
+fn check_placeholders(op: &Described, value: &Value) -> Vec<String> {
+    let given = params_of(op);
+    let mut used = BTreeSet::new();
+    let mut out = Vec::new();
+    let placeholder = Regex::new(r"(\$?)\{([^{}]*)\}").expect("valid regex");
+    for s in strings(value) {
+        for c in placeholder.captures_iter(&s) {
+            let (dollar, name) = (&c[1], &c[2]);
+            if dollar == "$" {
+                if name != "root" {
+                    out.push(format!(
+                        "`${{{name}}}` is no placeholder; `${{root}}` is the root's absolute path"
+                    ));
+                }
+            } else if given.contains(name) {
+                used.insert(name.to_string());
+            } else {
+                out.push(format!(
+                    "`{{{name}}}` is not a parameter of this operation; it gives {}",
+                    given
+                        .iter()
+                        .map(|p| format!("`{{{p}}}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+    }
+    for needed in given
+        .iter()
+        .filter(|p| !matches!(p.as_str(), "believed" | "hash"))
+    {
+        if !used.contains(needed) {
+            out.push(format!(
+                "the template never uses `{{{needed}}}`, so the server would not get it"
+            ));
+        }
+    }
+    out
+}
+
+/// Every string in a YAML value (the tool name too: a placeholder there is a mistake).
+fn strings(value: &Value) -> Vec<String> {
+    match value {
+        Value::String(s) => vec![s.clone()],
+        Value::Sequence(seq) => seq.iter().flat_map(strings).collect(),
+        Value::Mapping(m) => m.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The 1-based line of the nested key `keys` (each deeper than the one before, in block
+/// style), else of the deepest one found, else 1.
+pub fn line_of(text: &str, keys: &[&str]) -> usize {
+    let mut found = 1;
+    let mut indent: Option<usize> = None;
+    let mut lines = text.lines().enumerate();
+    for key in keys {
+        let hit = lines.by_ref().find(|(_, l)| {
+            let trimmed = l.trim_start();
+            let depth = l.len() - trimmed.len();
+            let key_here = [
+                format!("{key}:"),
+                format!("\"{key}\":"),
+                format!("'{key}':"),
+            ]
+            .iter()
+            .any(|k| trimmed.starts_with(k.as_str()));
+            key_here && indent.is_none_or(|i| depth > i)
+        });
+        match hit {
+            Some((n, l)) => {
+                found = n + 1;
+                indent = Some(l.len() - l.trim_start().len());
+            }
+            None => break,
+        }
+    }
+    found
+}
+
+/// The catalogue: a profile made of the file, one universal requirement per check, and the
+/// shared cases on the interface's tools.
+fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Interface, Vec<String>> {
+    let profile = profile_of(file, index, shown);
+    let (mut areas, left_out) =
+        shared::expand_reporting(&profile, &shared_files(), "specs/shared/").map_err(|ps| {
+            ps.iter()
+                .map(|p| format!("{shown}: {p}"))
+                .collect::<Vec<_>>()
+        })?;
+    // An area whose every case needs an absent operation has nothing to run; its cases
+    // are in `left_out`.
+    areas.retain(|a| !a.cases.is_empty());
+    let covered: BTreeSet<&String> = areas
+        .iter()
+        .flat_map(|a| a.cases.iter().flat_map(|c| &c.covers))
+        .collect();
+    let requirements = index
+        .checks
+        .iter()
+        .map(|c| universal_requirement(c, covered.contains(&universal_id(&c.id))))
+        .collect();
+    let catalogue = Catalogue {
+        profile,
+        requirements,
+        clarifications: Vec::new(),
+        areas,
+    };
+    let problems = validate::validate(&catalogue, &format!("{shown} with specs/shared/"));
+    if !problems.is_empty() {
+        return Err(problems.iter().map(ToString::to_string).collect());
+    }
+    Ok(Interface {
+        catalogue,
+        left_out,
+    })
+}
+
+/// `UNIVERSAL-PREFIX-SIBLING` for the check `prefix-sibling`.
+pub fn universal_id(check: &str) -> String {
+    format!("{UNIVERSAL}{}", check.to_ascii_uppercase())
+}
+
+/// Every check holds for any file server, so each is a MUST and its cases are core.
+fn universal_requirement(check: &Described, covered: bool) -> Requirement {
+    Requirement {
+        id: universal_id(&check.id),
+        level: Level::Must,
+        source: "specs/shared/checks.yaml".into(),
+        statement: check.meaning.clone(),
+        not_applicable: (!covered).then(|| {
+            "every shared case of this check uses an operation the interface declares absent".into()
+        }),
+        unexercised: None,
+    }
+}
+
+/// The profile the file describes: its operations, the tools they call, and every check
+/// mapped to its universal requirement.
+fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile {
+    let mut tools: Vec<String> = Vec::new();
+    for value in file.operations.values() {
+        for key in ["call", "or"] {
+            if let Some(t) = value.get(key).and_then(Value::as_str)
+                && !tools.iter().any(|x| x == t)
+            {
+                tools.push(t.to_string());
+            }
+        }
+    }
+    Profile {
+        profile: file.interface.clone(),
+        title: file
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("the interface of {shown}")),
+        source: shown.to_string(),
+        tools,
+        // `read_during` reads with the `read` operation's template (`Profile::read_call`);
+        // the reader names its tool.
+        reader: file
+            .operations
+            .get("read")
+            .and_then(|r| r.get("call"))
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        reader_field: file.reader_field.clone(),
+        text_result: file.text_result.clone(),
+        operations: file.operations.clone(),
+        shared_covers: index
+            .checks
+            .iter()
+            .map(|c| (c.id.clone(), vec![universal_id(&c.id)]))
+            .collect(),
+        ..Profile::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "interface: my-server\n\
+        operations:\n  \
+          read: {call: rd, args: {path: \"{path}\"}}\n  \
+          create: {call: wr, args: {path: \"${root}/{path}\", text: \"{content}\"}}\n  \
+          overwrite: {call: wr, args: {path: \"${root}/{path}\", text: \"{content}\"}}\n  \
+          delete: \"no delete\"\n  \
+          delete_tree: \"no delete\"\n  \
+          list: {call: ls, args: {uri: \"file://${root}/{path}\"}}\n  \
+          move: {call: mv, args: {from: \"{path}\", to: \"{to}\"}}\n  \
+          edit: \"no edit\"\n";
+
+    fn problems(text: &str) -> Vec<String> {
+        parse_interface(text, "my.yaml").unwrap_err().problems
+    }
+
+    /// Every one of `expected` is among the file's problems.
+    fn assert_named(text: &str, expected: &[&str]) {
+        let p = problems(text).join("\n");
+        for e in expected {
+            assert!(p.contains(e), "{e}\n{p}");
+        }
+    }
+
+    #[test]
+    fn a_good_file_maps_the_shared_cases_and_leaves_out_the_absent_ones() {
+        let i = parse_interface(GOOD, "my.yaml").unwrap();
+        // In the order of the operations (create, ..., read).
+        assert_eq!(i.catalogue.profile.tools, ["wr", "ls", "mv", "rd"]);
+        assert_eq!(i.catalogue.profile.reader.as_deref(), Some("rd"));
+        let ids: Vec<&str> = i.catalogue.cases().map(|(_, c)| c.id.as_str()).collect();
+        assert!(ids.contains(&"my-server/SAFE-001"), "{ids:?}");
+        // SAFE-003 deletes: left out, with the author's reason, never run.
+        assert!(!ids.contains(&"my-server/SAFE-003"), "{ids:?}");
+        let left = i.left_out.iter().find(|l| l.id == "my-server/SAFE-003");
+        let left = left.expect("SAFE-003 is reported as left out");
+        assert_eq!(
+            (left.operation.as_str(), left.reason.as_str()),
+            ("delete", "no delete")
+        );
+        // Every case is core: it covers universal requirements alone.
+        assert!(i.catalogue.cases().all(|(_, c)| i.catalogue.is_core(c)));
+    }
+
+    #[test]
+    fn the_example_files_load() {
+        for (name, text) in [
+            (
+                "filesystem",
+                include_str!("../../../docs/interfaces/reference-filesystem.yaml"),
+            ),
+            (
+                "devs",
+                include_str!("../../../docs/interfaces/reference-devs.yaml"),
+            ),
+            (
+                "lighthouse",
+                include_str!("../../../docs/interfaces/reference-lighthouse.yaml"),
+            ),
+            (
+                "editor",
+                include_str!("../../../docs/interfaces/reference-editor.yaml"),
+            ),
+        ] {
+            assert!(parse_interface(text, name).is_ok(), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_key_names_its_line_and_column() {
+        let text = GOOD.replace("operations:", "titel: x\noperations:");
+        let p = problems(&text);
+        assert!(
+            p[0].starts_with("my.yaml:2:1: unknown field `titel`"),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_operation_names_the_operations_line() {
+        let text = GOOD.replace(
+            "  move: {call: mv, args: {from: \"{path}\", to: \"{to}\"}}\n",
+            "",
+        );
+        let p = problems(&text);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(
+            p[0].starts_with("my.yaml:2: `operations` lacks `move`"),
+            "{p:?}"
+        );
+        assert!(
+            p[0].contains("move: \"why the server has no such operation\""),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn bad_placeholders_and_keys_name_the_operations_line() {
+        let text = GOOD
+            .replace("{path: \"{path}\"}}", "{path: \"{file}\"}, retry: 2}")
+            .replace("from: \"{path}\"", "from: \"${cwd}/{path}\"");
+        assert_named(
+            &text,
+            &[
+                "my.yaml:3: operation `read`: unknown key `retry`",
+                "my.yaml:3: operation `read`: `{file}` is not a parameter of this operation; it gives `{path}`",
+                "my.yaml:3: operation `read`: the template never uses `{path}`",
+                "my.yaml:9: operation `move`: `${cwd}` is no placeholder",
+            ],
+        );
+    }
+
+    #[test]
+    fn wrong_names_and_shapes_are_named() {
+        let text = GOOD
+            .replace("my-server", "My Server")
+            .replace("delete: \"no delete\"", "delete: 3")
+            .replace("  list:", "  lst: \"x\"\n  list:");
+        assert_named(
+            &text,
+            &[
+                "my.yaml:1: `interface: My Server`",
+                "my.yaml:6: operation `delete`: give a step template",
+                "my.yaml:8: `operations` names `lst`, which is no operation",
+            ],
+        );
+    }
+
+    #[test]
+    fn broken_yaml_names_its_line() {
+        let p = problems("interface: x\noperations: {read: [\n");
+        assert!(p[0].starts_with("my.yaml:3:"), "{p:?}");
+    }
+
+    #[test]
+    fn line_of_follows_nesting() {
+        let text = "a:\n  read: 1\nb:\n  read: 2\n";
+        assert_eq!(line_of(text, &["b", "read"]), 4);
+        assert_eq!(line_of(text, &["a", "read"]), 2);
+        assert_eq!(line_of(text, &["c"]), 1);
+    }
+}

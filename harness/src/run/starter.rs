@@ -1,0 +1,308 @@
+//! `mcp-harness interface init --server CMD`: a commented starter interface file, guessed
+//! from the server's own `tools/list` (tool names, input schemas), for the author to
+//! correct. Every guess is marked as one; an operation no tool fits is declared absent
+//! with a sentence that says so, so the file loads as written and the author sees why.
+
+use serde_json::Value;
+
+use super::steps::listing::input_schema_names;
+
+/// The operations a starter maps, with the words of a tool name that suggest each, the
+/// words that rule a tool out, and what the operation does (`specs/shared/checks.yaml`).
+const GUESSES: &[(&str, &[&str], &[&str], &str)] = &[
+    (
+        "read",
+        &["read", "get", "open", "view", "cat"],
+        &["multiple", "media", "dir", "list", "info", "image"],
+        "read the whole text file",
+    ),
+    (
+        "create",
+        &["write", "create", "save", "put", "new"],
+        &["dir", "folder"],
+        "create a new file with missing parents",
+    ),
+    (
+        "overwrite",
+        &["write", "save", "put", "replace"],
+        &["dir", "folder"],
+        "replace a file's whole content",
+    ),
+    (
+        "delete",
+        &["delete", "remove", "rm", "unlink"],
+        &["dir", "tree", "folder"],
+        "delete one file",
+    ),
+    (
+        "delete_tree",
+        &["delete", "remove", "rm"],
+        &[],
+        "delete a directory with everything in it",
+    ),
+    (
+        "list",
+        &["list", "ls", "readdir", "dir"],
+        &["allowed", "size", "tree", "tool"],
+        "list a directory",
+    ),
+    (
+        "move",
+        &["move", "rename", "mv"],
+        &[],
+        "move a file to a new path",
+    ),
+    (
+        "edit",
+        &["edit", "replace", "patch"],
+        &["dir", "multiple", "media"],
+        "replace a text that occurs once in a file",
+    ),
+];
+
+/// Argument names that carry each parameter, in order of preference.
+const PATH_ARGS: &[&str] = &[
+    "path",
+    "file_path",
+    "filePath",
+    "file",
+    "uri",
+    "source",
+    "from",
+    "src",
+    "filename",
+];
+const CONTENT_ARGS: &[&str] = &["content", "contents", "text", "data", "body"];
+const TO_ARGS: &[&str] = &["destination", "to", "target", "dest", "new_path", "newPath"];
+const OLD_ARGS: &[&str] = &["old_string", "oldText", "old_text", "old", "search", "find"];
+const NEW_ARGS: &[&str] = &[
+    "new_string",
+    "newText",
+    "new_text",
+    "new",
+    "replace",
+    "replacement",
+];
+
+/// Whether a tool takes an edit's two texts: as arguments of their own, or as the official
+/// server's `edits: [{oldText, newText}]`.
+fn takes_an_edit(tool: &Value) -> bool {
+    (arg(tool, OLD_ARGS).is_some() && arg(tool, NEW_ARGS).is_some())
+        || properties(tool).iter().any(|p| p == "edits")
+}
+
+/// The starter file for a server whose `tools/list` entries are `tools`; `server` is its
+/// command line, quoted in the header.
+pub fn starter(tools: &[Value], server: &str) -> String {
+    let mut out = header(tools, server);
+    out.push_str("operations:\n");
+    let absolute = tools.iter().any(mentions_absolute);
+    for (op, want, avoid, what) in GUESSES {
+        out.push_str(&operation(op, (want, avoid, what), tools, absolute));
+    }
+    out
+}
+
+fn header(tools: &[Value], server: &str) -> String {
+    let mut out = String::from(
+        "# A starter interface file, guessed by `mcp-harness interface init` from the tools\n\
+         # the server lists. CHECK EVERY LINE: the guesses come from names and schemas alone.\n\
+         # Format: docs/interfaces.md. Run: mcp-harness run --interface THIS-FILE --server CMD\n",
+    );
+    out.push_str(&format!(
+        "# Server: {server}\n# Its tools (* marks a required argument):\n"
+    ));
+    for t in tools {
+        out.push_str(&format!("#   {}\n", signature(t)));
+    }
+    out.push_str(
+        "interface: my-server\n\
+         # A result of text blocks alone is read as {content: <the text>}; a JSON result is\n\
+         # read as it is. Add `reader_field: data` if a read's text is in `data` (an\n\
+         # {ok, data} envelope).\n\
+         text_result: content\n",
+    );
+    out
+}
+
+/// `read_file {path*, offset, length}`.
+fn signature(tool: &Value) -> String {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or("?");
+    let required = required(tool);
+    let args: Vec<String> = properties(tool)
+        .into_iter()
+        .map(|p| {
+            if required.contains(&p) {
+                format!("{p}*")
+            } else {
+                p
+            }
+        })
+        .collect();
+    format!("{name} {{{}}}", args.join(", "))
+}
+
+fn properties(tool: &Value) -> Vec<String> {
+    input_schema_names(tool).1.into_iter().collect()
+}
+
+fn required(tool: &Value) -> Vec<String> {
+    input_schema_names(tool).0.into_iter().collect()
+}
+
+/// Whether a tool's description or schema speaks of absolute paths or allowed directories
+/// (then every path of the server is guessed absolute, `${root}/{path}`).
+fn mentions_absolute(tool: &Value) -> bool {
+    let text = tool.to_string().to_ascii_lowercase();
+    text.contains("absolute") || text.contains("allowed director")
+}
+
+/// The words that suggest an operation's tool, those that rule one out, and what it does.
+type Words<'a> = (&'a [&'a str], &'a [&'a str], &'a str);
+
+/// One operation's entry: the best-named tool with its arguments guessed, or absent.
+fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bool) -> String {
+    let score = |t: &&Value| {
+        let name = t
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let hits = want.iter().filter(|w| name.contains(*w)).count();
+        let ruled_out = avoid.iter().any(|a| name.contains(a));
+        let fits = arg(t, PATH_ARGS).is_some()
+            && (!matches!(op, "create" | "overwrite") || arg(t, CONTENT_ARGS).is_some())
+            && (op != "move" || arg(t, TO_ARGS).is_some())
+            && (op != "edit" || takes_an_edit(t))
+            && (op != "delete_tree"
+                || properties(t).iter().any(|p| p == "recursive")
+                || name.contains("dir"));
+        // A tool named for files or text (write_file) beats one named for a format
+        // (write_pdf); then the shorter name, the more general tool.
+        let plain = name.contains("file") || name.contains("text");
+        (hits > 0 && !ruled_out && fits).then_some((hits, plain, std::cmp::Reverse(name.len())))
+    };
+    let best = tools
+        .iter()
+        .filter_map(|t| Some((score(&t)?, t)))
+        .max_by_key(|(s, _)| *s);
+    match best {
+        Some((_, tool)) => template(op, what, tool, absolute),
+        None => format!(
+            "  # No tool's name and schema fit `{op}` ({what}): map one, or keep the sentence.\n  \
+             {op}: \"the server has no tool to {what} (interface init found none; correct this)\"\n"
+        ),
+    }
+}
+
+/// The first of `names` that the tool takes.
+fn arg(tool: &Value, names: &[&str]) -> Option<String> {
+    let props = properties(tool);
+    names
+        .iter()
+        .find(|n| props.iter().any(|p| p == *n))
+        .map(|n| n.to_string())
+}
+
+/// The guessed template, in block style with a comment per argument.
+fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or("?");
+    let path_arg = arg(tool, PATH_ARGS).unwrap_or_else(|| "path".into());
+    let (path, how) = spelling(&path_arg, absolute);
+    let mut out = format!(
+        "  # {what}: a guess from {}\n  {op}:\n    call: {name}\n    args:\n",
+        signature(tool)
+    );
+    out.push_str(&format!("      {path_arg}: \"{path}\"  # {how}\n"));
+    if matches!(op, "create" | "overwrite") {
+        let content = arg(tool, CONTENT_ARGS).unwrap_or_else(|| "content".into());
+        out.push_str(&format!("      {content}: \"{{content}}\"\n"));
+    }
+    if op == "move" {
+        let to = arg(tool, TO_ARGS).unwrap_or_else(|| "destination".into());
+        let (to_path, _) = spelling(&to, absolute);
+        out.push_str(&format!(
+            "      {to}: \"{}\"\n",
+            to_path.replace("{path}", "{to}")
+        ));
+    }
+    if op == "edit" {
+        out.push_str(&edit_args(tool));
+    }
+    if op == "delete_tree" && properties(tool).iter().any(|p| p == "recursive") {
+        out.push_str("      recursive: true\n");
+    }
+    let missing: Vec<String> = required(tool)
+        .into_iter()
+        .filter(|r| !out.contains(&format!(" {r}:")))
+        .collect();
+    for other in missing {
+        out.push_str(&format!(
+            "      # {other}: ...  (required by the schema: give its value)\n"
+        ));
+    }
+    out
+}
+
+/// An edit's texts: its own two arguments, else one item of `edits`.
+fn edit_args(tool: &Value) -> String {
+    match (arg(tool, OLD_ARGS), arg(tool, NEW_ARGS)) {
+        (Some(old), Some(new)) => format!("      {old}: \"{{old}}\"\n      {new}: \"{{new}}\"\n"),
+        _ => "      edits: [{oldText: \"{old}\", newText: \"{new}\"}]  # check the item's names\n"
+            .into(),
+    }
+}
+
+/// How a path argument is spelled: a URI (by its name), an absolute path (when the
+/// server speaks of them), else relative to the root; and the comment naming the guess.
+fn spelling(arg: &str, absolute: bool) -> (String, &'static str) {
+    if arg.to_ascii_lowercase().contains("uri") {
+        (
+            "file://${root}/{path}".into(),
+            "a file:// URI (guessed from the name)",
+        )
+    } else if absolute {
+        (
+            "${root}/{path}".into(),
+            "absolute (the tools speak of absolute paths or allowed directories)",
+        )
+    } else {
+        (
+            "{path}".into(),
+            "relative to the root; \"${root}/{path}\" if the server wants absolute paths",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn names_and_schemas_make_the_guesses() {
+        let tools = vec![
+            json!({"name": "read_file", "description": "Read a file", "inputSchema": {"properties": {"path": {}}, "required": ["path"]}}),
+            json!({"name": "write_file", "inputSchema": {"properties": {"path": {}, "content": {}, "mode": {}}, "required": ["path", "content", "mode"]}}),
+            json!({"name": "move_file", "inputSchema": {"properties": {"source": {}, "destination": {}}}}),
+            json!({"name": "list_allowed_directories", "inputSchema": {"properties": {}}}),
+            json!({"name": "edit_block", "inputSchema": {"properties": {"file_path": {}, "old_string": {}, "new_string": {}}}}),
+        ];
+        let text = starter(&tools, "srv");
+        for expected in [
+            "  read:\n    call: read_file\n    args:\n      path: \"{path}\"",
+            "  create:\n    call: write_file",
+            "      # mode: ...  (required by the schema",
+            "      source: \"{path}\"",
+            "      destination: \"{to}\"",
+            "  delete: \"the server has no tool to delete one file",
+            "#   write_file {content*, mode*, path*}",
+            "  edit:\n    call: edit_block\n    args:\n      file_path: \"{path}\"",
+            "      old_string: \"{old}\"\n      new_string: \"{new}\"",
+        ] {
+            assert!(text.contains(expected), "{expected}\n{text}");
+        }
+        // The starter loads as written.
+        crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+}

@@ -1,0 +1,169 @@
+//! `mcp-harness run --interface FILE` end to end against the built-in reference: an
+//! interface file equal to a profile's `operations` passes every shared case the server
+//! offers the operations for, whatever the path spelling (absolute, relative, `file://`)
+//! and result shape (plain text, `{ok, data}`, `{success, data}`); the cases of absent
+//! operations are skipped, never passed; a malformed file stops the run naming its line.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const EXE: &str = env!("CARGO_BIN_EXE_mcp-harness");
+
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/interfaces")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(EXE)
+        .args(args)
+        .output()
+        .expect("the harness runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The interface file `name` against the reference serving `profile`.
+fn run_interface(name: &str, profile: &str) -> (i32, String, String) {
+    let server = format!("{EXE} serve-reference --profile {profile} {{root}}");
+    run(&["run", "--interface", &example(name), "--server", &server])
+}
+
+/// The figure before `what` on the totals line (`29 passed`).
+fn count(out: &str, what: &str) -> usize {
+    let line = out
+        .lines()
+        .find(|l| l.contains(" scenarios in "))
+        .unwrap_or("");
+    line.split([',', ':', '('])
+        .find_map(|part| part.trim().strip_suffix(what)?.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_filesystem_mapping_passes_against_the_reference() {
+    let (code, out, err) = run_interface("reference-filesystem.yaml", "filesystem");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("Interface reference-filesystem"), "{out}");
+    assert_eq!(count(&out, "failed"), 0, "{out}");
+    // Every shared case that needs no delete runs and passes (the casefold cases need a
+    // root that folds case, as with any profile).
+    assert!(count(&out, "passed") >= 29, "{out}");
+    // The delete cases are skipped for the reason the file gives, and counted as skipped.
+    assert_eq!(count(&out, "operation absent)"), 7, "{out}");
+    assert!(
+        out.contains("SKIP 7 cases (reference-filesystem/RACE-006, reference-filesystem/SAFE-003"),
+        "{out}"
+    );
+}
+
+#[test]
+fn other_spellings_and_result_shapes_are_read() {
+    for (file, profile, passed) in [
+        // Relative paths, results in an {ok, data} envelope.
+        ("reference-devs.yaml", "devs", 29),
+        // Relative paths, {success, data: {content}} and success: false refusals.
+        ("reference-lighthouse.yaml", "lighthouse", 31),
+        // file:// URIs under the root.
+        ("reference-editor.yaml", "editor", 20),
+    ] {
+        let (code, out, err) = run_interface(file, profile);
+        assert_eq!(code, 0, "{file}\n{out}\n{err}");
+        assert_eq!(count(&out, "failed"), 0, "{file}\n{out}");
+        assert!(count(&out, "passed") >= passed, "{file}\n{out}");
+    }
+}
+
+#[test]
+fn a_malformed_file_stops_the_run_naming_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.yaml");
+    let text = std::fs::read_to_string(example("reference-devs.yaml"))
+        .unwrap()
+        .replace(
+            "{action: list, path: \"{path}\"}",
+            "{action: list, dir: \"{folder}\"}",
+        );
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = run(&[
+        "run",
+        "--interface",
+        &path.display().to_string(),
+        "--server",
+        EXE,
+    ]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    let line = format!(
+        "{}:14: operation `list`: `{{folder}}` is not a parameter",
+        path.display()
+    );
+    assert!(err.contains(&line), "{err}");
+    assert!(err.contains("interface init"), "{err}");
+    assert!(!out.contains("scenarios in"), "no case runs: {out}");
+}
+
+#[test]
+fn an_interface_file_excludes_a_profile() {
+    let (code, _, err) = run(&[
+        "run",
+        "--interface",
+        &example("reference-devs.yaml"),
+        "--profile",
+        "devs",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn interface_init_writes_a_starter_that_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let starter = dir.path().join("starter.yaml");
+    let server = format!("{EXE} serve-reference --profile filesystem {{root}}");
+    let (code, out, err) = run(&[
+        "interface",
+        "init",
+        "--server",
+        &server,
+        "--output",
+        &starter.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let text = std::fs::read_to_string(&starter).unwrap();
+    assert!(
+        text.contains("#   move_file {destination*, source*}"),
+        "{text}"
+    );
+    assert!(text.contains("      source: \"${root}/{path}\""), "{text}");
+    // Against the reference's filesystem interface the guesses need no correction.
+    let path = starter.display().to_string();
+    let (code, out, err) = run(&["run", "--interface", &path, "--server", &server]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(count(&out, "failed"), 0, "{out}");
+    // A server of one tool with an `action` argument fits no guess: every operation is
+    // declared absent, the file still loads, and nothing passes that did not run.
+    let devs = format!("{EXE} serve-reference --profile devs {{root}}");
+    let (code, text, err) = run(&["interface", "init", "--server", &devs]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("  read: \"the server has no tool to read"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_server_of_another_interface_is_pointed_to_interface_init() {
+    let server = format!("{EXE} serve-reference --profile devs {{root}}");
+    let (code, out, err) = run(&["run", "--server", &server, "--profile", "rootspace"]);
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        format!("{out}{err}").contains("mcp-harness interface init"),
+        "{out}\n{err}"
+    );
+}

@@ -1,0 +1,163 @@
+//! Faults caught through an interface file alone (`mcp-harness run --interface`): the
+//! faulty reference (`mcp-faulty`) run through the example mappings in docs/interfaces/,
+//! with no profile. Each fault must fail a shared case of the check it breaks (the case
+//! covers that check's universal requirement), and the plain reference must pass. The same
+//! holds behind the proxy's `foreign-interface`, an interface no profile fits.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id};
+use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames};
+use mcp_harness::run::outcome::CaseResult;
+use mcp_harness::run::suite::{SuiteOptions, run_suite};
+
+const FAULTY: &str = env!("CARGO_BIN_EXE_mcp-faulty");
+const REFERENCE: &str = env!("CARGO_BIN_EXE_mcp-reference-e2e");
+
+fn interface(name: &str) -> Interface {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/interfaces")
+        .join(name);
+    load_interface(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The mapping of the proxy's foreign interface (`foreign-interface`).
+fn foreign() -> Interface {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/foreign-interface.yaml");
+    load_interface(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `mcp-faulty` as the foreign interface, with the reference behind it in `filesystem`
+/// mode, plain or with `fault`.
+fn foreign_server(fault: Option<&str>) -> Vec<String> {
+    let mut args = vec!["--variant", "foreign-interface"];
+    match fault {
+        // A fault's server serves its own profile.
+        Some(f) => args.extend(["--behind", f]),
+        None => args.extend(["--profile", "filesystem"]),
+    }
+    args.extend(["--root", "{root}"]);
+    argv(FAULTY, &args)
+}
+
+/// The interface's cases (not the casefold ones, which need a root that folds case)
+/// against the server `argv`.
+fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
+    let features = mcp_harness::run::interface::features(interface);
+    let tags = "not @casefold-root".parse().expect("a tag expression");
+    let outcome = run_suite(
+        features,
+        SuiteOptions {
+            server: Arc::new(ServerConfig {
+                argv,
+                tool_names: ToolNames::Dotted,
+                protocol: Protocol::Auto,
+                timeout: Duration::from_secs(10),
+                startup_timeout: Duration::from_secs(20),
+                profile: Arc::new(interface.catalogue.profile.clone()),
+            }),
+            tags: Some(tags),
+            name: None,
+            skip: Default::default(),
+            jobs: 2,
+            json: None,
+            echo_failures: false,
+            progress: false,
+            annotate: None,
+        },
+    );
+    assert!(
+        outcome.parse_errors.is_empty(),
+        "{:?}",
+        outcome.parse_errors
+    );
+    assert!(!outcome.results.is_empty(), "no case ran");
+    outcome.results
+}
+
+fn argv(program: &str, args: &[&str]) -> Vec<String> {
+    std::iter::once(program)
+        .chain(args.iter().copied())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The ids of the failed cases that cover the check's universal requirement. The server
+/// must have served the other cases (some passed): a server that never starts fails every
+/// case, and would seem to be caught by all of them.
+fn caught(results: &[CaseResult], check: &str) -> Vec<String> {
+    assert!(
+        results.iter().any(CaseResult::passed),
+        "no case passed: the server did not serve: {:#?}",
+        results.first()
+    );
+    let id = universal_id(check);
+    results
+        .iter()
+        .filter(|r| r.failed() && r.covers.contains(&id))
+        .map(|r| r.case_id.clone())
+        .collect()
+}
+
+#[test]
+fn the_plain_reference_passes_through_the_mapping() {
+    let fs = interface("reference-filesystem.yaml");
+    let results = run(
+        &fs,
+        argv(REFERENCE, &["--profile", "filesystem", "--root", "{root}"]),
+    );
+    let failed: Vec<&CaseResult> = results.iter().filter(|r| !r.passed()).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn faults_are_caught_through_the_mapping_alone() {
+    let fs = interface("reference-filesystem.yaml");
+    let devs = interface("reference-devs.yaml");
+    for (mapping, fault, check) in [
+        // CVE-2025-53110's pattern: a string-prefix containment check.
+        (&fs, "fs-prefix-sibling", "prefix-sibling"),
+        // CVE-2025-53109's pattern: a path through a symlink followed out.
+        (&fs, "fs-symlink-escape", "symlinks"),
+        // The devs seed's own server: string prefix, no symlink check, writes in place.
+        (&devs, "dv-naive-server", "prefix-sibling"),
+        // GHSA-7rgq-gccq-qphx: a trailing quote or dot stripped by the check alone.
+        (&devs, "dv-strip-trailing", "name-tricks"),
+    ] {
+        let results = run(
+            mapping,
+            argv(FAULTY, &["--fault", fault, "--root", "{root}"]),
+        );
+        let ids = caught(&results, check);
+        assert!(!ids.is_empty(), "{fault} was not caught by a {check} case");
+        eprintln!("{fault}: caught by {}", ids.join(", "));
+    }
+}
+
+#[test]
+fn an_interface_no_profile_fits_is_tested_from_its_mapping_alone() {
+    // Renamed tools and arguments, relative paths, {ok, data} results and {ok: false}
+    // refusals: read through the mapping, every case passes.
+    let mapping = foreign();
+    let results = run(&mapping, foreign_server(None));
+    let failed: Vec<&CaseResult> = results.iter().filter(|r| !r.passed()).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    // The same faults as through the filesystem mapping are caught through this one.
+    for (fault, check) in [
+        ("fs-prefix-sibling", "prefix-sibling"),
+        ("fs-symlink-escape", "symlinks"),
+    ] {
+        let results = run(&mapping, foreign_server(Some(fault)));
+        let ids = caught(&results, check);
+        assert!(
+            !ids.is_empty(),
+            "{fault} was not caught through the foreign interface"
+        );
+        eprintln!(
+            "{fault} behind the foreign interface: caught by {}",
+            ids.join(", ")
+        );
+    }
+}
