@@ -40,6 +40,10 @@ pub struct InterfaceFile {
     /// For results of plain text: the field a result of text blocks alone stands for.
     #[serde(default)]
     pub text_result: Option<String>,
+    /// For results of plain text: a header (a regular expression) their text starts with,
+    /// left out before checks.
+    #[serde(default)]
+    pub text_header: Option<String>,
 }
 
 /// A loaded interface: its catalogue (the shared cases on its tools) and the shared cases
@@ -190,6 +194,28 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
         if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
             out.push(format!("{}: `{key}` names no field", at(&[key])));
         }
+    }
+    out.extend(header_problems(file, &at));
+    out
+}
+
+/// `text_header` must be a regular expression, and it reads only `text_result`'s text.
+fn header_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    let Some(header) = &file.text_header else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if let Err(e) = Regex::new(header) {
+        out.push(format!(
+            "{}: `text_header` is not a regular expression: {e}",
+            at(&["text_header"])
+        ));
+    }
+    if file.text_result.is_none() {
+        out.push(format!(
+            "{}: `text_header` needs `text_result` (it is left out of a plain-text result's text)",
+            at(&["text_header"])
+        ));
     }
     out
 }
@@ -414,6 +440,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
             .map(str::to_string),
         reader_field: file.reader_field.clone(),
         text_result: file.text_result.clone(),
+        text_header: file.text_header.clone(),
         operations: file.operations.clone(),
         shared_covers: index
             .checks
@@ -449,6 +476,33 @@ mod tests {
         for e in expected {
             assert!(p.contains(e), "{e}\n{p}");
         }
+    }
+
+    #[test]
+    fn a_text_header_is_read_past_and_checked() {
+        let with = |header: &str| {
+            GOOD.replace(
+                "operations:",
+                &format!("text_result: content\ntext_header: '{header}'\noperations:"),
+            )
+        };
+        let i = parse_interface(&with(r"\[Reading [^\]\n]*\]\n\n"), "my.yaml").unwrap();
+        let read = |text: &str| {
+            let obj = serde_json::Map::from_iter([("content".to_string(), text.into())]);
+            i.catalogue.profile.without_text_header(obj)["content"].clone()
+        };
+        assert_eq!(read("[Reading 2 lines from start]\n\na\nb"), "a\nb");
+        // Only at the start, and a text without it is read whole.
+        assert_eq!(
+            read("a\n[Reading 2 lines]\n\nb"),
+            "a\n[Reading 2 lines]\n\nb"
+        );
+        assert_named(
+            &with("[unclosed"),
+            &["my.yaml:3: `text_header` is not a regular expression"],
+        );
+        let no_text_result = GOOD.replace("operations:", "text_header: 'x'\noperations:");
+        assert_named(&no_text_result, &["`text_header` needs `text_result`"]);
     }
 
     #[test]

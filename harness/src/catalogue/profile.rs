@@ -37,6 +37,11 @@ pub struct Profile {
     /// as structuredContent.
     #[serde(default)]
     pub text_result: Option<String>,
+    /// For such an interface: a header its text results start with (a regular expression
+    /// matched at the start), left out before the text is checked; Desktop Commander's
+    /// `read_file` puts `[Reading N lines from start ...]` and an empty line before the text.
+    #[serde(default)]
+    pub text_header: Option<String>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,
@@ -134,6 +139,29 @@ impl Profile {
     /// The result field holding the text the reader returns.
     pub fn reader_field(&self) -> &str {
         self.reader_field.as_deref().unwrap_or("content")
+    }
+
+    /// `obj` (a result read by `text_result`) with the `text_header` left out of its text.
+    pub fn without_text_header(
+        &self,
+        mut obj: serde_json::Map<String, serde_json::Value>,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let (Some(field), Some(header)) = (&self.text_result, self.text_header_regex()) else {
+            return obj;
+        };
+        if let Some(serde_json::Value::String(text)) = obj.get_mut(field)
+            && let Some(m) = header.find(text)
+        {
+            text.replace_range(..m.end(), "");
+        }
+        obj
+    }
+
+    /// `text_header` anchored at the start of the text; `None` without one (or an invalid
+    /// one, which loading refuses).
+    pub fn text_header_regex(&self) -> Option<regex::Regex> {
+        let header = self.text_header.as_deref()?;
+        regex::Regex::new(&format!(r"\A(?:{header})")).ok()
     }
 
     /// Whether `tool` called with `args` is this profile's whole-file read: the `read`

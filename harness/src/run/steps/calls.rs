@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::results::{is_tool_error, success};
+use super::results::is_tool_error;
 use super::{StepFn, arg, json_arg, json_string, step};
 use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::server::Reply;
@@ -115,7 +115,7 @@ async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let obj = if *direct {
         super::results::direct_success(reply)
     } else {
-        success(reply, w.profile().text_result.as_deref())
+        super::results::profile_success(reply, &w.profile())
     }
     .map_err(|e| format!("{tool}: {e}"))?;
     let value = obj

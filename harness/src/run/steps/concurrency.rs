@@ -254,7 +254,7 @@ async fn read_during_reader(
 
 /// The text a read reply carries in the reader's field.
 fn read_content(reply: &Reply, profile: &crate::catalogue::Profile) -> Result<String, String> {
-    let obj = super::results::success(reply, profile.text_result.as_deref())?;
+    let obj = super::results::profile_success(reply, profile)?;
     let field = profile.reader_field();
     obj.get(field)
         .and_then(Value::as_str)

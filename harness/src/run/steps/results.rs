@@ -205,6 +205,14 @@ pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, V
     }
 }
 
+/// `success` as `profile` reads results: its `text_result`, less its `text_header`.
+pub fn profile_success(
+    reply: &Reply,
+    profile: &crate::catalogue::Profile,
+) -> Result<Map<String, Value>, String> {
+    success(reply, profile.text_result.as_deref()).map(|o| profile.without_text_header(o))
+}
+
 /// The result of a direct JSON-RPC request (no tool envelope): the result object itself.
 /// A result that says `success: false` is a failure, as in a `ToolResult` envelope.
 pub fn direct_success(reply: &Reply) -> Result<Map<String, Value>, String> {
@@ -458,7 +466,7 @@ fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     if let Last::Call { direct: true, .. } = &w.last {
         return direct_success(reply);
     }
-    let obj = success(reply, w.profile().text_result.as_deref())?;
+    let obj = profile_success(reply, &w.profile())?;
     if w.result_shape
         && let Reply::Ok(v) = reply
     {
