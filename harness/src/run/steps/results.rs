@@ -154,8 +154,9 @@ pub fn text_blocks(v: &Value) -> Vec<String> {
 /// An envelope `{"success": true, "data": {...}}` or `{"ok": true, "data": {...}}` stands
 /// for its `data` (an interface file's server may wrap its results either way). For an interface
 /// whose results are plain text (a profile's `text_result`, e.g. `content`), a result
-/// without structuredContent stands for `{content: <its text blocks, joined>}`, or for its
-/// content blocks themselves when not all of them are text (an image).
+/// without structuredContent stands for `{content: <its text blocks, joined>}` (resource
+/// links left out), or for its content blocks themselves when not all of them are text (an
+/// image).
 pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     let unwrap = |m: &Map<String, Value>| match (m.get("success").or(m.get("ok")), m.get("data")) {
         (Some(Value::Bool(true)), Some(Value::Object(data))) => data.clone(),
@@ -175,8 +176,14 @@ pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String,
         && let Some(blocks) = v.get("content").and_then(Value::as_array)
         && !blocks.is_empty()
     {
+        // A resource_link block only points at a resource (@j0hanz/filesystem-mcp's read
+        // adds one after the file's text): it is no part of the text, nor media.
         let texts = text_blocks(v);
-        let value = if texts.len() == blocks.len() {
+        let links = blocks
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("resource_link"))
+            .count();
+        let value = if !texts.is_empty() && texts.len() + links == blocks.len() {
             Value::String(texts.join("\n"))
         } else {
             Value::Array(blocks.clone())
@@ -974,6 +981,15 @@ mod tests {
         );
         assert!(result_object(&json!({"content": []}), Some("content")).is_err());
         assert!(success(&tool_error("X", "boom"), Some("content")).is_err());
+        // A resource link after the text is no part of it; a link alone is no text.
+        let link = json!({"type": "resource_link", "uri": "x://f", "name": "f"});
+        let linked = json!({"content": [{"type": "text", "text": "a\r\n"}, link]});
+        assert_eq!(
+            result_object(&linked, Some("content")).unwrap()["content"],
+            "a\r\n"
+        );
+        let alone = json!({"content": [link]});
+        assert!(result_object(&alone, Some("content")).unwrap()["content"].is_array());
         // A file's text that is a JSON object is still the text there (ROUND-012).
         let json_file = "{\"ok\": false, \"content\": \"no\"}\n";
         let read = Reply::Ok(json!({"content": [{"type": "text", "text": json_file}]}));
