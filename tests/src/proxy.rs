@@ -5,7 +5,7 @@
 //! Faults break a requirement and must be caught; variants are other correct shapes of the
 //! same facts (where CLR-020 decides ours) and must pass every core case.
 
-mod foreign;
+pub mod foreign;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -67,20 +67,11 @@ pub const PROXY_VARIANTS: &[Injection] = &[
 
 /// Behaviours of servers met in the wild that break no requirement of the catalogue but
 /// that the harness must cope with; tests of the harness itself use them.
-pub const PROXY_QUIRKS: &[Injection] = &[
-    inj(
-        "silent-discover",
-        "-",
-        "(proxy) `server/discover` gets no answer at all, as from rust-mcp-filesystem 0.4.5",
-    ),
-    inj(
-        "foreign-interface",
-        "-",
-        "(proxy) the filesystem profile as an interface no profile fits: tools fs_<name>, \
-         relative paths in `file`, `from`, `to`, results and refusals in an {ok, ...} envelope \
-         (proxy/foreign.rs; tested through an interface file)",
-    ),
-];
+pub const PROXY_QUIRKS: &[Injection] = &[inj(
+    "silent-discover",
+    "-",
+    "(proxy) `server/discover` gets no answer at all, as from rust-mcp-filesystem 0.4.5",
+)];
 
 /// Whether `name` is one of the proxy's injections.
 pub fn is_proxy(name: &str) -> bool {
@@ -89,6 +80,7 @@ pub fn is_proxy(name: &str) -> bool {
         .chain(PROXY_VARIANTS)
         .chain(PROXY_QUIRKS)
         .any(|i| i.name == name)
+        || foreign::reading(name).is_some()
 }
 
 /// Set when the client's stdin has ended: the server's end is then expected.
@@ -117,7 +109,7 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
         eprintln!("mcp-faulty: error: the server's pipes are missing");
         return ExitCode::from(2);
     };
-    // The foreign interface names files relative to the root the server was given.
+    // A foreign interface may name files relative to the root the server was given.
     let root = server
         .iter()
         .position(|a| a == "--root")
@@ -155,10 +147,9 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
             let _ = o.flush();
             continue;
         }
-        let line = if name == "foreign-interface" {
-            foreign::rewrite_request(&line, &root)
-        } else {
-            line
+        let line = match foreign::reading(name) {
+            Some(r) => foreign::rewrite_request(&line, &root, r.shape),
+            None => line,
         };
         if writeln!(to_server, "{line}").is_err() {
             break;
@@ -193,8 +184,8 @@ fn rewrite_reply(name: &str, line: &str) -> String {
     let Ok(mut msg) = serde_json::from_str::<Value>(line) else {
         return line.to_string();
     };
-    if name == "foreign-interface" {
-        foreign::rewrite_reply(&mut msg);
+    if let Some(r) = foreign::reading(name) {
+        foreign::rewrite_reply(&mut msg, r.shape);
         return msg.to_string();
     }
     if name == "generic-errors"

@@ -2,10 +2,15 @@
 //! carries the violated requirement's tag) and accepts every alternative reading of a
 //! clarification (all core cases pass, only clarification cases fail, at least one of
 //! them covering that clarification). One trial per fault and per variant of every
-//! profile, plus the reference, and rootspace's variants again with underscore tool names.
+//! profile, plus the reference, and rootspace's variants again with underscore tool names;
+//! and the mapping level (`mapping.rs`): faults and readings of interfaces no profile fits,
+//! tested through a mapping file alone.
 //!
 //! The measured table lives in docs/harness-power.md; each trial compares its row with
 //! the file. The trials run only with `MCP_HARNESS_POWER=1` (CI sets it): see `enabled`. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
+
+#[path = "harness_power/mapping.rs"]
+mod mapping;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -19,6 +24,7 @@ use mcp_harness::catalogue::Profile;
 use mcp_harness::run::command::load_features;
 use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames};
 use mcp_harness::run::outcome::{CaseResult, Level};
+use mcp_harness::run::parser::FeatureText;
 use mcp_harness::run::suite::{SuiteOptions, run_suite};
 
 const REGENERATE: &str = "UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power";
@@ -113,6 +119,17 @@ fn suite(
     profile_name: &str,
 ) -> Result<Vec<CaseResult>, Failed> {
     let features = load_features(None, profile_name)?;
+    run_features(argv, features, profile(profile_name)?, names, tag)
+}
+
+/// Run `features` of `profile` (a built-in one, or a mapping's) against the server `argv`.
+fn run_features(
+    argv: Vec<String>,
+    features: Vec<FeatureText>,
+    profile: Arc<Profile>,
+    names: ToolNames,
+    tag: Option<&str>,
+) -> Result<Vec<CaseResult>, Failed> {
     // The trials run over stdio: the HTTP-only cases do not apply (the HTTP suite runs in
     // CI on its own).
     let expr = match tag {
@@ -133,7 +150,7 @@ fn suite(
                 protocol: Protocol::Auto,
                 timeout: Duration::from_secs(10),
                 startup_timeout: Duration::from_secs(10),
-                profile: profile(profile_name)?,
+                profile,
             }),
             tags,
             name: None,
@@ -320,13 +337,15 @@ fn check_row(row: &str, write: bool) -> Result<(), Failed> {
     .into())
 }
 
-/// The measured rows kept in the doc (those of known faults and variants).
+/// The measured rows kept in the doc (those of known faults and variants, and those of
+/// the mapping level).
 fn doc_rows(doc: &str) -> Vec<String> {
-    let known: BTreeSet<String> = all_faults()
+    let mut known: BTreeSet<String> = all_faults()
         .into_iter()
         .chain(all_variants())
         .map(|i| format!("`{}`", i.name))
         .collect();
+    known.extend(mapping::row_keys());
     doc.lines()
         .filter(|l| l.starts_with('|') && known.contains(row_key(l)))
         .map(str::to_string)
@@ -417,6 +436,7 @@ fn render(rows: &[String]) -> String {
             s.push_str(&format!("| {id} | {why} |\n"));
         }
     }
+    s.push_str(&mapping::section(rows));
     if !KNOWN_GAPS.is_empty() {
         s.push_str(
             "\n## Known gaps of the catalogue\n\n| fault | why no case catches it yet |\n|---|---|\n",
@@ -509,6 +529,7 @@ fn main() {
             .with_ignored_flag(off),
         );
     }
+    trials.extend(mapping::trials(off, write));
     trials.push(Trial::test("doc/complete", move || {
         let doc = std::fs::read_to_string(doc_path()).unwrap_or_default();
         let rows = doc_rows(&doc);
@@ -517,7 +538,9 @@ fn main() {
             let _g = DOC_LOCK.lock().unwrap_or_else(|e| e.into_inner());
             std::fs::write(doc_path(), render(&rows))?;
             Ok(())
-        } else if doc == render(&rows) && rows.len() == all_faults().len() + all_variants().len() {
+        } else if doc == render(&rows)
+            && rows.len() == all_faults().len() + all_variants().len() + mapping::row_keys().len()
+        {
             Ok(())
         } else {
             Err(format!(

@@ -22,6 +22,10 @@ fn main() -> ExitCode {
         for i in all {
             println!("{}\t{}\t{}\t{}", i.profile, i.name, i.id, i.what);
         }
+        // The proxy's foreign interfaces, each of the filesystem profile (proxy/foreign.rs).
+        for r in proxy::foreign::READINGS {
+            println!("filesystem\t{}\t-\t(proxy) {}", r.name, r.what);
+        }
         return ExitCode::SUCCESS;
     }
     let name = match args.get(1).map(String::as_str) {
@@ -43,7 +47,7 @@ fn main() -> ExitCode {
             }
         };
         // `--behind FAULT`: a faulty reference behind the proxy instead of the plain one,
-        // so a fault is tested through the proxy's interface (`foreign-interface`).
+        // so a fault is tested through a foreign interface (`foreign-interface`).
         let mut server = vec![exe, "--plain".to_string()];
         if args.get(1).map(String::as_str) == Some("--behind") && args.len() > 2 {
             server = vec![server.remove(0), "--fault".into(), args[2].clone()];

@@ -1,9 +1,11 @@
-//! The `foreign-interface` quirk of the wire proxy: an interface the harness has no profile
-//! for, made from the reference's `filesystem` profile (issue 22's proof that a mapping
-//! file is all the harness needs). Every tool is renamed `fs_<name>`; the path arguments
-//! are `file`, `from` and `to`, relative to the root (the proxy makes them absolute for the
-//! server behind it); a result is one text block holding `{"ok": true, "data": {...}}`, and
-//! a refusal one holding `{"ok": false, "error": "..."}`, without `isError`.
+//! The foreign interfaces of the wire proxy: interfaces the harness has no profile for,
+//! made from the reference's `filesystem` profile (issue 22's proof that a mapping file is
+//! all the harness needs). Every tool is renamed `fs_<name>` and the path arguments are
+//! `file`, `from` and `to`; each *reading* (`mcp-faulty --variant foreign-…`) then spells
+//! paths, results and refusals its own way (`Shape`), and has its own mapping file in
+//! tests/tests/e2e/. `foreign-interface`: paths relative to the root, a result one text
+//! block holding `{"ok": true, "data": {...}}`, a refusal one holding
+//! `{"ok": false, "error": "..."}` without `isError`.
 
 use std::path::Path;
 
@@ -15,9 +17,148 @@ const PREFIX: &str = "fs_";
 /// The foreign argument names and the server's, for paths.
 const PATH_ARGS: [(&str, &str); 3] = [("file", "path"), ("from", "source"), ("to", "destination")];
 
+/// How a reading's paths are spelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paths {
+    /// Relative to the root (the proxy makes them absolute for the server behind it).
+    Relative,
+    /// Absolute, as the server behind takes them.
+    Absolute,
+    /// `file://` URIs of absolute paths (the proxy strips the scheme; nothing is decoded).
+    Uri,
+}
+
+/// Where a reading's result is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Results {
+    /// One text block holding `{"ok": true, "data": {...}}`.
+    OkJsonText,
+    /// `structuredContent` `{"success": true, "data": {...}}` (and the same JSON as text).
+    SuccessStructured,
+    /// The server's plain text blocks alone, no `structuredContent`.
+    PlainText,
+}
+
+/// How a reading's refusal shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusals {
+    /// One text block holding `{"ok": false, "error": "..."}`, without `isError`.
+    OkFalse,
+    /// `structuredContent` `{"success": false, "error": "..."}`, without `isError`.
+    SuccessFalse,
+    /// `isError: true` and the message as plain text.
+    IsError,
+    /// A JSON-RPC error -32602 with the message, instead of a result.
+    RpcError,
+}
+
+/// One foreign interface's spelling of paths, results and refusals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    pub paths: Paths,
+    pub results: Results,
+    pub refusals: Refusals,
+}
+
+/// A foreign interface the proxy can put in front of the reference, with its mapping file
+/// (relative to the e2e-tests crate) and what it is.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    pub name: &'static str,
+    pub mapping: &'static str,
+    pub shape: Shape,
+    pub what: &'static str,
+}
+
+/// Every foreign interface; the first is the one the mapping-level faults sit behind.
+/// Together they spell each path, result and refusal shape of docs/interfaces.md once.
+pub const READINGS: &[Reading] = &[
+    Reading {
+        name: "foreign-interface",
+        mapping: "tests/e2e/foreign-interface.yaml",
+        shape: Shape {
+            paths: Paths::Relative,
+            results: Results::OkJsonText,
+            refusals: Refusals::OkFalse,
+        },
+        what: "relative paths; results `{ok: true, data}` and refusals `{ok: false, error}` in a JSON text block",
+    },
+    Reading {
+        name: "foreign-structured",
+        mapping: "tests/e2e/foreign-structured.yaml",
+        shape: Shape {
+            paths: Paths::Absolute,
+            results: Results::SuccessStructured,
+            refusals: Refusals::SuccessFalse,
+        },
+        what: "absolute paths; results `{success: true, data}` and refusals `{success: false, error}` in structuredContent, no isError",
+    },
+    Reading {
+        name: "foreign-plain",
+        mapping: "tests/e2e/foreign-plain.yaml",
+        shape: Shape {
+            paths: Paths::Uri,
+            results: Results::PlainText,
+            refusals: Refusals::IsError,
+        },
+        what: "`file://` URIs; results plain text blocks (`text_result: content`), refusals isError with plain text",
+    },
+    Reading {
+        name: "foreign-rpc-errors",
+        mapping: "tests/e2e/foreign-rpc-errors.yaml",
+        shape: Shape {
+            paths: Paths::Relative,
+            results: Results::OkJsonText,
+            refusals: Refusals::RpcError,
+        },
+        what: "relative paths; results `{ok: true, data}` in a JSON text block, refusals JSON-RPC errors (-32602)",
+    },
+];
+
+/// For each universal check (specs/shared/checks.yaml), the fault of the filesystem
+/// reference that harness_power.rs puts behind `foreign-interface` to be caught by that
+/// check's cases through the mapping alone. A check may share a fault with another when
+/// the same escape breaks both (a `..` out of the root into the prefix sibling).
+pub const MAPPING_FAULTS: &[(&str, &str)] = &[
+    ("confinement", "fs-prefix-sibling"),
+    ("prefix-sibling", "fs-prefix-sibling"),
+    ("symlinks", "fs-symlink-escape"),
+    ("atomic-write", "fs-torn-write"),
+    ("races", "fs-read-check-then-use"),
+    ("special-files", "fs-fifo-blocks"),
+    ("name-tricks", "fs-strip-trailing"),
+    ("exact-write", "fs-write-lf"),
+    ("exact-read", "fs-read-adds-newline"),
+    ("exact-edit", "fs-edit-in-place"),
+];
+
+/// The checks whose cases do run through the mapping but that no fault is put behind it
+/// for yet, and why (harness_power.rs's doc says so; a check in neither list fails there).
+pub const MAPPING_NO_FAULT: &[(&str, &str)] = &[
+    (
+        "bad-input",
+        "no fault of the filesystem reference mishandles a NUL byte or an overlong name yet",
+    ),
+    (
+        "stdio-messages",
+        "no fault of the filesystem reference writes anything but messages on stdout yet",
+    ),
+    (
+        "case-folding",
+        "its cases need a root that folds case (tests/casefold/with-casefold.sh), which the \
+         trials' roots do not, and no fault of the filesystem reference follows a \
+         differently-cased link yet",
+    ),
+];
+
+/// The foreign interface named `name`, if it is one.
+pub fn reading(name: &str) -> Option<&'static Reading> {
+    READINGS.iter().find(|r| r.name == name)
+}
+
 /// A `tools/call` as the server behind the proxy takes it: its own tool name, its argument
 /// names, absolute paths under `root`. Other messages pass unchanged.
-pub fn rewrite_request(line: &str, root: &Path) -> String {
+pub fn rewrite_request(line: &str, root: &Path, shape: Shape) -> String {
     let Ok(mut msg) = serde_json::from_str::<Value>(line) else {
         return line.to_string();
     };
@@ -34,26 +175,27 @@ pub fn rewrite_request(line: &str, root: &Path) -> String {
     if let Some(args) = params.get_mut("arguments").and_then(Value::as_object_mut) {
         for (foreign, own) in PATH_ARGS {
             if let Some(Value::String(p)) = args.remove(foreign) {
-                args.insert(own.into(), json!(absolute(&p, root)));
+                args.insert(own.into(), json!(own_path(&p, root, shape.paths)));
             }
         }
     }
     msg.to_string()
 }
 
-/// A path relative to the root, made absolute; an absolute one is left as it is, so the
-/// server judges it.
-fn absolute(path: &str, root: &Path) -> String {
-    if path.starts_with('/') {
-        path.to_string()
-    } else {
-        format!("{}/{path}", root.display())
+/// A foreign path as the server behind takes it. A path not spelled as the reading says
+/// (an absolute one where relative ones are expected, one without the scheme) is passed on
+/// as it is, so the server judges it.
+fn own_path(path: &str, root: &Path, paths: Paths) -> String {
+    match paths {
+        Paths::Relative if !path.starts_with('/') => format!("{}/{path}", root.display()),
+        Paths::Uri => path.strip_prefix("file://").unwrap_or(path).to_string(),
+        _ => path.to_string(),
     }
 }
 
 /// A reply in the foreign interface's shape: tool names prefixed in `tools/list`, results
-/// and refusals in an `{ok, ...}` envelope in one text block.
-pub fn rewrite_reply(msg: &mut Value) {
+/// and refusals as `shape` spells them.
+pub fn rewrite_reply(msg: &mut Value, shape: Shape) {
     let Some(result) = msg.get_mut("result").and_then(Value::as_object_mut) else {
         return;
     };
@@ -61,13 +203,23 @@ pub fn rewrite_reply(msg: &mut Value) {
         tools.iter_mut().for_each(rename_tool);
         return;
     }
-    if result.contains_key("content") {
-        let envelope = envelope(result);
-        result.clear();
-        result.insert(
-            "content".into(),
-            json!([{"type": "text", "text": envelope.to_string()}]),
-        );
+    if !result.contains_key("content") {
+        return;
+    }
+    let refused = result.get("isError").and_then(Value::as_bool) == Some(true);
+    let text = text_of(result);
+    if refused {
+        if shape.refusals == Refusals::RpcError {
+            let obj = msg
+                .as_object_mut()
+                .expect("a reply with a result is an object");
+            obj.remove("result");
+            obj.insert("error".into(), json!({"code": -32602, "message": text}));
+            return;
+        }
+        *result = refusal(&text, shape.refusals);
+    } else {
+        *result = success(result, text, shape.results);
     }
 }
 
@@ -96,9 +248,8 @@ fn rename_tool(tool: &mut Value) {
     }
 }
 
-/// `{"ok": true, "data": <structuredContent, else {content: the text}>}`, or for a tool
-/// error `{"ok": false, "error": <the text>}`.
-fn envelope(result: &Map<String, Value>) -> Value {
+/// The text of a result's text blocks, joined.
+fn text_of(result: &Map<String, Value>) -> String {
     let text: Vec<&str> = result
         .get("content")
         .and_then(Value::as_array)
@@ -109,40 +260,126 @@ fn envelope(result: &Map<String, Value>) -> Value {
                 .collect()
         })
         .unwrap_or_default();
-    let text = text.join("\n");
-    if result.get("isError").and_then(Value::as_bool) == Some(true) {
-        return json!({"ok": false, "error": text});
+    text.join("\n")
+}
+
+/// A result of one text block holding `value` as JSON (and `value` as structuredContent
+/// when `structured`).
+fn json_result(value: Value, structured: bool) -> Map<String, Value> {
+    let mut out = Map::new();
+    out.insert(
+        "content".into(),
+        json!([{"type": "text", "text": value.to_string()}]),
+    );
+    if structured {
+        out.insert("structuredContent".into(), value);
     }
+    out
+}
+
+/// A tool error with the message `text`, as `refusals` spells it (not the JSON-RPC error,
+/// which replaces the result).
+fn refusal(text: &str, refusals: Refusals) -> Map<String, Value> {
+    match refusals {
+        Refusals::SuccessFalse => json_result(json!({"success": false, "error": text}), true),
+        Refusals::IsError => {
+            let mut out = Map::new();
+            out.insert("content".into(), json!([{"type": "text", "text": text}]));
+            out.insert("isError".into(), json!(true));
+            out
+        }
+        Refusals::OkFalse | Refusals::RpcError => {
+            json_result(json!({"ok": false, "error": text}), false)
+        }
+    }
+}
+
+/// A successful result as `results` spells it; its data is the server's structuredContent,
+/// else `{content: <the text>}`.
+fn success(result: &Map<String, Value>, text: String, results: Results) -> Map<String, Value> {
     let data = match result.get("structuredContent") {
         Some(Value::Object(s)) => Value::Object(s.clone()),
         _ => json!({ "content": text }),
     };
-    json!({"ok": true, "data": data})
+    match results {
+        Results::OkJsonText => json_result(json!({"ok": true, "data": data}), false),
+        Results::SuccessStructured => json_result(json!({"success": true, "data": data}), true),
+        Results::PlainText => {
+            let mut out = Map::new();
+            out.insert("content".into(), json!([{"type": "text", "text": text}]));
+            out
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn shape(name: &str) -> Shape {
+        reading(name).unwrap().shape
+    }
+
     #[test]
     fn calls_and_results_are_translated() {
+        let base = shape("foreign-interface");
         let call = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fs_move_file","arguments":{"from":"a.txt","to":"/abs/b.txt"}}}"#;
-        let own: Value = serde_json::from_str(&rewrite_request(call, Path::new("/r"))).unwrap();
+        let own: Value =
+            serde_json::from_str(&rewrite_request(call, Path::new("/r"), base)).unwrap();
         assert_eq!(own["params"]["name"], "move_file");
         assert_eq!(own["params"]["arguments"]["source"], "/r/a.txt");
         assert_eq!(own["params"]["arguments"]["destination"], "/abs/b.txt");
         let mut reply = json!({"id": 3, "result": {"content": [{"type": "text", "text": "Error: no"}], "isError": true}});
-        rewrite_reply(&mut reply);
+        rewrite_reply(&mut reply, base);
         assert_eq!(
             reply["result"],
             json!({"content": [{"type": "text", "text": "{\"error\":\"Error: no\",\"ok\":false}"}]})
         );
         let mut tools = json!({"result": {"tools": [{"name": "read_file", "inputSchema": {"properties": {"path": {}}, "required": ["path"]}}]}});
-        rewrite_reply(&mut tools);
+        rewrite_reply(&mut tools, base);
         assert_eq!(tools["result"]["tools"][0]["name"], "fs_read_file");
         assert_eq!(
             tools["result"]["tools"][0]["inputSchema"]["required"],
             json!(["file"])
         );
+    }
+
+    #[test]
+    fn each_reading_spells_paths_results_and_refusals_its_way() {
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fs_read_text_file","arguments":{"file":"file:///r/a.txt"}}}"#;
+        let own: Value = serde_json::from_str(&rewrite_request(
+            call,
+            Path::new("/r"),
+            shape("foreign-plain"),
+        ))
+        .unwrap();
+        assert_eq!(own["params"]["arguments"]["path"], "/r/a.txt");
+        let ok = json!({"id": 1, "result": {"content": [{"type": "text", "text": "hi"}], "structuredContent": {"content": "hi"}}});
+        let mut r = ok.clone();
+        rewrite_reply(&mut r, shape("foreign-structured"));
+        assert_eq!(
+            r["result"]["structuredContent"],
+            json!({"success": true, "data": {"content": "hi"}})
+        );
+        let mut r = ok;
+        rewrite_reply(&mut r, shape("foreign-plain"));
+        assert_eq!(
+            r["result"],
+            json!({"content": [{"type": "text", "text": "hi"}]})
+        );
+        let refused = json!({"id": 2, "result": {"content": [{"type": "text", "text": "denied"}], "isError": true}});
+        let mut r = refused.clone();
+        rewrite_reply(&mut r, shape("foreign-rpc-errors"));
+        assert_eq!(
+            r,
+            json!({"id": 2, "error": {"code": -32602, "message": "denied"}})
+        );
+        let mut r = refused;
+        rewrite_reply(&mut r, shape("foreign-structured"));
+        assert_eq!(
+            r["result"]["structuredContent"],
+            json!({"success": false, "error": "denied"})
+        );
+        assert!(r["result"].get("isError").is_none());
     }
 }

@@ -1,0 +1,311 @@
+//! The mapping level (issue 22): faults and readings of interfaces the harness has no
+//! profile for, tested through a mapping file alone. The wire proxy's foreign interfaces
+//! (`tests/src/proxy/foreign.rs`) rename the reference's tools and reshape its paths,
+//! results and refusals; each has a mapping file in tests/tests/e2e/.
+//!
+//! - One fault per universal check (the checks come from the mapping's catalogue, so from
+//!   specs/shared/checks.yaml): a fault of the filesystem reference behind
+//!   `foreign-interface`, which must fail a case of that check.
+//! - Every foreign interface (a *reading* of result and error shapes) with the plain
+//!   reference behind it: every case must pass.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use e2e_tests::faults::{Injection, filesystem};
+use e2e_tests::proxy::foreign::{MAPPING_FAULTS, MAPPING_NO_FAULT, READINGS, Reading};
+use libtest_mimic::{Failed, Trial};
+use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id};
+use mcp_harness::run::config::ToolNames;
+use mcp_harness::run::outcome::CaseResult;
+
+use super::{check_row, detail, failed, ids, is_swap_fault, row_key, run_features};
+
+/// The foreign interface the faults sit behind.
+fn base() -> &'static Reading {
+    &READINGS[0]
+}
+
+fn interface(r: &Reading) -> Result<Interface, Failed> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(r.mapping);
+    load_interface(&path).map_err(|e| format!("{}: {:?}", r.mapping, e.problems).into())
+}
+
+/// What the mapping says of one check: the fault behind it, or why it has none.
+enum Plan {
+    Fault(&'static Injection),
+    /// Every case of the check needs an operation the mapping declares absent.
+    NotRun(String),
+    NoFault(&'static str),
+    /// A check no list names: a new check that still needs its fault.
+    Missing,
+}
+
+/// The universal checks, in the order of checks.yaml, each with its plan.
+fn plans() -> Result<Vec<(String, Plan)>, Failed> {
+    let iface = interface(base())?;
+    let prefix = universal_id("");
+    let mut out = Vec::new();
+    for r in &iface.catalogue.requirements {
+        let Some(upper) = r.id.strip_prefix(&prefix) else {
+            continue;
+        };
+        let check = upper.to_ascii_lowercase();
+        let plan = plan(&iface, &check, r.not_applicable.is_some())?;
+        out.push((check, plan));
+    }
+    Ok(out)
+}
+
+fn plan(iface: &Interface, check: &str, absent: bool) -> Result<Plan, Failed> {
+    if absent {
+        return Ok(Plan::NotRun(absent_reason(iface, check)));
+    }
+    if let Some((_, name)) = MAPPING_FAULTS.iter().find(|(c, _)| *c == check) {
+        let fault = filesystem::FAULTS
+            .iter()
+            .find(|f| f.name == *name)
+            .ok_or_else(|| format!("{name} is not a fault of the filesystem reference"))?;
+        return Ok(Plan::Fault(fault));
+    }
+    Ok(MAPPING_NO_FAULT
+        .iter()
+        .find(|(c, _)| *c == check)
+        .map_or(Plan::Missing, |(_, why)| Plan::NoFault(why)))
+}
+
+/// The operations the check's cases need and the mapping's sentences on why it has none.
+fn absent_reason(iface: &Interface, check: &str) -> String {
+    let said: BTreeSet<String> = iface
+        .left_out
+        .iter()
+        .filter(|l| l.checks.iter().any(|c| c == check))
+        .map(|l| format!("`{}`: {}", l.operation, l.reason))
+        .collect();
+    format!(
+        "its cases need an operation the mapping declares absent ({})",
+        said.into_iter().collect::<Vec<_>>().join("; ")
+    )
+}
+
+/// The cases of `reading`'s mapping against the proxy in front of the reference, plain or
+/// with `fault` behind it, limited by `tag`.
+fn run(
+    reading: &Reading,
+    fault: Option<&str>,
+    tag: Option<&str>,
+) -> Result<Vec<CaseResult>, Failed> {
+    let iface = interface(reading)?;
+    let mut argv = vec![
+        env!("CARGO_BIN_EXE_mcp-faulty").to_string(),
+        "--variant".into(),
+        reading.name.into(),
+    ];
+    match fault {
+        // A fault's server serves its own profile.
+        Some(f) => argv.extend(["--behind".into(), f.to_string()]),
+        None => argv.extend(["--profile".into(), "filesystem".into()]),
+    }
+    argv.extend(["--root".into(), "{root}".into()]);
+    let features = mcp_harness::run::interface::features(&iface);
+    let profile = Arc::new(iface.catalogue.profile.clone());
+    run_features(argv, features, profile, ToolNames::Dotted, tag)
+}
+
+/// Measure one check's fault behind the base interface: its row, and why it was missed.
+fn measure_fault(check: &str, f: &Injection) -> Result<(String, Option<String>), Failed> {
+    let id = universal_id(check);
+    // Every case but the swapper's races (slow, and counted only for the check-then-use
+    // faults), so that cases of other checks show the server served.
+    let tag = format!("@{id} or not @{}", universal_id("races"));
+    let results = run(base(), Some(f.name), Some(&tag))?;
+    if !results.iter().any(CaseResult::passed) {
+        return Err(format!(
+            "no case passed with {} behind {}: the server did not serve\n{}",
+            f.name,
+            base().name,
+            detail(&failed(&results))
+        )
+        .into());
+    }
+    let bad = failed(&results);
+    let catching: Vec<&CaseResult> = bad
+        .iter()
+        .copied()
+        .filter(|r| r.covers.contains(&id))
+        .filter(|r| is_swap_fault(f) || !r.feature.ends_with("races.feature"))
+        .collect();
+    let caught = !catching.is_empty();
+    let row = format!(
+        "| `{check}` | `{}` | {} | {} | {} |",
+        f.name,
+        if caught { "caught" } else { "MISSED" },
+        catching.len(),
+        ids(&catching)
+    );
+    let why = (!caught).then(|| {
+        format!(
+            "{} behind {} was not caught by a case of {check}.\nrow: {row}\nfailures:\n{}",
+            f.name,
+            base().name,
+            detail(&bad)
+        )
+    });
+    Ok((row, why))
+}
+
+/// Measure one reading with the plain reference behind it: its row, or why the harness
+/// rejected it (any failed case: every case of a mapping is core).
+fn measure_reading(r: &Reading) -> Result<String, Failed> {
+    let iface = interface(r)?;
+    let results = run(r, None, None)?;
+    let bad: Vec<&CaseResult> = results.iter().filter(|c| c.failed()).collect();
+    let cases: usize = iface.catalogue.areas.iter().map(|a| a.cases.len()).sum();
+    let row = format!(
+        "| `{}` | {} | `{}` | {} | {} | {} |",
+        r.name,
+        r.what,
+        r.mapping.trim_start_matches("tests/"),
+        if bad.is_empty() {
+            "accepted"
+        } else {
+            "REJECTED"
+        },
+        cases,
+        bad.len()
+    );
+    if bad.is_empty() {
+        return Ok(row);
+    }
+    Err(format!(
+        "the reading {} failed {} case(s) through its mapping: the harness is too strict.\n\
+         row: {row}\n{}",
+        r.name,
+        bad.len(),
+        detail(&bad)
+    )
+    .into())
+}
+
+/// The trials: one per check with a fault, one per reading, and one per check that no
+/// list names (which fails until it has a fault).
+pub fn trials(off: bool, write: bool) -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for (check, plan) in plans().unwrap_or_default() {
+        match plan {
+            Plan::Fault(f) => trials.push(
+                Trial::test(format!("mapping/fault/{check}"), move || {
+                    let (row, missed) = measure_fault(&check, f)?;
+                    check_row(&row, write)?;
+                    missed.map_or(Ok(()), |why| Err(why.into()))
+                })
+                .with_ignored_flag(off),
+            ),
+            Plan::Missing => {
+                trials.push(Trial::test(format!("mapping/fault/{check}"), move || {
+                    Err(format!(
+                        "the check {check} has no mapping-level fault: name one in \
+                     tests/src/proxy/foreign.rs's MAPPING_FAULTS (or say why not in \
+                     MAPPING_NO_FAULT)"
+                    )
+                    .into())
+                }))
+            }
+            Plan::NotRun(_) | Plan::NoFault(_) => {}
+        }
+    }
+    for r in READINGS {
+        trials.push(
+            Trial::test(format!("mapping/reading/{}", r.name), move || {
+                check_row(&measure_reading(r)?, write)
+            })
+            .with_ignored_flag(off),
+        );
+    }
+    trials
+}
+
+/// The keys of the measured rows this level keeps in the doc.
+pub fn row_keys() -> BTreeSet<String> {
+    let faults = plans()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, p)| matches!(p, Plan::Fault(_)))
+        .map(|(c, _)| format!("`{c}`"));
+    let readings = READINGS.iter().map(|r| format!("`{}`", r.name));
+    faults.chain(readings).collect()
+}
+
+/// The doc's section of this level, from the measured `rows`.
+pub fn section(rows: &[String]) -> String {
+    let plans = plans().unwrap_or_default();
+    let find = |key: String| rows.iter().find(|r| row_key(r) == key).cloned();
+    let mut table = String::new();
+    let mut caught = 0;
+    let mut with_fault = 0;
+    for (check, plan) in &plans {
+        let row = match plan {
+            Plan::Fault(_) => {
+                with_fault += 1;
+                find(format!("`{check}`"))
+            }
+            Plan::NotRun(why) => Some(format!("| `{check}` | — | not run: {why} | 0 | — |")),
+            Plan::NoFault(why) => Some(format!("| `{check}` | — | no fault yet: {why} | 0 | — |")),
+            Plan::Missing => Some(format!("| `{check}` | — | NO FAULT: a new check | 0 | — |")),
+        };
+        if let Some(r) = row {
+            caught += usize::from(r.contains("| caught |"));
+            table.push_str(&r);
+            table.push('\n');
+        }
+    }
+    let reading_rows: Vec<String> = READINGS
+        .iter()
+        .filter_map(|r| find(format!("`{}`", r.name)))
+        .collect();
+    let accepted = reading_rows
+        .iter()
+        .filter(|r| r.contains("| accepted |"))
+        .count();
+    let mut s = intro(&plans, caught, with_fault, accepted);
+    s.push_str("### Faults: each must fail a case of its check, through the mapping alone\n\n");
+    s.push_str("| check | fault behind `foreign-interface` | result | catching cases | catching case ids |\n");
+    s.push_str("|---|---|---|---|---|\n");
+    s.push_str(&table);
+    s.push_str(
+        "\n### Readings of result and error shapes: each must pass every case through its mapping\n\n",
+    );
+    s.push_str("| reading | paths, results, refusals | mapping | result | cases | failures |\n");
+    s.push_str("|---|---|---|---|---|---|\n");
+    for r in reading_rows {
+        s.push_str(&r);
+        s.push('\n');
+    }
+    s
+}
+
+/// The section's heading and summary line.
+fn intro(plans: &[(String, Plan)], caught: usize, with_fault: usize, accepted: usize) -> String {
+    let (cases, left_out) = interface(base()).map_or((0, 0), |i| {
+        let run: usize = i.catalogue.areas.iter().map(|a| a.cases.len()).sum();
+        (run + i.left_out.len(), i.left_out.len())
+    });
+    format!(
+        "\n## Mapping level: interfaces no profile fits\n\n\
+         **{cases} shared cases through a mapping ({left_out} of them need an operation the \
+         foreign interfaces lack); {caught} of {with_fault} faults caught, one per check that \
+         has one, over {} checks; {accepted} of {} readings accepted.**\n\n\
+         `mcp-faulty --variant foreign-…` puts a foreign interface in front of the filesystem \
+         reference (`tests/src/proxy/foreign.rs`): tools renamed `fs_<name>`, path arguments \
+         `file`, `from`, `to`, and paths, results and refusals spelled as the reading says. \
+         The harness knows nothing of it but its mapping file (`tests/e2e/foreign-*.yaml`). \
+         A fault's run puts that fault of the filesystem reference behind \
+         `foreign-interface` (`--behind`) and runs every case of the mapping but the \
+         swapper's races (those too for the races check); it must fail a case of its check, \
+         and some case must pass (the server served). The checks are those of \
+         `specs/shared/checks.yaml`.\n\n",
+        plans.len(),
+        READINGS.len()
+    )
+}
