@@ -47,6 +47,10 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
 };
 
 fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
+    if i.name == "fs-stdout-banner" {
+        // Before the server takes stdout over: the first line the client reads.
+        println!("Secure MCP Filesystem Server running on stdio");
+    }
     mcp_reference::run_cli_with(args, |cli, rooted| FaultyFs::new(i.name, cli, rooted))
 }
 
@@ -205,6 +209,21 @@ pub const FAULTS: &[Injection] = &[
         "fs-write-lf",
         "FS-WRITE-001",
         "write_file turns CRLF line endings into LF (exact-write)",
+    ),
+    fs(
+        "fs-percent-decoded",
+        "FS-ROOTS-002",
+        "a path is checked as given, then percent-decoded and used with plain std::fs, so `%2e%2e/` passes the check as a name and leaves the root as `..` (confinement)",
+    ),
+    fs(
+        "fs-nul-truncates",
+        "FS-ROOTS-002",
+        "write_file ends a path at its first NUL byte, as a C library call does, and writes the file under the shorter name (bad-input)",
+    ),
+    fs(
+        "fs-stdout-banner",
+        "MCPSPEC-STDIO",
+        "the server prints a banner line on stdout before its first message, as servers that log to stdout do (stdio-messages)",
     ),
     fs(
         "fs-read-adds-newline",
@@ -561,6 +580,25 @@ impl On {
                 if let Ok(old) = std::fs::read_to_string(&host) {
                     let content = format!("{old}{}", arg(args, "content").unwrap_or_default());
                     args.insert("content".into(), json!(content));
+                }
+            }
+            "fs-percent-decoded" => {
+                let raw = arg(args, "path")?;
+                let decoded = percent_encoding::percent_decode_str(raw)
+                    .decode_utf8()
+                    .ok()?
+                    .into_owned();
+                // The check sees the raw path, which names something inside.
+                if decoded != raw && resolve_lexically(&self.root, raw).starts_with(&self.root) {
+                    args.insert("path".into(), json!(decoded));
+                    return self.naive(name, args);
+                }
+            }
+            "fs-nul-truncates" if name == "write_file" => {
+                let path = arg(args, "path")?;
+                if let Some(cut) = path.find('\0') {
+                    let short = path[..cut].to_string();
+                    args.insert("path".into(), json!(short));
                 }
             }
             "fs-write-lf" if name == "write_file" => {

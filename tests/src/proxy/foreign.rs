@@ -117,10 +117,9 @@ pub const READINGS: &[Reading] = &[
 
 /// For each universal check (specs/shared/checks.yaml), the fault of the filesystem
 /// reference that harness_power.rs puts behind `foreign-interface` to be caught by that
-/// check's cases through the mapping alone. A check may share a fault with another when
-/// the same escape breaks both (a `..` out of the root into the prefix sibling).
+/// check's cases through the mapping alone.
 pub const MAPPING_FAULTS: &[(&str, &str)] = &[
-    ("confinement", "fs-prefix-sibling"),
+    ("confinement", "fs-percent-decoded"),
     ("prefix-sibling", "fs-prefix-sibling"),
     ("symlinks", "fs-symlink-escape"),
     ("atomic-write", "fs-torn-write"),
@@ -130,26 +129,18 @@ pub const MAPPING_FAULTS: &[(&str, &str)] = &[
     ("exact-write", "fs-write-lf"),
     ("exact-read", "fs-read-adds-newline"),
     ("exact-edit", "fs-edit-in-place"),
+    ("bad-input", "fs-nul-truncates"),
+    ("stdio-messages", "fs-stdout-banner"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it
 /// for yet, and why (harness_power.rs's doc says so; a check in neither list fails there).
-pub const MAPPING_NO_FAULT: &[(&str, &str)] = &[
-    (
-        "bad-input",
-        "no fault of the filesystem reference mishandles a NUL byte or an overlong name yet",
-    ),
-    (
-        "stdio-messages",
-        "no fault of the filesystem reference writes anything but messages on stdout yet",
-    ),
-    (
-        "case-folding",
-        "its cases need a root that folds case (tests/casefold/with-casefold.sh), which the \
-         trials' roots do not, and no fault of the filesystem reference follows a \
+pub const MAPPING_NO_FAULT: &[(&str, &str)] = &[(
+    "case-folding",
+    "its cases need a root that folds case (tests/casefold/with-casefold.sh), which the \
+         trials cannot count on, and no fault of the filesystem reference follows a \
          differently-cased link yet",
-    ),
-];
+)];
 
 /// The foreign interface named `name`, if it is one.
 pub fn reading(name: &str) -> Option<&'static Reading> {

@@ -138,7 +138,7 @@ fn measure_fault(check: &str, f: &Injection) -> Result<(String, Option<String>),
         .collect();
     let caught = !catching.is_empty();
     let row = format!(
-        "| `{check}` | `{}` | {} | {} | {} |",
+        "| check `{check}` | `{}` | {} | {} | {} |",
         f.name,
         if caught { "caught" } else { "MISSED" },
         catching.len(),
@@ -232,7 +232,7 @@ pub fn row_keys() -> BTreeSet<String> {
         .unwrap_or_default()
         .into_iter()
         .filter(|(_, p)| matches!(p, Plan::Fault(_)))
-        .map(|(c, _)| format!("`{c}`"));
+        .map(|(c, _)| format!("check `{c}`"));
     let readings = READINGS.iter().map(|r| format!("`{}`", r.name));
     faults.chain(readings).collect()
 }
@@ -248,11 +248,15 @@ pub fn section(rows: &[String]) -> String {
         let row = match plan {
             Plan::Fault(_) => {
                 with_fault += 1;
-                find(format!("`{check}`"))
+                find(format!("check `{check}`"))
             }
-            Plan::NotRun(why) => Some(format!("| `{check}` | — | not run: {why} | 0 | — |")),
-            Plan::NoFault(why) => Some(format!("| `{check}` | — | no fault yet: {why} | 0 | — |")),
-            Plan::Missing => Some(format!("| `{check}` | — | NO FAULT: a new check | 0 | — |")),
+            Plan::NotRun(why) => Some(format!("| check `{check}` | — | not run: {why} | 0 | — |")),
+            Plan::NoFault(why) => {
+                Some(format!("| check `{check}` | — | no fault: {why} | 0 | — |"))
+            }
+            Plan::Missing => Some(format!(
+                "| check `{check}` | — | NO FAULT: a new check | 0 | — |"
+            )),
         };
         if let Some(r) = row {
             caught += usize::from(r.contains("| caught |"));
