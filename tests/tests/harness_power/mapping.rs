@@ -192,7 +192,19 @@ fn measure_reading(r: &Reading) -> Result<String, Failed> {
 /// list names (which fails until it has a fault).
 pub fn trials(off: bool, write: bool) -> Vec<Trial> {
     let mut trials = Vec::new();
-    for (check, plan) in plans().unwrap_or_default() {
+    let plans = match plans() {
+        Ok(p) => p,
+        Err(e) => {
+            // The mapping did not load: say so rather than run no trial at all.
+            let why = e
+                .message()
+                .unwrap_or("the mapping did not load")
+                .to_string();
+            trials.push(Trial::test("mapping/plans", move || Err(why.into())));
+            Vec::new()
+        }
+    };
+    for (check, plan) in plans {
         match plan {
             Plan::Fault(f) => trials.push(
                 Trial::test(format!("mapping/fault/{check}"), move || {
@@ -202,16 +214,17 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
                 })
                 .with_ignored_flag(off),
             ),
-            Plan::Missing => {
-                trials.push(Trial::test(format!("mapping/fault/{check}"), move || {
+            Plan::Missing => trials.push(
+                Trial::test(format!("mapping/fault/{check}"), move || {
                     Err(format!(
                         "the check {check} has no mapping-level fault: name one in \
-                     tests/src/proxy/foreign.rs's MAPPING_FAULTS (or say why not in \
-                     MAPPING_NO_FAULT)"
+                         tests/src/proxy/foreign.rs's MAPPING_FAULTS (or say why not in \
+                         MAPPING_NO_FAULT)"
                     )
                     .into())
-                }))
-            }
+                })
+                .with_ignored_flag(off),
+            ),
             Plan::NotRun(_) | Plan::NoFault(_) => {}
         }
     }
