@@ -70,7 +70,7 @@ pub struct Reading {
     pub what: &'static str,
 }
 
-/// Every foreign interface; the first is the one the mapping-level faults sit behind.
+/// Every foreign interface; the first is the one whose mapping lists the checks.
 /// Together they spell each path, result and refusal shape of docs/interfaces.md once.
 pub const READINGS: &[Reading] = &[
     Reading {
@@ -116,21 +116,22 @@ pub const READINGS: &[Reading] = &[
 ];
 
 /// For each universal check (specs/shared/checks.yaml), the fault of the filesystem
-/// reference that harness_power.rs puts behind `foreign-interface` to be caught by that
-/// check's cases through the mapping alone.
-pub const MAPPING_FAULTS: &[(&str, &str)] = &[
-    ("confinement", "fs-percent-decoded"),
-    ("prefix-sibling", "fs-prefix-sibling"),
-    ("symlinks", "fs-symlink-escape"),
-    ("atomic-write", "fs-torn-write"),
-    ("races", "fs-read-check-then-use"),
-    ("special-files", "fs-fifo-blocks"),
-    ("name-tricks", "fs-strip-trailing"),
-    ("exact-write", "fs-write-lf"),
-    ("exact-read", "fs-read-adds-newline"),
-    ("exact-edit", "fs-edit-in-place"),
-    ("bad-input", "fs-nul-truncates"),
-    ("stdio-messages", "fs-stdout-banner"),
+/// reference that harness_power.rs puts behind a foreign interface (the third name) to be
+/// caught by that check's cases through its mapping alone. The faults are spread over the
+/// readings, so each shape of paths, results and refusals shows faults too.
+pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
+    ("confinement", "fs-percent-decoded", "foreign-plain"),
+    ("prefix-sibling", "fs-prefix-sibling", "foreign-structured"),
+    ("symlinks", "fs-symlink-escape", "foreign-rpc-errors"),
+    ("atomic-write", "fs-torn-write", "foreign-interface"),
+    ("races", "fs-read-check-then-use", "foreign-interface"),
+    ("special-files", "fs-fifo-blocks", "foreign-plain"),
+    ("name-tricks", "fs-strip-trailing", "foreign-structured"),
+    ("exact-write", "fs-write-lf", "foreign-structured"),
+    ("exact-read", "fs-read-adds-newline", "foreign-plain"),
+    ("exact-edit", "fs-edit-in-place", "foreign-rpc-errors"),
+    ("bad-input", "fs-nul-truncates", "foreign-rpc-errors"),
+    ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it

@@ -4,8 +4,8 @@
 //! results and refusals; each has a mapping file in tests/tests/e2e/.
 //!
 //! - One fault per universal check (the checks come from the mapping's catalogue, so from
-//!   specs/shared/checks.yaml): a fault of the filesystem reference behind
-//!   `foreign-interface`, which must fail a case of that check.
+//!   specs/shared/checks.yaml): a fault of the filesystem reference behind one of the
+//!   foreign interfaces, which must fail a case of that check through its mapping.
 //! - Every foreign interface (a *reading* of result and error shapes) with the plain
 //!   reference behind it: every case must pass.
 
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use e2e_tests::faults::{Injection, filesystem};
-use e2e_tests::proxy::foreign::{MAPPING_FAULTS, MAPPING_NO_FAULT, READINGS, Reading};
+use e2e_tests::proxy::foreign::{MAPPING_FAULTS, MAPPING_NO_FAULT, READINGS, Reading, reading};
 use libtest_mimic::{Failed, Trial};
 use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id};
 use mcp_harness::run::config::ToolNames;
@@ -22,7 +22,8 @@ use mcp_harness::run::outcome::CaseResult;
 
 use super::{check_row, detail, failed, ids, is_swap_fault, row_key, run_features};
 
-/// The foreign interface the faults sit behind.
+/// The foreign interface whose mapping lists the checks (every reading maps the same
+/// operations).
 fn base() -> &'static Reading {
     &READINGS[0]
 }
@@ -34,7 +35,8 @@ fn interface(r: &Reading) -> Result<Interface, Failed> {
 
 /// What the mapping says of one check: the fault behind it, or why it has none.
 enum Plan {
-    Fault(&'static Injection),
+    /// The fault, and the foreign interface it sits behind.
+    Fault(&'static Injection, &'static Reading),
     /// Every case of the check needs an operation the mapping declares absent.
     NotRun(String),
     NoFault(&'static str),
@@ -62,12 +64,13 @@ fn plan(iface: &Interface, check: &str, absent: bool) -> Result<Plan, Failed> {
     if absent {
         return Ok(Plan::NotRun(absent_reason(iface, check)));
     }
-    if let Some((_, name)) = MAPPING_FAULTS.iter().find(|(c, _)| *c == check) {
+    if let Some((_, name, behind)) = MAPPING_FAULTS.iter().find(|(c, ..)| *c == check) {
         let fault = filesystem::FAULTS
             .iter()
             .find(|f| f.name == *name)
             .ok_or_else(|| format!("{name} is not a fault of the filesystem reference"))?;
-        return Ok(Plan::Fault(fault));
+        let reading = reading(behind).ok_or_else(|| format!("{behind} is no foreign interface"))?;
+        return Ok(Plan::Fault(fault, reading));
     }
     Ok(MAPPING_NO_FAULT
         .iter()
@@ -113,18 +116,23 @@ fn run(
     run_features(argv, features, profile, ToolNames::Dotted, tag)
 }
 
-/// Measure one check's fault behind the base interface: its row, and why it was missed.
-fn measure_fault(check: &str, f: &Injection) -> Result<(String, Option<String>), Failed> {
+/// Measure one check's fault behind the foreign interface `r`: its row, and why it was
+/// missed.
+fn measure_fault(
+    check: &str,
+    f: &Injection,
+    r: &Reading,
+) -> Result<(String, Option<String>), Failed> {
     let id = universal_id(check);
     // Every case but the swapper's races (slow, and counted only for the check-then-use
     // faults), so that cases of other checks show the server served.
     let tag = format!("@{id} or not @{}", universal_id("races"));
-    let results = run(base(), Some(f.name), Some(&tag))?;
+    let results = run(r, Some(f.name), Some(&tag))?;
     if !results.iter().any(CaseResult::passed) {
         return Err(format!(
             "no case passed with {} behind {}: the server did not serve\n{}",
             f.name,
-            base().name,
+            r.name,
             detail(&failed(&results))
         )
         .into());
@@ -138,8 +146,9 @@ fn measure_fault(check: &str, f: &Injection) -> Result<(String, Option<String>),
         .collect();
     let caught = !catching.is_empty();
     let row = format!(
-        "| check `{check}` | `{}` | {} | {} | {} |",
+        "| check `{check}` | `{}` | `{}` | {} | {} | {} |",
         f.name,
+        r.name,
         if caught { "caught" } else { "MISSED" },
         catching.len(),
         ids(&catching)
@@ -148,7 +157,7 @@ fn measure_fault(check: &str, f: &Injection) -> Result<(String, Option<String>),
         format!(
             "{} behind {} was not caught by a case of {check}.\nrow: {row}\nfailures:\n{}",
             f.name,
-            base().name,
+            r.name,
             detail(&bad)
         )
     });
@@ -163,10 +172,10 @@ fn measure_reading(r: &Reading) -> Result<String, Failed> {
     let bad: Vec<&CaseResult> = results.iter().filter(|c| c.failed()).collect();
     let cases: usize = iface.catalogue.areas.iter().map(|a| a.cases.len()).sum();
     let row = format!(
-        "| `{}` | {} | `{}` | {} | {} | {} |",
+        "| `{}` | {} | `tests/{}` | {} | {} | {} |",
         r.name,
         r.what,
-        r.mapping.trim_start_matches("tests/"),
+        r.mapping,
         if bad.is_empty() {
             "accepted"
         } else {
@@ -206,9 +215,9 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
     };
     for (check, plan) in plans {
         match plan {
-            Plan::Fault(f) => trials.push(
+            Plan::Fault(f, r) => trials.push(
                 Trial::test(format!("mapping/fault/{check}"), move || {
-                    let (row, missed) = measure_fault(&check, f)?;
+                    let (row, missed) = measure_fault(&check, f, r)?;
                     check_row(&row, write)?;
                     missed.map_or(Ok(()), |why| Err(why.into()))
                 })
@@ -244,7 +253,7 @@ pub fn row_keys() -> BTreeSet<String> {
     let faults = plans()
         .unwrap_or_default()
         .into_iter()
-        .filter(|(_, p)| matches!(p, Plan::Fault(_)))
+        .filter(|(_, p)| matches!(p, Plan::Fault(..)))
         .map(|(c, _)| format!("check `{c}`"));
     let readings = READINGS.iter().map(|r| format!("`{}`", r.name));
     faults.chain(readings).collect()
@@ -259,16 +268,18 @@ pub fn section(rows: &[String]) -> String {
     let mut with_fault = 0;
     for (check, plan) in &plans {
         let row = match plan {
-            Plan::Fault(_) => {
+            Plan::Fault(..) => {
                 with_fault += 1;
                 find(format!("check `{check}`"))
             }
-            Plan::NotRun(why) => Some(format!("| check `{check}` | — | not run: {why} | 0 | — |")),
-            Plan::NoFault(why) => {
-                Some(format!("| check `{check}` | — | no fault: {why} | 0 | — |"))
-            }
+            Plan::NotRun(why) => Some(format!(
+                "| check `{check}` | — | — | not run: {why} | 0 | — |"
+            )),
+            Plan::NoFault(why) => Some(format!(
+                "| check `{check}` | — | — | no fault: {why} | 0 | — |"
+            )),
             Plan::Missing => Some(format!(
-                "| check `{check}` | — | NO FAULT: a new check | 0 | — |"
+                "| check `{check}` | — | — | NO FAULT: a new check | 0 | — |"
             )),
         };
         if let Some(r) = row {
@@ -287,8 +298,8 @@ pub fn section(rows: &[String]) -> String {
         .count();
     let mut s = intro(&plans, caught, with_fault, accepted);
     s.push_str("### Faults: each must fail a case of its check, through the mapping alone\n\n");
-    s.push_str("| check | fault behind `foreign-interface` | result | catching cases | catching case ids |\n");
-    s.push_str("|---|---|---|---|---|\n");
+    s.push_str("| check | fault | behind | result | catching cases | catching case ids |\n");
+    s.push_str("|---|---|---|---|---|---|\n");
     s.push_str(&table);
     s.push_str(
         "\n### Readings of result and error shapes: each must pass every case through its mapping\n\n",
@@ -316,9 +327,10 @@ fn intro(plans: &[(String, Plan)], caught: usize, with_fault: usize, accepted: u
          `mcp-faulty --variant foreign-…` puts a foreign interface in front of the filesystem \
          reference (`tests/src/proxy/foreign.rs`): tools renamed `fs_<name>`, path arguments \
          `file`, `from`, `to`, and paths, results and refusals spelled as the reading says. \
-         The harness knows nothing of it but its mapping file (`tests/e2e/foreign-*.yaml`). \
-         A fault's run puts that fault of the filesystem reference behind \
-         `foreign-interface` (`--behind`) and runs every case of the mapping but the \
+         The harness knows nothing of it but its mapping file (`tests/tests/e2e/foreign-*.yaml`). \
+         A fault's run puts that fault of the filesystem reference behind one of them \
+         (`--behind`; the faults are spread over the readings) and runs every case of its \
+         mapping but the \
          swapper's races (those too for the races check); it must fail a case of its check, \
          and some case must pass (the server served). The checks are those of \
          `specs/shared/checks.yaml`.\n\n",
