@@ -213,6 +213,7 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
             Vec::new()
         }
     };
+    let known: BTreeSet<String> = plans.iter().map(|(c, _)| c.clone()).collect();
     for (check, plan) in plans {
         match plan {
             Plan::Fault(f, r) => trials.push(
@@ -237,6 +238,9 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
             Plan::NotRun(_) | Plan::NoFault(_) => {}
         }
     }
+    trials.push(Trial::test("mapping/lists", move || {
+        lists_name_checks(&known)
+    }));
     for r in READINGS {
         trials.push(
             Trial::test(format!("mapping/reading/{}", r.name), move || {
@@ -246,6 +250,24 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
         );
     }
     trials
+}
+
+/// Every check `MAPPING_FAULTS` and `MAPPING_NO_FAULT` name is one of the mapping's (a
+/// check renamed or dropped in checks.yaml leaves no stale entry behind).
+fn lists_name_checks(known: &BTreeSet<String>) -> Result<(), Failed> {
+    let listed = MAPPING_FAULTS
+        .iter()
+        .map(|(c, ..)| *c)
+        .chain(MAPPING_NO_FAULT.iter().map(|(c, _)| *c));
+    let stale: Vec<&str> = listed.filter(|c| !known.contains(*c)).collect();
+    if stale.is_empty() && !known.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "tests/src/proxy/foreign.rs names checks the mapping does not have: {stale:?} \
+         (its checks: {known:?})"
+    )
+    .into())
 }
 
 /// The keys of the measured rows this level keeps in the doc.
