@@ -201,16 +201,6 @@ pub const FAULTS: &[Injection] = &[
         "read_text_file opens a FIFO like a file and waits for a writer that never comes (GHSA-p9cv-8g75-4xcg)",
     ),
     fs(
-        "fs-edit-in-place",
-        "FS-EDIT-001",
-        "edit_file writes the edited text over the file in place at the old length: a longer text is cut short, a shorter one leaves the old tail (Desktop Commander's edit_block, its issue #554)",
-    ),
-    fs(
-        "fs-write-lf",
-        "FS-WRITE-001",
-        "write_file turns CRLF line endings into LF (exact-write)",
-    ),
-    fs(
         "fs-percent-decoded",
         "FS-ROOTS-002",
         "a path is checked as given, then percent-decoded and used with plain std::fs, so `%2e%2e/` passes the check as a name and leaves the root as `..` (confinement)",
@@ -224,6 +214,16 @@ pub const FAULTS: &[Injection] = &[
         "fs-stdout-banner",
         "MCPSPEC-STDIO",
         "the server prints a banner line on stdout before its first message, as servers that log to stdout do (stdio-messages)",
+    ),
+    fs(
+        "fs-edit-in-place",
+        "FS-EDIT-001",
+        "edit_file writes the edited text over the file in place at the old length: a longer text is cut short, a shorter one leaves the old tail (Desktop Commander's edit_block, its issue #554)",
+    ),
+    fs(
+        "fs-write-lf",
+        "FS-WRITE-001",
+        "write_file turns CRLF line endings into LF (exact-write)",
     ),
     fs(
         "fs-read-adds-newline",
