@@ -1,7 +1,8 @@
 //! A run with `--interface FILE`: the interface file's cases rendered into features at run
 //! time (the shared cases on the server's own tools), and the shared cases it leaves out,
 //! which the run reports as skipped, each with the operation it needs and the author's
-//! reason the server has none (a skip is never a pass).
+//! reason the server has none, or the believed content its template needs and the case does
+//! not give (a skip is never a pass).
 
 use std::collections::HashMap;
 
@@ -53,6 +54,17 @@ pub fn left_out(
         Some(true) => LACKS_LABEL,
         _ => ABSENT_LABEL,
     };
+    say_skipped(&results, &lacking);
+    let labels = results
+        .iter()
+        .map(|r| (r.scenario.clone(), label(r)))
+        .collect();
+    (results, labels)
+}
+
+/// The skipped cases on the console, once, grouped by why (`lacking`: whether a case lacks
+/// believed content, by id).
+fn say_skipped(results: &[CaseResult], lacking: &HashMap<String, bool>) {
     for (lacks, why) in [
         (
             false,
@@ -79,11 +91,6 @@ pub fn left_out(
     if !results.is_empty() {
         anstream::println!();
     }
-    let labels = results
-        .iter()
-        .map(|r| (r.scenario.clone(), label(r)))
-        .collect();
-    (results, labels)
 }
 
 /// A left-out case as the run reports it: tagged as its scenario would be (its universal
