@@ -39,7 +39,7 @@ fn run_interface(name: &str, profile: &str) -> (i32, String, String) {
 fn count(out: &str, what: &str) -> usize {
     let line = out
         .lines()
-        .find(|l| l.contains(" scenarios in "))
+        .find(|l| l.contains(" scenarios in ") || l.contains(" scenario in "))
         .unwrap_or("");
     line.split([',', ':', '('])
         .find_map(|part| part.trim().strip_suffix(what)?.trim().parse().ok())
@@ -166,4 +166,119 @@ fn a_server_of_another_interface_is_pointed_to_interface_init() {
         format!("{out}{err}").contains("mcp-harness interface init"),
         "{out}\n{err}"
     );
+}
+
+/// The example `name` with `from` replaced by `to` (which must change it), in `dir`.
+fn variant(dir: &tempfile::TempDir, name: &str, from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(example(name)).unwrap();
+    assert!(text.contains(from), "{name} has no {from:?}");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+    path.display().to_string()
+}
+
+/// `run --interface FILE` against the reference serving `profile`, the cases of `names`.
+fn run_file(file: &str, profile: &str, names: &str) -> (i32, String, String) {
+    let server = format!("{EXE} serve-reference --profile {profile} {{root}}");
+    let args = [
+        "run",
+        "--interface",
+        file,
+        "--server",
+        &server,
+        "--name",
+        names,
+    ];
+    run(&args)
+}
+
+/// An overwrite guarded by `{hash}` loads; the cases that give no believed content are
+/// skipped with that reason, and those that give it run.
+#[test]
+fn a_template_needing_believed_content_skips_only_the_cases_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = variant(
+        &dir,
+        "reference-filesystem.yaml",
+        "overwrite: {call: write_file, args: {path: \"${root}/{path}\", content: \"{content}\"}}",
+        "overwrite: {call: write_file, args: {path: \"${root}/{path}\", content: \"{content}\", \
+         note: \"{hash}\"}}",
+    );
+    let (code, out, err) = run_file(&file, "filesystem", "SAFE-012|RACE-003|ROUND-013");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(
+        count(&out, "passed"),
+        1,
+        "ROUND-013 gives believed content: {out}"
+    );
+    assert_eq!(count(&out, "no believed content)"), 2, "{out}");
+    assert!(
+        out.contains(
+            "SKIP 2 cases (reference-filesystem/RACE-003, reference-filesystem/SAFE-012): they \
+             give no believed content, which the mapping's template needs."
+        ),
+        "{out}"
+    );
+}
+
+/// A run in which every selected case was skipped tested nothing: exit 2, never PASS, and
+/// the summary's rows say which requirements were not tested.
+#[test]
+fn a_run_that_tests_nothing_is_no_pass() {
+    let (code, out, err) = run_file(
+        &example("reference-filesystem.yaml"),
+        "filesystem",
+        "SAFE-003",
+    );
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(out.contains("Result: NOTHING TESTED"), "{out}");
+    assert!(!out.contains("PASS"), "{out}");
+    assert!(
+        err.contains("nothing was tested: every selected case was skipped (1 operation absent)"),
+        "{err}"
+    );
+    assert!(out.contains("1 skipped: nothing tested"), "{out}");
+}
+
+/// A declared refusal shape is read as a refusal wherever it appears: declared as the
+/// devs envelope's `ok: true`, every success becomes one, so a read that must succeed
+/// (SAFE-004) fails, and passes without the declaration.
+#[test]
+fn a_declared_refusal_shape_is_read_as_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run_file(&example("reference-devs.yaml"), "devs", "SAFE-004");
+    assert_eq!((code, count(&out, "passed")), (0, 1), "{out}");
+    let inverted = variant(
+        &dir,
+        "reference-devs.yaml",
+        "reader_field: data\n",
+        "reader_field: data\nrefusal: {field: /ok, equals: true}\n",
+    );
+    let (code, out, err) = run_file(&inverted, "devs", "SAFE-004");
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(
+        out.contains("the call failed (isError: true) but should have succeeded"),
+        "{out}"
+    );
+}
+
+/// A reader field written as a JSON pointer reads the text where it points, if it points
+/// at one value.
+#[test]
+fn a_pointer_reader_field_reads_the_text_it_points_to() {
+    let dir = tempfile::tempdir().unwrap();
+    // `/*` matches three keys of `{bytesRead, data, ok}`: it names no one text.
+    for (field, code) in [("/data", 0), ("/*", 1), ("/nothing", 1)] {
+        let file = variant(
+            &dir,
+            "reference-devs.yaml",
+            "reader_field: data\n",
+            &format!("reader_field: \"{field}\"\n"),
+        );
+        let (got, out, err) = run_file(&file, "devs", "ROUND-00[7-9]");
+        assert_eq!(got, code, "{field}\n{out}\n{err}");
+        if code == 0 {
+            assert_eq!(count(&out, "passed"), 3, "{field}\n{out}");
+        }
+    }
 }

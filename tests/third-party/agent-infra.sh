@@ -10,6 +10,11 @@
 # Writes the Markdown matrix to docs/third-party/agent-infra-matrix.md; CI checks that the
 # committed matrix is the one this run produced.
 #
+# Then the shared checks run again through its interface file,
+# tests/third-party/agent-infra/interface.yaml (its own read_file, no profile), strict to
+# agent-infra/baseline, and its races must each be caught within a few tries: its prefix
+# and symlink escapes are caught through the mapping alone.
+#
 #   bash tests/third-party/agent-infra.sh            # run and compare
 #   UPDATE=1 bash tests/third-party/agent-infra.sh   # rewrite the committed matrix
 #
@@ -66,3 +71,15 @@ fi
 echo "agent-infra: $package $version matches its baseline (stdout noise included)"
 races=$(grep -h '^ *Scenario: filesystem/RACE-' features/filesystem/races.feature | awk '{print $2}' | paste -sd'|')
 caught_within agent-infra "$server --allowed-directories {root}" "$races" 5   # the swap races: each a path checked and then used by name
+
+# Through the interface file: every shared case but the races, strict to its baseline; the
+# races (all but RACE-006, which deletes) caught within 5 tries each.
+here="$PWD/tests/third-party/agent-infra"
+"$harness" run --interface "$here/interface.yaml" \
+    --server "$server --allowed-directories {root}" \
+    --name "^agent-infra/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT)-" \
+    --expect-fail "$here/baseline"
+caught_within "agent-infra races (interface file)" "$server --allowed-directories {root}" \
+    'agent-infra/RACE-001|agent-infra/RACE-002|agent-infra/RACE-003|agent-infra/RACE-004|agent-infra/RACE-005|agent-infra/RACE-007|agent-infra/RACE-008' 5 \
+    --interface "$here/interface.yaml"
+echo "agent-infra: $package $version matches its interface-file baseline"

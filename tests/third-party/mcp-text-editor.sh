@@ -24,8 +24,8 @@ fi
 cargo build -p mcp-harness
 harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
 
-# Every case, the race RACE-004 too (the only race it can run, the others need read, list,
-# delete, move or a hash-guarded overwrite): with no root to stay in, its first or second
-# create while the directory is a link lands outside, in each of 5 runs.
+# Every case, the races RACE-001, 002 and 004 too (the others need list, delete or move, or
+# overwrite without believed content): with no root to stay in, its first or second read or
+# create while the entry is a link reaches outside, in each of 5 runs.
 "$harness" run --interface "$here/interface.yaml" --server "$server" \
     --expect-fail "$here/baseline"

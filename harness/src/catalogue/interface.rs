@@ -17,7 +17,8 @@ use serde_yaml::Value;
 
 use super::model::{Level, Requirement};
 use super::operation::Operation;
-use super::profile::Profile;
+use super::pointer;
+use super::profile::{Profile, Refusal};
 use super::shared::{self, Described, LeftOut, SharedIndex};
 use super::{Catalogue, validate};
 
@@ -34,7 +35,8 @@ pub struct InterfaceFile {
     /// saying why the interface has no such operation.
     pub operations: BTreeMap<String, Value>,
     /// The result field that holds a read's text, when not `content` (`data` in an
-    /// `{ok, data}` envelope).
+    /// `{ok, data}` envelope); or a JSON pointer to it, whose `*` matches any key
+    /// (`/*/ranges/0/content` for a result keyed by the file's path).
     #[serde(default)]
     pub reader_field: Option<String>,
     /// For results of plain text: the field a result of text blocks alone stands for.
@@ -44,6 +46,10 @@ pub struct InterfaceFile {
     /// left out before checks.
     #[serde(default)]
     pub text_header: Option<String>,
+    /// The server's own refusal shape, when it is none of the usual ones: a JSON pointer
+    /// into the result and the value there that means refused.
+    #[serde(default)]
+    pub refusal: Option<Refusal>,
 }
 
 /// A loaded interface: its catalogue (the shared cases on its tools) and the shared cases
@@ -196,6 +202,22 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
         }
     }
     out.extend(header_problems(file, &at));
+    out.extend(pointer_problems(file, &at));
+    out
+}
+
+/// `refusal.field` must be a JSON pointer (a `reader_field` is one only when it starts with
+/// `/`, else a field name).
+fn pointer_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(r) = &file.refusal
+        && let Some(p) = pointer::problem(&r.field)
+    {
+        out.push(format!(
+            "{}: `refusal.field`: {p}",
+            at(&["refusal", "field"])
+        ));
+    }
     out
 }
 
@@ -403,7 +425,9 @@ fn universal_requirement(check: &Described, covered: bool) -> Requirement {
         source: "specs/shared/checks.yaml".into(),
         statement: check.meaning.clone(),
         not_applicable: (!covered).then(|| {
-            "every shared case of this check uses an operation the interface declares absent".into()
+            "every shared case of this check is skipped: it needs an operation the interface \
+             declares absent, or gives no believed content the mapping's template needs"
+                .into()
         }),
         unexercised: None,
     }
@@ -441,6 +465,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         reader_field: file.reader_field.clone(),
         text_result: file.text_result.clone(),
         text_header: file.text_header.clone(),
+        refusal: file.refusal.clone(),
         operations: file.operations.clone(),
         shared_covers: index
             .checks
@@ -607,6 +632,29 @@ mod tests {
                 "my.yaml:8: `operations` names `lst`, which is no operation",
             ],
         );
+    }
+
+    #[test]
+    fn a_refusal_shape_is_loaded_and_its_pointer_checked() {
+        let with = |field: &str| {
+            GOOD.replace(
+                "operations:",
+                &format!("refusal:\n  field: \"{field}\"\n  equals: error\noperations:"),
+            )
+        };
+        let i = parse_interface(&with("/*/result"), "my.yaml").unwrap();
+        let r = i
+            .catalogue
+            .profile
+            .refusal
+            .expect("the refusal is in the profile");
+        assert!(r.says_refused(&serde_json::json!({"/r/a": {"result": "error"}})));
+        assert_named(
+            &with("result"),
+            &["my.yaml:3: `refusal.field`: `result` is no JSON pointer"],
+        );
+        let no_value = GOOD.replace("operations:", "refusal: {field: /x}\noperations:");
+        assert_named(&no_value, &["my.yaml:2:", "missing field `equals`"]);
     }
 
     #[test]

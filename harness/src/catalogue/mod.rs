@@ -10,6 +10,7 @@ mod load;
 pub mod model;
 mod one_of;
 pub mod operation;
+pub mod pointer;
 pub mod profile;
 pub mod shared;
 pub mod tag;

@@ -119,6 +119,19 @@ impl Operation {
         params
     }
 
+    /// The optional parameter (`believed`, or `hash` made of it) that the profile's template
+    /// for this operation uses but this use does not give: a case whose step lacks it cannot
+    /// be run through that template (an interface whose overwrite is hash-guarded, and a
+    /// case that overwrites a file without saying what it believes is there).
+    pub fn lacks_for(&self, profile: &Profile) -> Option<&'static str> {
+        let template = profile.operations.get(&self.op)?;
+        let given = self.parameters();
+        ["believed", "hash"].into_iter().find(|p| {
+            !given.contains_key(*p)
+                && template_strings(template).any(|s| s.contains(&format!("{{{p}}}")))
+        })
+    }
+
     /// The profile's step for this use, its parameters filled in; `None` when the profile
     /// does not offer the operation (its entry is a sentence saying why).
     pub fn for_profile(&self, profile: &Profile) -> Result<Option<Value>, String> {
@@ -138,6 +151,16 @@ impl Operation {
             )
         })?;
         Ok(Some(t))
+    }
+}
+
+/// Every string in a template.
+fn template_strings(v: &Value) -> Box<dyn Iterator<Item = &str> + '_> {
+    match v {
+        Value::String(s) => Box::new(std::iter::once(s.as_str())),
+        Value::Sequence(seq) => Box::new(seq.iter().flat_map(template_strings)),
+        Value::Mapping(m) => Box::new(m.values().flat_map(template_strings)),
+        _ => Box::new(std::iter::empty()),
     }
 }
 

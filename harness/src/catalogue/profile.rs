@@ -42,6 +42,12 @@ pub struct Profile {
     /// `read_file` puts `[Reading N lines from start ...]` and an empty line before the text.
     #[serde(default)]
     pub text_header: Option<String>,
+    /// How the interface's own refusal shape reads, when it is none of the usual ones
+    /// (`isError`, a JSON-RPC error, an `ok`/`success: false` envelope): a result whose
+    /// value at `field` equals `equals` is taken as `isError: true` (an interface file's
+    /// `refusal:`).
+    #[serde(default)]
+    pub refusal: Option<Refusal>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,
@@ -78,6 +84,25 @@ pub struct Profile {
     /// clarifications where the source is silent).
     #[serde(default)]
     pub shared_covers: BTreeMap<String, Vec<String>>,
+}
+
+/// A refusal shape of the interface's own: the result object (structuredContent, else the
+/// first text block holding a JSON object) has `equals` at the JSON pointer `field`, whose
+/// `*` matches any key (mcp-text-editor: `{field: /*/result, equals: error}`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refusal {
+    pub field: String,
+    pub equals: serde_json::Value,
+}
+
+impl Refusal {
+    /// Whether `result` (a result object) says the call was refused.
+    pub fn says_refused(&self, result: &serde_json::Value) -> bool {
+        super::pointer::values_at(result, &self.field)
+            .iter()
+            .any(|v| **v == self.equals)
+    }
 }
 
 /// The interface's tools and ids the core-rule lint needs: which calls are hash-guarded

@@ -54,9 +54,21 @@ pub struct LeftOut {
     pub name: String,
     /// The check names the case covers (`symlinks`), before they become the profile's ids.
     pub checks: Vec<String>,
-    /// The operation it needs and the profile's sentence on why there is none.
+    /// The operation it needs and the profile's sentence on why there is none, or (with
+    /// `lacks`) the harness's sentence on the parameter the case does not give.
     pub operation: String,
     pub reason: String,
+    /// The parameter (`believed`, `hash`) the operation's template needs and the case's step
+    /// does not give; `None` when the profile declares the operation absent.
+    pub lacks: Option<String>,
+}
+
+/// Why a case cannot run on a profile: an operation it uses, and the parameter of that
+/// operation's template the step does not give (`None`: the operation is declared absent).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unrunnable {
+    pub operation: String,
+    pub lacks: Option<&'static str>,
 }
 
 /// `expand`, and the cases left out with the operation each needed.
@@ -179,7 +191,7 @@ fn expand_area(
         let original = case.clone();
         match expand_case(profile, index, &mut case) {
             Ok(None) => kept.push(case),
-            Ok(Some(operation)) => left_out.push(left_out_case(profile, &original, operation)),
+            Ok(Some(why)) => left_out.push(left_out_case(profile, &original, why)),
             Err(m) => problems.push(Problem::new(file, Some(&id), m)),
         }
     }
@@ -199,18 +211,22 @@ fn expand_area(
 
 /// What a run says of a shared case (as written in `specs/shared/`) that needs `operation`,
 /// which the profile declares absent.
-fn left_out_case(profile: &Profile, case: &Value, operation: String) -> LeftOut {
+fn left_out_case(profile: &Profile, case: &Value, why: Unrunnable) -> LeftOut {
     let text = |key: &str| case.get(key).and_then(Value::as_str).unwrap_or("?");
     let checks = case
         .get("covers")
         .and_then(|v| serde_yaml::from_value::<Vec<String>>(v.clone()).ok())
         .unwrap_or_default();
-    let reason = profile
-        .operations
-        .get(&operation)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
+    let Unrunnable { operation, lacks } = why;
+    let reason = match lacks {
+        Some(p) => lacks_sentence(&operation, p),
+        None => profile
+            .operations
+            .get(&operation)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+    };
     LeftOut {
         area: String::new(),
         id: format!("{}/{}", profile.profile, text("id")),
@@ -218,7 +234,16 @@ fn left_out_case(profile: &Profile, case: &Value, operation: String) -> LeftOut 
         checks,
         operation,
         reason,
+        lacks: lacks.map(str::to_string),
     }
+}
+
+/// Why a case is not run when its step lacks `parameter` of `operation`'s template.
+fn lacks_sentence(operation: &str, parameter: &str) -> String {
+    format!(
+        "this case gives no believed content (`{{believed}}`), which the mapping's `{operation}` \
+         needs (its template uses `{{{parameter}}}`)"
+    )
 }
 
 /// A shared case checks a read's text as the result field `content`; a profile whose
@@ -229,9 +254,9 @@ fn read_into_reader_field(profile: &Profile, case: &mut Case) {
     }
 }
 
-/// What expanding a step or case found: `None`, every operation it uses is offered;
-/// `Some(op)`, the profile declares `op` absent, so the case is left out.
-type Missing = Option<String>;
+/// What expanding a step or case found: `None`, every operation it uses is offered and
+/// given what its template needs; `Some(why)`, the case is left out.
+type Missing = Option<Unrunnable>;
 
 /// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
 /// profile's steps for operations. `Ok(Some(op))`: the profile lacks an operation it uses.
@@ -252,7 +277,7 @@ fn expand_case(
         for step in steps.iter_mut() {
             match expand_step(profile, index, std::mem::take(step))? {
                 Ok(s) => *step = s,
-                Err(op) => return Ok(Some(op)),
+                Err(why) => return Ok(Some(why)),
             }
         }
     }
@@ -287,12 +312,13 @@ fn expand_case(
 }
 
 /// One step, typed, its operations checked against the index, then the profile's own;
-/// `Ok(Err(op))` when the profile declares an operation it uses absent.
+/// `Ok(Err(why))` when the profile declares an operation it uses absent, or its template
+/// needs a `{believed}` the step does not give.
 fn expand_step(
     profile: &Profile,
     index: &SharedIndex,
     step: Value,
-) -> Result<Result<Value, String>, String> {
+) -> Result<Result<Value, Unrunnable>, String> {
     let step = SharedStep::parse(step)?;
     for o in step.operations() {
         if !index.operations.iter().any(|d| d.id == o.op) {
@@ -302,11 +328,23 @@ fn expand_step(
             ));
         }
         if profile.operations.get(&o.op).is_some_and(Value::is_string) {
-            return Ok(Err(o.op.clone()));
+            return Ok(Err(Unrunnable {
+                operation: o.op.clone(),
+                lacks: None,
+            }));
+        }
+    }
+    for o in step.operations() {
+        if let Some(p) = o.lacks_for(profile) {
+            return Ok(Err(Unrunnable {
+                operation: o.op.clone(),
+                lacks: Some(p),
+            }));
         }
     }
     let step = step.for_profile(profile)?;
-    Ok(step.ok_or_else(|| "internal: an offered operation gave no step".to_string()))
+    let step = step.ok_or_else(|| "internal: an offered operation gave no step".to_string())?;
+    Ok(Ok(step))
 }
 
 #[cfg(test)]
@@ -392,5 +430,33 @@ mod tests {
         );
         let e = expand(&p, &files(), "specs/shared/").unwrap_err();
         assert!(e[0].message.contains("`{content}`"), "{e:?}");
+    }
+
+    /// A hash-guarded template is loaded; a case whose step gives no `believed` is left out
+    /// with the parameter named, and one that gives it runs.
+    #[test]
+    fn a_case_without_the_believed_content_a_template_needs_is_left_out() {
+        let p = profile(
+            "{read: {call: rd, args: {path: \"{path}\"}}, \
+              delete: {call: rm, args: {path: \"{path}\", hash: \"{hash}\"}}}",
+        );
+        let unbelieved = AREA.to_string()
+            + "- id: SAFE-003\n  name: n\n  covers: [confinement]\n  when:\n    - op: delete\n      path: y\n  then: {error: {kind: any}}\n";
+        let files = vec![
+            ("checks.yaml".to_string(), INDEX.to_string()),
+            ("safety.yaml".to_string(), unbelieved),
+        ];
+        let (areas, left) = expand_reporting(&p, &files, "specs/shared/").unwrap();
+        let ids: Vec<&str> = areas[0].cases.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["p/SAFE-001", "p/SAFE-002"]);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(left[0].id, "p/SAFE-003");
+        assert_eq!(left[0].lacks.as_deref(), Some("hash"));
+        assert!(
+            left[0].reason.contains("gives no believed content")
+                && left[0].reason.contains("`delete`"),
+            "{}",
+            left[0].reason
+        );
     }
 }

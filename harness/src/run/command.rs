@@ -425,6 +425,9 @@ fn report(
         eprintln!("mcp-harness: no scenario matched the selection");
         return 2;
     }
+    if plan.interface.is_some() && ran.results.iter().all(CaseResult::skipped) {
+        return nothing_tested(&totals);
+    }
     if !ran.parse_errors.is_empty() || totals.counted > 0 || !stale.is_empty() {
         println!("Result: {}", console::paint(console::RED, "FAIL"));
         1
@@ -432,6 +435,27 @@ fn report(
         println!("Result: {}", console::paint(console::GREEN, "PASS"));
         0
     }
+}
+
+/// The verdict of an interface run in which every selected case was skipped: not a pass
+/// (a skip is never one) nor a failure of the server, but a run that tested nothing.
+fn nothing_tested(totals: &Totals) -> u8 {
+    let why: Vec<String> = totals
+        .skipped
+        .iter()
+        .map(|(label, n)| format!("{n} {label}"))
+        .collect();
+    println!(
+        "Result: {}",
+        console::paint(console::YELLOW, "NOTHING TESTED")
+    );
+    eprintln!(
+        "mcp-harness: nothing was tested: every selected case was skipped ({}). Map the \
+         operations those cases need in the interface file (docs/interfaces.md), or select \
+         cases that can run.",
+        why.join(", ")
+    );
+    2
 }
 
 /// What the reports say of the run: the server, the protocol asked for, strictness.

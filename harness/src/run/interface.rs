@@ -1,7 +1,8 @@
 //! A run with `--interface FILE`: the interface file's cases rendered into features at run
 //! time (the shared cases on the server's own tools), and the shared cases it leaves out,
 //! which the run reports as skipped, each with the operation it needs and the author's
-//! reason the server has none (a skip is never a pass).
+//! reason the server has none, or the believed content its template needs and the case does
+//! not give (a skip is never a pass).
 
 use std::collections::HashMap;
 
@@ -15,8 +16,10 @@ use crate::catalogue::ControlTag;
 use crate::catalogue::interface::{Interface, universal_id};
 use crate::catalogue::shared::LeftOut;
 
-/// The label the totals line gives the cases an interface leaves out.
+/// The label the totals line gives the cases that need an operation the interface lacks.
 pub const ABSENT_LABEL: &str = "operation absent";
+/// The label for cases whose step gives no `{believed}` that the mapping's template needs.
+pub const LACKS_LABEL: &str = "no believed content";
 
 /// The features of the interface's cases, as `generate` would write them.
 pub fn features(interface: &Interface) -> Vec<FeatureText> {
@@ -42,19 +45,52 @@ pub fn left_out(
         .map(skipped_result)
         .filter(|r| selected(selection, r))
         .collect();
-    if !results.is_empty() {
-        let ids: Vec<&str> = results.iter().map(|r| r.case_id.as_str()).collect();
-        anstream::println!(
-            "SKIP {} ({}): they need an operation the interface file declares absent.\n",
-            console::plural(results.len(), "case", "cases"),
-            ids.join(", ")
-        );
-    }
+    let lacking: HashMap<String, bool> = interface
+        .left_out
+        .iter()
+        .map(|l| (l.id.clone(), l.lacks.is_some()))
+        .collect();
+    let label = |r: &CaseResult| match lacking.get(&r.case_id) {
+        Some(true) => LACKS_LABEL,
+        _ => ABSENT_LABEL,
+    };
+    say_skipped(&results, &lacking);
     let labels = results
         .iter()
-        .map(|r| (r.scenario.clone(), ABSENT_LABEL))
+        .map(|r| (r.scenario.clone(), label(r)))
         .collect();
     (results, labels)
+}
+
+/// The skipped cases on the console, once, grouped by why (`lacking`: whether a case lacks
+/// believed content, by id).
+fn say_skipped(results: &[CaseResult], lacking: &HashMap<String, bool>) {
+    for (lacks, why) in [
+        (
+            false,
+            "they need an operation the interface file declares absent",
+        ),
+        (
+            true,
+            "they give no believed content, which the mapping's template needs",
+        ),
+    ] {
+        let ids: Vec<&str> = results
+            .iter()
+            .filter(|r| lacking.get(&r.case_id) == Some(&lacks))
+            .map(|r| r.case_id.as_str())
+            .collect();
+        if !ids.is_empty() {
+            anstream::println!(
+                "SKIP {} ({}): {why}.",
+                console::plural(ids.len(), "case", "cases"),
+                ids.join(", ")
+            );
+        }
+    }
+    if !results.is_empty() {
+        anstream::println!();
+    }
 }
 
 /// A left-out case as the run reports it: tagged as its scenario would be (its universal
@@ -64,12 +100,14 @@ fn skipped_result(case: &LeftOut) -> CaseResult {
     tags.push(ControlTag::Must.name().to_string());
     let scenario = format!("{} {}", case.id, case.name);
     let mut r = CaseResult::describe(&format!("{}.feature", case.area), &scenario, &tags);
-    r.outcome = Outcome::Skipped {
-        reason: format!(
+    let reason = match case.lacks {
+        Some(_) => format!("skipped: {}", case.reason),
+        None => format!(
             "skipped: the interface file declares the operation `{}` absent ({})",
             case.operation, case.reason
         ),
     };
+    r.outcome = Outcome::Skipped { reason };
     r
 }
 

@@ -16,6 +16,8 @@ use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
+use crate::catalogue::profile::Refusal;
+
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
@@ -56,6 +58,9 @@ pub struct Session {
     tool_names: Option<Vec<String>>,
     /// The server's name for the profile's `roots_read` tool, if the profile has one.
     roots_read: Option<String>,
+    /// The interface's own refusal shape, if it declares one: a tool result of that shape
+    /// is marked `isError: true`, so every check reads it as the refusal it is.
+    refusal: Option<Refusal>,
 }
 
 /// Why a server could not be started and initialized.
@@ -135,6 +140,7 @@ impl Session {
                 .map(|t| cfg.tool_names.map(t)),
             endpoint,
             _tokens_file: tokens_file,
+            refusal: cfg.profile.refusal.clone(),
         })
     }
 
@@ -232,7 +238,17 @@ impl Session {
         }
         let fut = self.client.peer().call_tool(params);
         let r = tokio::time::timeout(self.timeout, fut).await;
-        self.settle(r).await
+        let reply = self.settle(r).await;
+        self.marked(reply)
+    }
+
+    /// A tool call's reply, marked `isError: true` when it has the interface's own refusal
+    /// shape.
+    fn marked(&self, reply: Reply) -> Reply {
+        match (reply, &self.refusal) {
+            (Reply::Ok(v), Some(r)) => Reply::Ok(mark_refusal(v, r)),
+            (reply, _) => reply,
+        }
     }
 
     /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the
@@ -300,7 +316,8 @@ impl Session {
         let results = futures::future::join_all(futs).await;
         let mut out = Vec::with_capacity(results.len());
         for r in results {
-            out.push(self.settle(r).await);
+            let reply = self.settle(r).await;
+            out.push(self.marked(reply));
         }
         out
     }
@@ -345,9 +362,11 @@ impl Session {
             None => main.await,
         };
         let reply = self.settle(r).await;
+        let reply = self.marked(reply);
         let mut out = Vec::with_capacity(probes.len());
         for p in probes {
-            out.push(self.settle(p).await);
+            let probe = self.settle(p).await;
+            out.push(self.marked(probe));
         }
         (reply, out)
     }
@@ -659,7 +678,11 @@ async fn drain<R: tokio::io::AsyncRead + Unpin>(mut pipe: R, sink: StderrTail) {
 /// substring of the paths under it: the root `/` is in every listing, applied or not.
 fn names_all(result: &Value, paths: &[String]) -> bool {
     let mut lines: Vec<&str> = Vec::new();
-    let texts = result.get("content").and_then(Value::as_array).into_iter().flatten();
+    let texts = result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten();
     for text in texts.filter_map(|b| b.get("text").and_then(Value::as_str)) {
         lines.extend(text.lines());
     }
@@ -668,7 +691,11 @@ fn names_all(result: &Value, paths: &[String]) -> bool {
     }
     let tidy = |l: &str| -> String {
         let l = l.trim();
-        if l.len() > 1 { l.trim_end_matches('/').to_owned() } else { l.to_owned() }
+        if l.len() > 1 {
+            l.trim_end_matches('/').to_owned()
+        } else {
+            l.to_owned()
+        }
     };
     let named: std::collections::HashSet<String> = lines.into_iter().map(tidy).collect();
     paths.iter().all(|p| named.contains(&tidy(p)))
@@ -684,10 +711,59 @@ fn strings_in<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
+/// `result` with `isError: true` when its result object (structuredContent, else the first
+/// text block holding a JSON object) has the refusal shape; the text blocks stay as sent,
+/// so the error's wording is the server's.
+fn mark_refusal(mut result: Value, refusal: &Refusal) -> Value {
+    let texts = result.get("content").and_then(Value::as_array);
+    let object = result
+        .get("structuredContent")
+        .filter(|s| s.is_object())
+        .cloned()
+        .or_else(|| {
+            texts?.iter().find_map(|b| {
+                let text = b.get("text")?.as_str()?;
+                serde_json::from_str::<Value>(text)
+                    .ok()
+                    .filter(Value::is_object)
+            })
+        });
+    if object.is_some_and(|o| refusal.says_refused(&o))
+        && let Some(m) = result.as_object_mut()
+    {
+        m.insert("isError".into(), Value::Bool(true));
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
-    use super::names_all;
+    use super::{Refusal, mark_refusal, names_all};
     use serde_json::json;
+
+    /// mcp-text-editor's refusal (`isError: false`, the verdict under the file's path) is
+    /// marked as an error; its success, and a text that is no JSON, are not.
+    #[test]
+    fn a_declared_refusal_shape_marks_the_result_as_an_error() {
+        let refusal = Refusal {
+            field: "/*/result".into(),
+            equals: json!("error"),
+        };
+        let refused =
+            text(r#"{"/r/a": {"result": "error", "reason": "Path traversal not allowed"}}"#);
+        let marked = mark_refusal(refused.clone(), &refusal);
+        assert_eq!(marked["isError"], json!(true));
+        assert_eq!(marked["content"], refused["content"]);
+        let ok = text(r#"{"/r/a": {"result": "ok", "hash": "ab"}}"#);
+        assert!(mark_refusal(ok, &refusal).get("isError").is_none());
+        assert!(
+            mark_refusal(text("result: error"), &refusal)
+                .get("isError")
+                .is_none()
+        );
+        let structured = json!({"content": [], "structuredContent": {"x": {"result": "error"}}});
+        assert_eq!(mark_refusal(structured, &refusal)["isError"], json!(true));
+    }
 
     fn text(t: &str) -> serde_json::Value {
         json!({"content": [{"type": "text", "text": t}]})

@@ -128,26 +128,97 @@ fn header(tools: &[Value], server: &str) -> String {
 /// `read_file {path*, offset, length}`.
 fn signature(tool: &Value) -> String {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or("?");
-    let required = required(tool);
-    let args: Vec<String> = properties(tool)
+    format!("{name} {}", arguments(tool))
+}
+
+/// `{path*, offset}`: a schema's arguments, the required ones starred, and the items of a
+/// list of objects in brackets (`{files*: [{content, path*}]}`).
+fn arguments(schema: &Value) -> String {
+    let (required, props) = input_schema_names(schema);
+    let args: Vec<String> = props
         .into_iter()
         .map(|p| {
-            if required.contains(&p) {
-                format!("{p}*")
+            let star = if required.contains(&p) { "*" } else { "" };
+            let items = item_schema(schema, &p);
+            if items.pointer("/inputSchema/properties").is_some() {
+                format!("{p}{star}: [{}]", arguments(&items))
             } else {
-                p
+                format!("{p}{star}")
             }
         })
         .collect();
-    format!("{name} {{{}}}", args.join(", "))
+    format!("{{{}}}", args.join(", "))
 }
 
+/// The argument names the guesses look at: the tool's own, or, for a tool that takes its
+/// files in a list (`files: [{path, content}]`, `paths: [...]`), those of one item (a list
+/// of paths stands for `path`) beside the tool's others.
 fn properties(tool: &Value) -> Vec<String> {
-    input_schema_names(tool).1.into_iter().collect()
+    let own = input_schema_names(tool).1;
+    match takes(tool) {
+        Takes::Flat => own.into_iter().collect(),
+        Takes::Objects(list) => {
+            let items = input_schema_names(&item_schema(tool, &list)).1;
+            own.into_iter()
+                .filter(|p| *p != list)
+                .chain(items)
+                .collect()
+        }
+        Takes::Strings(list) => own
+            .into_iter()
+            .filter(|p| *p != list)
+            .chain(["path".to_string()])
+            .collect(),
+    }
 }
 
+/// The tool's own required arguments (a list argument's items give theirs in the item).
 fn required(tool: &Value) -> Vec<String> {
     input_schema_names(tool).0.into_iter().collect()
+}
+
+/// How a tool takes the file it works on.
+#[derive(Debug, Clone, PartialEq)]
+enum Takes {
+    /// By arguments of its own (`path`, `content`).
+    Flat,
+    /// In a list argument of objects, one per file (`files: [{path, content}]`).
+    Objects(String),
+    /// In a list argument of paths (`paths: ["..."]`).
+    Strings(String),
+}
+
+/// `Flat` when the tool has a path argument of its own, else the first list argument whose
+/// items are objects with a path, or paths themselves (by the list's name).
+fn takes(tool: &Value) -> Takes {
+    let own = input_schema_names(tool).1;
+    if PATH_ARGS.iter().any(|p| own.contains(*p)) {
+        return Takes::Flat;
+    }
+    for name in own {
+        let items = item_schema(tool, &name);
+        let item_props = input_schema_names(&items).1;
+        if PATH_ARGS.iter().any(|p| item_props.contains(*p)) {
+            return Takes::Objects(name);
+        }
+        let named = name.to_ascii_lowercase();
+        let of_paths = named.contains("path") || named.contains("file");
+        let of_strings = items.pointer("/inputSchema/type").and_then(Value::as_str);
+        if of_strings == Some("string") && of_paths {
+            return Takes::Strings(name);
+        }
+    }
+    Takes::Flat
+}
+
+/// The schema of one item of the list argument `list`, as a tool whose `inputSchema` it is
+/// (so `input_schema_names` reads it); `Null` for an argument that is no list.
+fn item_schema(tool: &Value, list: &str) -> Value {
+    let pointer = format!("/inputSchema/properties/{list}/items");
+    match tool.pointer(&pointer) {
+        Some(items) => serde_json::json!({"inputSchema": items}),
+        None => Value::Null,
+    }
 }
 
 /// Whether a tool's description or schema speaks of absolute paths or allowed directories
@@ -168,7 +239,10 @@ fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bo
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_ascii_lowercase();
-        let hits = want.iter().filter(|w| name.contains(*w)).count();
+        // A create tool with an `overwrite` flag (@j0hanz's `create {files: [{overwrite}]}`)
+        // overwrites with it set.
+        let flag = op == "overwrite" && has_overwrite_flag(t);
+        let hits = want.iter().filter(|w| name.contains(*w)).count() + usize::from(flag);
         let ruled_out = avoid.iter().any(|a| name.contains(a));
         let fits = arg(t, PATH_ARGS).is_some()
             && (!matches!(op, "create" | "overwrite") || arg(t, CONTENT_ARGS).is_some())
@@ -195,6 +269,11 @@ fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bo
     }
 }
 
+/// Whether the tool (or the item of its list) takes an `overwrite` flag.
+fn has_overwrite_flag(tool: &Value) -> bool {
+    properties(tool).iter().any(|p| p == "overwrite")
+}
+
 /// The first of `names` that the tool takes.
 fn arg(tool: &Value, names: &[&str]) -> Option<String> {
     let props = properties(tool);
@@ -213,19 +292,21 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
         "  # {what}: a guess from {}\n  {op}:\n    call: {name}\n    args:\n",
         signature(tool)
     );
-    out.push_str(&format!("      {path_arg}: \"{path}\"  # {how}\n"));
+    // Each value as YAML: strings quoted.
+    let mut file_args = vec![(path_arg.clone(), format!("\"{path}\""))];
     if matches!(op, "create" | "overwrite") {
         let content = arg(tool, CONTENT_ARGS).unwrap_or_else(|| "content".into());
-        out.push_str(&format!("      {content}: \"{{content}}\"\n"));
+        file_args.push((content, "\"{content}\"".into()));
+    }
+    if op == "overwrite" && has_overwrite_flag(tool) {
+        file_args.push(("overwrite".into(), "true".into()));
     }
     if op == "move" {
         let to = arg(tool, TO_ARGS).unwrap_or_else(|| "destination".into());
         let (to_path, _) = spelling(&to, absolute);
-        out.push_str(&format!(
-            "      {to}: \"{}\"\n",
-            to_path.replace("{path}", "{to}")
-        ));
+        file_args.push((to, format!("\"{}\"", to_path.replace("{path}", "{to}"))));
     }
+    out.push_str(&file_lines(tool, &file_args, how));
     if op == "edit" {
         out.push_str(&edit_args(tool));
     }
@@ -242,6 +323,43 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
         ));
     }
     out
+}
+
+/// The arguments naming the file (`(name, value)`, the path first): lines of their own, or
+/// one item of the tool's list argument, with the item's other required names noted.
+fn file_lines(tool: &Value, args: &[(String, String)], how: &str) -> String {
+    let quoted = |(k, v): &(String, String)| format!("{k}: {v}");
+    match takes(tool) {
+        Takes::Flat => {
+            let mut lines: Vec<String> = args
+                .iter()
+                .map(|a| format!("      {}\n", quoted(a)))
+                .collect();
+            lines[0] = format!("      {}  # {how}\n", quoted(&args[0]));
+            lines.concat()
+        }
+        Takes::Objects(list) => {
+            let items: Vec<String> = args.iter().map(quoted).collect();
+            let item_required = input_schema_names(&item_schema(tool, &list)).0;
+            let mut out = format!(
+                "      {list}: [{{{}}}]  # a list of one file; paths {how}\n",
+                items.join(", ")
+            );
+            for other in item_required
+                .iter()
+                .filter(|r| !args.iter().any(|(k, _)| k == *r))
+            {
+                out.push_str(&format!(
+                    "      # {list}[].{other}: ...  (required in each item by the schema: give its value)\n"
+                ));
+            }
+            out
+        }
+        Takes::Strings(list) => format!(
+            "      {list}: [{}]  # a list of one path; {how}\n",
+            args[0].1
+        ),
+    }
 }
 
 /// An edit's texts: its own two arguments, else one item of `edits`.
@@ -303,6 +421,35 @@ mod tests {
             assert!(text.contains(expected), "{expected}\n{text}");
         }
         // The starter loads as written.
+        crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+
+    /// Tools that take their files in a list (@j0hanz/filesystem-mcp's `create {files}`,
+    /// `delete {paths}`, `move {moves}`; mcp-text-editor's `files: [{file_path, ranges}]`)
+    /// are guessed with a list of one item.
+    #[test]
+    fn tools_taking_lists_are_guessed_with_one_item() {
+        let list = |items: Value| json!({"type": "array", "items": items});
+        let tools = vec![
+            json!({"name": "create", "inputSchema": {"properties": {"files": list(json!({"type": "object", "properties": {"path": {}, "content": {}, "overwrite": {}}}))}, "required": ["files"]}}),
+            json!({"name": "delete", "inputSchema": {"properties": {"paths": list(json!({"type": "string"})), "recursive": {}}}}),
+            json!({"name": "move", "inputSchema": {"properties": {"moves": list(json!({"type": "object", "properties": {"source": {}, "destination": {}}}))}}}),
+            json!({"name": "get_text_file_contents", "inputSchema": {"properties": {"files": list(json!({"type": "object", "properties": {"file_path": {}, "ranges": {}}, "required": ["file_path", "ranges"]}))}}}),
+        ];
+        let text = starter(&tools, "srv");
+        for expected in [
+            "  create:\n    call: create\n    args:\n      files: [{path: \"{path}\", content: \"{content}\"}]",
+            "  delete:\n    call: delete\n    args:\n      paths: [\"{path}\"]",
+            "  delete_tree:\n    call: delete\n    args:\n      paths: [\"{path}\"]",
+            "      recursive: true",
+            "      moves: [{source: \"{path}\", destination: \"{to}\"}]",
+            "  read:\n    call: get_text_file_contents\n    args:\n      files: [{file_path: \"{path}\"}]",
+            "#   create {files*: [{content, overwrite, path}]}",
+            "  overwrite:\n    call: create\n    args:\n      files: [{path: \"{path}\", content: \"{content}\", overwrite: true}]",
+            "      # files[].ranges: ...  (required in each item",
+        ] {
+            assert!(text.contains(expected), "{expected}\n{text}");
+        }
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
 }

@@ -196,20 +196,27 @@ fn fold_long_runs(lines: Vec<String>, hint: &str) -> Vec<String> {
     out
 }
 
-/// Per requirement (or clarification) id: level, passed and failed case ids.
+/// Per requirement (or clarification) id: level, passed, failed and skipped case ids.
 #[derive(Debug, Default, Clone)]
 pub struct Tally {
     pub level: Option<Level>,
     pub passed: Vec<String>,
     pub failed: Vec<String>,
+    /// Cases not run (an operation the interface lacks, another transport): a row of
+    /// skipped cases alone tested nothing, and the summary says so.
+    pub skipped: Vec<String>,
 }
 
 /// Group the results by covered id (ids sorted).
 pub fn tally<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> BTreeMap<String, Tally> {
     let mut map: BTreeMap<String, Tally> = BTreeMap::new();
-    for r in results.into_iter().filter(|r| !r.skipped()) {
+    for r in results {
         for id in &r.covers {
             let t = map.entry(id.clone()).or_default();
+            if r.skipped() {
+                t.skipped.push(r.case_id.clone());
+                continue;
+            }
             t.level = Some(t.level.map_or(r.level, |l| l.max(r.level)));
             if r.passed() {
                 t.passed.push(r.case_id.clone());
@@ -286,15 +293,27 @@ pub fn summary(
             if !t.failed.is_empty() {
                 let _ = write!(out, "  ({})", t.failed.join(", "));
             }
+            if !t.skipped.is_empty() {
+                let nothing = t.passed.is_empty() && t.failed.is_empty();
+                let _ = write!(
+                    out,
+                    "  {} skipped{}",
+                    t.skipped.len(),
+                    if nothing { ": nothing tested" } else { "" }
+                );
+            }
             out.push('\n');
         }
     }
     out
 }
 
-/// `ok`, `FAIL`, or `XFAIL` when the baseline expects every failure of the row.
+/// `ok`, `FAIL`, `XFAIL` when the baseline expects every failure of the row, or `skip`
+/// when none of its cases ran.
 fn row_status(t: &Tally, expected: &dyn Fn(&str) -> bool) -> String {
-    if t.failed.is_empty() {
+    if t.passed.is_empty() && t.failed.is_empty() {
+        paint(DIM, "skip ")
+    } else if t.failed.is_empty() {
         paint(GREEN, "ok   ")
     } else if t.failed.iter().all(|id| expected(id)) {
         paint(YELLOW, "XFAIL")

@@ -265,6 +265,7 @@ mod tests {
             level: None,
             passed: passed.iter().map(|s| s.to_string()).collect(),
             failed: failed.iter().map(|s| s.to_string()).collect(),
+            skipped: Vec::new(),
         }
     }
 

@@ -11,7 +11,7 @@ use super::codes::{self, Verdict};
 use super::facts::{self, Facts};
 use super::{StepFn, arg, json_arg, json_string, json_strings, step};
 use crate::catalogue::vocabulary::{self as form, Form};
-use crate::catalogue::{ErrorKind, Profile};
+use crate::catalogue::{ErrorKind, Profile, pointer};
 use crate::run::exchange::clip;
 use crate::run::server::Reply;
 use crate::run::world::{HarnessWorld, Last};
@@ -212,12 +212,24 @@ pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, V
     }
 }
 
-/// `success` as `profile` reads results: its `text_result`, less its `text_header`.
+/// `success` as `profile` reads results: its `text_result`, less its `text_header`, and
+/// a `reader_field` written as a JSON pointer (`/*/ranges/0/content`) resolved into a field
+/// of that name, which the checks of a read's text then name.
 pub fn profile_success(
     reply: &Reply,
     profile: &crate::catalogue::Profile,
 ) -> Result<Map<String, Value>, String> {
-    success(reply, profile.text_result.as_deref()).map(|o| profile.without_text_header(o))
+    let mut obj =
+        success(reply, profile.text_result.as_deref()).map(|o| profile.without_text_header(o))?;
+    let field = profile.reader_field();
+    if pointer::is_pointer(field)
+        && let [v] = pointer::values_at(&Value::Object(obj.clone()), field)[..]
+    {
+        // Only a pointer that leads to one value names the text: a `*` that matches
+        // several keys (`bytesRead`, `data`, ...) names none of them.
+        obj.insert(field.to_string(), v.clone());
+    }
+    Ok(obj)
 }
 
 /// The result of a direct JSON-RPC request (no tool envelope): the result object itself.
@@ -998,6 +1010,19 @@ mod tests {
             json_file
         );
         assert!(success(&read, None).is_err());
+    }
+
+    /// A reader field written as a pointer reads a text keyed by the file's path.
+    #[test]
+    fn a_pointer_reader_field_reads_under_the_path_key() {
+        let profile = Profile {
+            reader_field: Some("/*/ranges/0/content".into()),
+            ..Profile::default()
+        };
+        let text = r#"{"/r/a.txt": {"ranges": [{"content": "a\nb\n"}], "file_hash": "x"}}"#;
+        let reply = Reply::Ok(serde_json::json!({"content": [{"type": "text", "text": text}]}));
+        let obj = profile_success(&reply, &profile).unwrap();
+        assert_eq!(obj["/*/ranges/0/content"], "a\nb\n");
     }
 
     #[test]
