@@ -57,3 +57,21 @@ Feature: Edits change exactly the text they name
     And the file "a.txt" has text "alpha\nbeta\n"
     And the root holds only ["a.txt"]
     And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @must
+  Scenario: devs/EDIT-008 two edits of different lines one after the other both stay
+    Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"ALPHA","old":"alpha"}],"path":"a.txt"}
+    And the call succeeds
+    And the client calls "apply_surgical_edits" with {"edits":[{"new":"DELTA","old":"delta"}],"path":"a.txt"}
+    Then the call succeeds
+    And the file "a.txt" has text "ALPHA\nbeta\ngamma\nDELTA\n"
+    And nothing outside the root has changed
+
+  @DV-CLR-10 @must @clarification
+  Scenario: devs/EDIT-009 8 concurrent edits of different parts of a file all stay
+    Given a file "t.txt" with text "t0 t1 t2 t3 t4 t5 t6 t7\n"
+    When 8 clients call "apply_surgical_edits" concurrently with {"edits":[{"new":"T${i}","old":"t${i}"}],"path":"t.txt"}
+    Then exactly 8 of the concurrent calls succeed and the others fail with a any error
+    And the file "t.txt" has text "T0 T1 T2 T3 T4 T5 T6 T7\n"
+    And nothing outside the root has changed

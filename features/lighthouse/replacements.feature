@@ -57,3 +57,21 @@ Feature: Edits change exactly the text they name
     And the file "a.txt" has text "alpha\nbeta\n"
     And the root holds only ["a.txt"]
     And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-008 two edits of different lines one after the other both stay
+    Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"ALPHA","search":"alpha"}
+    And the call succeeds
+    And the client calls "edit" with {"path":"a.txt","replace":"DELTA","search":"delta"}
+    Then the call succeeds
+    And the file "a.txt" has text "ALPHA\nbeta\ngamma\nDELTA\n"
+    And nothing outside the root has changed
+
+  @LH-CLR-13 @must @clarification
+  Scenario: lighthouse/EDIT-009 8 concurrent edits of different parts of a file all stay
+    Given a file "t.txt" with text "t0 t1 t2 t3 t4 t5 t6 t7\n"
+    When 8 clients call "edit" concurrently with {"path":"t.txt","replace":"T${i}","search":"t${i}"}
+    Then exactly 8 of the concurrent calls succeed and the others fail with a any error
+    And the file "t.txt" has text "T0 T1 T2 T3 T4 T5 T6 T7\n"
+    And nothing outside the root has changed

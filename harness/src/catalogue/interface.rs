@@ -15,7 +15,7 @@ use regex::Regex;
 use serde::Deserialize;
 use serde_yaml::Value;
 
-use super::model::{Level, Requirement};
+use super::model::{self, Level, Requirement};
 use super::operation::Operation;
 use super::pointer;
 use super::profile::{Profile, Refusal};
@@ -394,12 +394,14 @@ fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Inter
     let requirements = index
         .checks
         .iter()
+        .filter(|c| c.choice.is_none())
         .map(|c| universal_requirement(c, covered.contains(&universal_id(&c.id))))
         .collect();
+    let clarifications = universal_choices(index);
     let catalogue = Catalogue {
         profile,
         requirements,
-        clarifications: Vec::new(),
+        clarifications,
         areas,
     };
     let problems = validate::validate(&catalogue, &format!("{shown} with specs/shared/"));
@@ -417,7 +419,48 @@ pub fn universal_id(check: &str) -> String {
     format!("{UNIVERSAL}{}", check.to_ascii_uppercase())
 }
 
-/// Every check holds for any file server, so each is a MUST and its cases are core.
+/// The id each check rests on in an interface file: `UNIVERSAL-<CHECK>`, or for a check
+/// whose behaviour is a choice (`choice` in checks.yaml) `UNIVERSAL-CLR-nn`, numbered in
+/// the order of checks.yaml (a new choice check goes after the others).
+pub fn universal_covers(index: &SharedIndex) -> BTreeMap<String, String> {
+    let mut n = 0;
+    let mut out = BTreeMap::new();
+    for c in &index.checks {
+        let id = match c.choice {
+            Some(_) => {
+                n += 1;
+                format!("{UNIVERSAL}CLR-{n:02}")
+            }
+            None => universal_id(&c.id),
+        };
+        out.insert(c.id.clone(), id);
+    }
+    out
+}
+
+/// A check that is a server's choice is a clarification the author can baseline, never a
+/// core requirement: a server that chose otherwise still follows every source.
+fn universal_choices(index: &SharedIndex) -> Vec<model::Clarification> {
+    let ids = universal_covers(index);
+    index
+        .checks
+        .iter()
+        .filter_map(|c| {
+            Some(model::Clarification {
+                id: ids[&c.id].clone(),
+                refines: Vec::new(),
+                level: Level::Must,
+                title: c.id.clone(),
+                choice: c.meaning.clone(),
+                reason: c.choice.clone()?,
+                unexercised: None,
+            })
+        })
+        .collect()
+}
+
+/// Every check that is no choice holds for any file server, so each is a MUST and its
+/// cases are core.
 fn universal_requirement(check: &Described, covered: bool) -> Requirement {
     Requirement {
         id: universal_id(&check.id),
@@ -467,10 +510,9 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         text_header: file.text_header.clone(),
         refusal: file.refusal.clone(),
         operations: file.operations.clone(),
-        shared_covers: index
-            .checks
-            .iter()
-            .map(|c| (c.id.clone(), vec![universal_id(&c.id)]))
+        shared_covers: universal_covers(index)
+            .into_iter()
+            .map(|(check, id)| (check, vec![id]))
             .collect(),
         ..Profile::default()
     }
@@ -546,8 +588,28 @@ mod tests {
             (left.operation.as_str(), left.reason.as_str()),
             ("delete", "no delete")
         );
-        // Every case is core: it covers universal requirements alone.
-        assert!(i.catalogue.cases().all(|(_, c)| i.catalogue.is_core(c)));
+        // Every case is core (it covers universal requirements alone), except those of a
+        // check that is a choice: a clarification (`UNIVERSAL-CLR-nn`) the author can
+        // baseline, whose failure says a server chose otherwise, not that it is wrong.
+        for (_, c) in i.catalogue.cases() {
+            let choice = c.covers.iter().any(|id| id.starts_with("UNIVERSAL-CLR-"));
+            assert_eq!(i.catalogue.is_core(c), !choice, "{}: {:?}", c.id, c.covers);
+        }
+        let ids: Vec<&str> = i.catalogue.cases().map(|(_, c)| c.id.as_str()).collect();
+        assert!(ids.contains(&"my-server/LINK-006"), "{ids:?}");
+        let link = i
+            .catalogue
+            .cases()
+            .find(|(_, c)| c.id == "my-server/LINK-006");
+        assert!(
+            !i.catalogue.is_core(link.unwrap().1),
+            "a choice is no core case"
+        );
+        let id = &i.catalogue.clarifications[0];
+        assert_eq!(
+            (id.id.as_str(), id.title.as_str()),
+            ("UNIVERSAL-CLR-01", "symlinks-inside")
+        );
     }
 
     #[test]

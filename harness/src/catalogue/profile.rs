@@ -84,6 +84,11 @@ pub struct Profile {
     /// clarifications where the source is silent).
     #[serde(default)]
     pub shared_covers: BTreeMap<String, Vec<String>>,
+    /// Shared checks whose cases this profile leaves out although it has their operations,
+    /// each with the reason (a clarification of the profile that chose the opposite, e.g.
+    /// devs refuses every absolute link target, DV-CLR-07).
+    #[serde(default)]
+    pub shared_skips: BTreeMap<String, String>,
 }
 
 /// A refusal shape of the interface's own: the result object (structuredContent, else the

@@ -30,6 +30,11 @@ pub struct SharedIndex {
 pub struct Described {
     pub id: String,
     pub meaning: String,
+    /// For a check whose behaviour is a server's choice (serving a symlink that stays
+    /// inside): why. A profile rests it on a clarification; an interface file makes it a
+    /// clarification of its own (`UNIVERSAL-CLR-<CHECK>`), never a core requirement.
+    #[serde(default)]
+    pub choice: Option<String>,
 }
 
 /// The shared areas of `files` (`(name, YAML)` of `specs/shared/`), expanded for `profile`.
@@ -154,6 +159,15 @@ fn check_profile(profile: &Profile, index: &SharedIndex, shown: &str) -> Vec<Pro
             ));
         }
     }
+    for k in profile.shared_skips.keys() {
+        if !known(&index.checks, k) {
+            out.push(Problem::new(
+                &file,
+                None,
+                format!("`shared_skips` names `{k}`, which {shown}checks.yaml does not define"),
+            ));
+        }
+    }
     for k in profile.operations.keys() {
         if !known(&index.operations, k) {
             out.push(Problem::new(
@@ -220,10 +234,12 @@ fn left_out_case(profile: &Profile, case: &Value, why: Unrunnable) -> LeftOut {
     let Unrunnable { operation, lacks } = why;
     let reason = match lacks {
         Some(p) => lacks_sentence(&operation, p),
+        // An operation declared absent, or a check the profile skips (`shared_skips`).
         None => profile
             .operations
             .get(&operation)
             .and_then(Value::as_str)
+            .or_else(|| profile.shared_skips.get(&operation).map(String::as_str))
             .unwrap_or_default()
             .to_string(),
     };
@@ -255,7 +271,9 @@ fn read_into_reader_field(profile: &Profile, case: &mut Case) {
 }
 
 /// What expanding a step or case found: `None`, every operation it uses is offered and
-/// given what its template needs; `Some(why)`, the case is left out.
+/// given what its template needs; `Some(why)`, the case is left out (an operation absent
+/// or short of a parameter, or a check the profile skips, `shared_skips`, named in
+/// `operation`).
 type Missing = Option<Unrunnable>;
 
 /// Rewrites one case in place: the profile in its id, the profile's ids in `covers`, the
@@ -285,6 +303,16 @@ fn expand_case(
         Some(v) => serde_yaml::from_value(v.clone()).map_err(|e| format!("`covers`: {e}"))?,
         None => return Err("a shared case needs `covers` (check names)".into()),
     };
+    // A check the profile skips leaves the case out, with the profile's reason.
+    if let Some(c) = checks
+        .iter()
+        .find(|c| profile.shared_skips.contains_key(*c))
+    {
+        return Ok(Some(Unrunnable {
+            operation: c.clone(),
+            lacks: None,
+        }));
+    }
     let mut ids: Vec<String> = Vec::new();
     for c in &checks {
         if !index.checks.iter().any(|d| &d.id == c) {

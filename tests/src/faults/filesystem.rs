@@ -34,8 +34,11 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     proxy_faults: &[],
     proxy_variants: &[],
     no_variant: NO_VARIANT,
-    storage_faults: &[("fs-torn-write", StorageFault::TornWrite)],
-    race_faults: &["fs-torn-write"],
+    storage_faults: &[
+        ("fs-torn-write", StorageFault::TornWrite),
+        ("fs-lost-update", StorageFault::UnlockedUpdate),
+    ],
+    race_faults: &["fs-torn-write", "fs-lost-update"],
     swap_faults: &[
         "fs-read-check-then-use",
         "fs-write-check-then-use",
@@ -73,7 +76,7 @@ pub const FAULTS: &[Injection] = &[
     fs(
         "fs-symlink-escape",
         "FS-ROOTS-002",
-        "a path through a symlink is used with plain std::fs, which follows the link out of the root (the pattern of CVE-2025-53109)",
+        "a path through a symlink is used with plain std::fs, which follows the link out of the root (a move renames what its source resolves to; the pattern of CVE-2025-53109)",
     ),
     fs(
         "fs-tools-missing",
@@ -229,6 +232,21 @@ pub const FAULTS: &[Injection] = &[
         "fs-read-adds-newline",
         "FS-READ-001",
         "read_text_file adds a final newline to a text that lacks one (exact-read)",
+    ),
+    fs(
+        "fs-edit-stale",
+        "FS-EDIT-001",
+        "edit_file edits the text it first read of a file, a copy never refreshed, so a second edit writes the first away (no-lost-update)",
+    ),
+    fs(
+        "fs-absolute-link-refused",
+        "FS-CLR-07",
+        "a symlink whose target is an absolute path is refused, even one naming a file inside the allowed directory (symlinks-absolute-inside)",
+    ),
+    fs(
+        "fs-lost-update",
+        "FS-CLR-08",
+        "edits of one file are not serialized (no lock, a pause between read and write), so concurrent edits lose each other's changes (concurrent-edits)",
     ),
 ];
 
@@ -429,6 +447,31 @@ fn edit_in_place(host: &Path, args: &Args) -> Option<CallToolResult> {
     Some(result::text("Edited".into()))
 }
 
+/// `fs-edit-stale`: the first edit applied to the text this process first read of the
+/// file (a cache never refreshed after its own writes), written whole; `None` (the
+/// reference answers) when the file or the text is not there.
+fn edit_stale(host: &Path, args: &Args) -> Option<CallToolResult> {
+    static SEEN: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<PathBuf, String>>> =
+        std::sync::OnceLock::new();
+    let mut seen = SEEN.get_or_init(Default::default).lock().ok()?;
+    let base = match seen.get(host) {
+        Some(text) => text.clone(),
+        None => std::fs::read_to_string(host).ok()?,
+    };
+    seen.entry(host.to_path_buf())
+        .or_insert_with(|| base.clone());
+    let edit = args.get("edits")?.as_array()?.first()?;
+    let (from, to) = (
+        edit.get("oldText")?.as_str()?,
+        edit.get("newText")?.as_str()?,
+    );
+    if !base.contains(from) {
+        return None;
+    }
+    write_whole(host, base.replacen(from, to, 1).as_bytes()).ok()?;
+    Some(result::text("Edited".into()))
+}
+
 /// Writes through a temp file and a rename (the variants' writes stay whole).
 fn write_whole(host: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = host.with_file_name(format!(
@@ -622,6 +665,21 @@ impl On {
             }
             "fs-edit-in-place" if name == "edit_file" => {
                 return edit_in_place(&self.host(args, "path")?, args).map(Ok);
+            }
+            "fs-edit-stale" if name == "edit_file" => {
+                return edit_stale(&self.host(args, "path")?, args).map(Ok);
+            }
+            "fs-absolute-link-refused" => {
+                let absolute = |p: &&str| {
+                    std::fs::read_link(resolve_lexically(&self.root, p))
+                        .is_ok_and(|t| t.is_absolute())
+                };
+                if let Some(p) = self.paths(args).into_iter().find(absolute) {
+                    return Some(Err(ToolError::new(
+                        Code::PathEscape,
+                        format!("Access denied - symlink with an absolute target: {p}"),
+                    )));
+                }
             }
             "fs-mkdir-flat" if name == "create_directory" => {
                 let raw = arg(args, "path")?;
@@ -822,6 +880,15 @@ impl On {
     /// A call as a server with the injection's weakness makes it: plain std::fs on the
     /// lexical host path, which follows every symlink (reads, writes in place, listings).
     fn naive(&self, name: &str, args: &Args) -> Option<Outcome> {
+        if name == "move_file" {
+            // The source resolved with realpath (links followed), then renamed by name.
+            let raw = arg(args, "source")?;
+            let from = self.host(args, "source")?;
+            let from = std::fs::canonicalize(&from).unwrap_or(from);
+            let out = std::fs::rename(from, self.host(args, "destination")?)
+                .map(|()| result::text(format!("Successfully moved {raw}")));
+            return Some(out.map_err(|e| io_error(raw, e)));
+        }
         let raw = arg(args, "path")?;
         let host = self.host(args, "path")?;
         let out = match name {

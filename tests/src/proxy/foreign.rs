@@ -132,6 +132,7 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("exact-edit", "fs-edit-in-place", "foreign-rpc-errors"),
     ("bad-input", "fs-nul-truncates", "foreign-rpc-errors"),
     ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
+    ("no-lost-update", "fs-edit-stale", "foreign-structured"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it
