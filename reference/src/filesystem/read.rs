@@ -248,7 +248,7 @@ impl TextRead {
     }
 
     /// Reads the file and makes the reply.
-    pub fn finish(mut self) -> Result<CallToolResult, ToolError> {
+    pub fn finish(self) -> Result<CallToolResult, ToolError> {
         let given = self.given.as_str();
         let text = read_utf8(self.file, self.len, given)?;
         let out = match (self.head, self.tail) {
