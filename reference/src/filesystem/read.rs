@@ -104,6 +104,66 @@ fn into_text(bytes: Vec<u8>, given: &str) -> Result<String, ToolError> {
     Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 
+/// Reads an opened file to the end as text, checking each chunk is UTF-8 right after it
+/// is read, while it is still in the cache: one pass over the bytes instead of a read and
+/// then a check over a buffer too large to stay cached (docs/speed.md). Bytes that are not
+/// UTF-8 are refused, never replaced.
+fn read_utf8(file: cap_std::fs::File, len: u64, given: &str) -> Result<String, ToolError> {
+    const CHUNK: u64 = 256 << 10;
+    // As a std File: `take` on a cap-std File would zero each chunk before reading it.
+    let mut file = file.into_std();
+    let mut bytes = Vec::with_capacity(len as usize);
+    let mut check = Utf8Check::default();
+    loop {
+        let n = (&mut file)
+            .take(CHUNK)
+            .read_to_end(&mut bytes)
+            .map_err(|e| ToolError::io(given, &e))?;
+        if !check.grown(&bytes, n == 0) {
+            return Err(explain(ToolError::new(Code::NotText, String::new()), given));
+        }
+        if n == 0 {
+            break;
+        }
+    }
+    // SAFETY: `check` has seen every byte up to the end and found it UTF-8.
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
+/// Checks a growing buffer for UTF-8 piece by piece, each piece ending at a character
+/// boundary, so that a character cut by a read is checked whole with the next piece.
+#[derive(Default)]
+struct Utf8Check {
+    /// The bytes before this are checked.
+    checked: usize,
+}
+
+impl Utf8Check {
+    /// Checks what `bytes` gained since the last call (all of it when `at_end`); false
+    /// if it is not UTF-8.
+    fn grown(&mut self, bytes: &[u8], at_end: bool) -> bool {
+        let end = if at_end {
+            bytes.len()
+        } else {
+            utf8_cut(bytes, self.checked)
+        };
+        let ok = simdutf8::basic::from_utf8(&bytes[self.checked..end]).is_ok();
+        self.checked = end;
+        ok
+    }
+}
+
+/// Where to stop checking `bytes` (from `from`) so that no character is cut: before the
+/// last lead byte among the final four, or at the end if there is none (then any
+/// character cut there is invalid anyway, being over four bytes long).
+fn utf8_cut(bytes: &[u8], from: usize) -> usize {
+    let tail = bytes.len().saturating_sub(4).max(from);
+    (tail..bytes.len())
+        .rev()
+        .find(|&i| bytes[i] & 0xC0 != 0x80)
+        .unwrap_or(bytes.len())
+}
+
 /// Where line `n` (0-based) of `text` starts, or the end when it has fewer lines.
 fn line_start(text: &str, n: usize) -> usize {
     if n == 0 {
@@ -188,13 +248,9 @@ impl TextRead {
     }
 
     /// Reads the file and makes the reply.
-    pub fn finish(mut self) -> Result<CallToolResult, ToolError> {
+    pub fn finish(self) -> Result<CallToolResult, ToolError> {
         let given = self.given.as_str();
-        let mut bytes = Vec::with_capacity(self.len as usize);
-        self.file
-            .read_to_end(&mut bytes)
-            .map_err(|e| ToolError::io(given, &e))?;
-        let text = into_text(bytes, given)?;
+        let text = read_utf8(self.file, self.len, given)?;
         let out = match (self.head, self.tail) {
             (Some(n), _) => head(&text, n).to_owned(),
             (_, Some(n)) => tail(&text, n).to_owned(),
@@ -305,6 +361,52 @@ pub fn run_media(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErr
 
 #[cfg(test)]
 mod tests {
+
+    /// Checks `bytes` the way `read_utf8` does when each read gives `piece` bytes.
+    fn piecewise(bytes: &[u8], piece: usize) -> bool {
+        let mut check = Utf8Check::default();
+        let mut upto = 0;
+        while upto < bytes.len() {
+            upto = (upto + piece).min(bytes.len());
+            if !check.grown(&bytes[..upto], false) {
+                return false;
+            }
+        }
+        check.grown(bytes, true)
+    }
+
+    #[test]
+    fn characters_cut_by_a_read_are_checked_whole() {
+        let text = "a\u{e9}\u{20ac}\u{1f600}b".repeat(5);
+        let mut bad = text.clone().into_bytes();
+        bad[7] = 0xff;
+        // Ends inside the last emoji: its first two bytes only.
+        let cut = &text.as_bytes()[..text.len() - 3];
+        for piece in 1..9 {
+            assert!(piecewise(text.as_bytes(), piece), "piece {piece}");
+            assert!(!piecewise(&bad, piece), "piece {piece}");
+            assert!(!piecewise(cut, piece), "piece {piece}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_piecewise_check_is_the_whole_check(
+            noise in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64),
+            text in ".{0,40}",
+            flip in proptest::option::of((0usize..200, proptest::prelude::any::<u8>())),
+            piece in 1usize..12,
+        ) {
+            let mut mixed = text.into_bytes();
+            if let Some((at, b)) = flip && !mixed.is_empty() {
+                let at = at % mixed.len();
+                mixed[at] = b;
+            }
+            for b in [noise, mixed] {
+                proptest::prop_assert_eq!(piecewise(&b, piece), std::str::from_utf8(&b).is_ok());
+            }
+        }
+    }
     use super::*;
 
     #[test]
