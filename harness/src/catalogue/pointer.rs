@@ -8,7 +8,7 @@ use serde_json::Value;
 
 /// What is wrong with `pointer` as written in an interface file, if anything.
 pub fn problem(pointer: &str) -> Option<String> {
-    if pointer.starts_with('/') {
+    if is_pointer(pointer) {
         None
     } else {
         Some(format!(

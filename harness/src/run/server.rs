@@ -711,26 +711,13 @@ fn strings_in<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
-/// `result` with `isError: true` when its result object (structuredContent, else the first
-/// text block holding a JSON object) has the refusal shape; the text blocks stay as sent,
-/// so the error's wording is the server's.
+/// `result` with `isError: true` when its result object (as every check reads it:
+/// `results::result_object`) has the refusal shape; the text blocks stay as sent, so the
+/// error's wording is the server's.
 fn mark_refusal(mut result: Value, refusal: &Refusal) -> Value {
-    let texts = result.get("content").and_then(Value::as_array);
-    let object = result
-        .get("structuredContent")
-        .filter(|s| s.is_object())
-        .cloned()
-        .or_else(|| {
-            texts?.iter().find_map(|b| {
-                let text = b.get("text")?.as_str()?;
-                serde_json::from_str::<Value>(text)
-                    .ok()
-                    .filter(Value::is_object)
-            })
-        });
-    if object.is_some_and(|o| refusal.says_refused(&o))
-        && let Some(m) = result.as_object_mut()
-    {
+    let refused = super::steps::results::result_object(&result, None)
+        .is_ok_and(|o| refusal.says_refused(&Value::Object(o)));
+    if refused && let Some(m) = result.as_object_mut() {
         m.insert("isError".into(), Value::Bool(true));
     }
     result
