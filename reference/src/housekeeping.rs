@@ -8,65 +8,52 @@
 //! 3.2 ms: the walk's page faults and maps share the process's memory lock with start-up.
 
 use std::path::Path;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 /// Entries the sweep visits at most.
 pub const SWEEP_MAX_ENTRIES: usize = 200_000;
 
-/// How long the sweep waits for a first reply (over HTTP, or when no client speaks).
-const FIRST_REPLY_WAIT: Duration = Duration::from_secs(1);
+/// How long after start-up the sweep begins where replies are not reported (HTTP).
+const HTTP_DELAY: Duration = Duration::from_secs(1);
 
-/// A one-way gate: closed until opened, then open for good.
-struct Gate {
-    open: AtomicBool,
-    lock: Mutex<bool>,
-    opened: Condvar,
-}
+/// The root to sweep, kept until the sweep starts (it starts once).
+static PENDING: Mutex<Option<crate::sandbox::Sandbox>> = Mutex::new(None);
 
-impl Gate {
-    const fn new() -> Gate {
-        Gate {
-            open: AtomicBool::new(false),
-            lock: Mutex::new(false),
-            opened: Condvar::new(),
-        }
-    }
+/// Set when the first reply has been written.
+static FIRST_REPLY: AtomicBool = AtomicBool::new(false);
 
-    /// Opens the gate; cheap when it is already open.
-    fn open(&self) {
-        if self.open.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        *self.lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        self.opened.notify_all();
-    }
-
-    /// Waits until the gate is open, or `limit` has passed.
-    fn wait(&self, limit: Duration) {
-        let guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = self.opened.wait_timeout_while(guard, limit, |open| !*open);
-    }
-}
-
-/// Opened when the first reply has been written.
-static FIRST_REPLY: Gate = Gate::new();
-
-/// Called by the transport for every reply written; cheap after the first.
-pub fn reply_written() {
-    FIRST_REPLY.open();
-}
-
-/// Sweeps stale temp files under `root` on a thread of its own, after the first reply.
+/// Opens `root` for the sweep, which starts after the first reply (`reply_written`) or,
+/// over HTTP, a moment after start-up (`sweep_soon`). Even the sweep's thread is started
+/// only then: spawning it delayed the answer to `initialize`.
 pub fn sweep_stale_temps_later(root: &Path) {
-    let Ok(root) = crate::sandbox::Sandbox::open(root) else {
+    if let Ok(root) = crate::sandbox::Sandbox::open(root) {
+        *PENDING.lock().unwrap_or_else(|e| e.into_inner()) = Some(root);
+    }
+}
+
+/// Called by the stdio transport for every reply written; the first starts the sweep.
+pub fn reply_written() {
+    if !FIRST_REPLY.load(Ordering::Relaxed) && !FIRST_REPLY.swap(true, Ordering::AcqRel) {
+        start_sweep(Duration::ZERO);
+    }
+}
+
+/// Starts the sweep after `HTTP_DELAY`, for a transport that does not report replies.
+pub fn sweep_soon() {
+    start_sweep(HTTP_DELAY);
+}
+
+/// Sweeps the pending root, if any, on a thread of its own after `delay`.
+fn start_sweep(delay: Duration) {
+    let Some(root) = PENDING.lock().unwrap_or_else(|e| e.into_inner()).take() else {
         return;
     };
     let _ = std::thread::Builder::new()
         .name("mcp-sweep".into())
         .spawn(move || {
-            FIRST_REPLY.wait(FIRST_REPLY_WAIT);
+            std::thread::sleep(delay);
             run_at_idle_priority();
             let n = root.sweep_stale_temps(SWEEP_MAX_ENTRIES);
             if n > 0 {
@@ -85,40 +72,5 @@ fn run_at_idle_priority() {
         unsafe {
             libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::Arc;
-    use std::time::Instant;
-
-    /// A wait ends when the gate opens, not at its limit, and an open gate stays open.
-    #[test]
-    fn a_wait_ends_when_the_gate_opens() {
-        let gate = Arc::new(Gate::new());
-        let g = gate.clone();
-        let waiter = std::thread::spawn(move || {
-            let t = Instant::now();
-            g.wait(Duration::from_secs(30));
-            t.elapsed()
-        });
-        std::thread::sleep(Duration::from_millis(50));
-        gate.open();
-        let waited = waiter.join().unwrap();
-        assert!(waited >= Duration::from_millis(40), "{waited:?}");
-        assert!(waited < Duration::from_secs(10), "{waited:?}");
-        let t = Instant::now();
-        gate.wait(Duration::from_secs(30));
-        assert!(t.elapsed() < Duration::from_secs(1));
-    }
-
-    /// A closed gate lets a wait go at its limit.
-    #[test]
-    fn a_wait_on_a_closed_gate_ends_at_its_limit() {
-        let t = Instant::now();
-        Gate::new().wait(Duration::from_millis(30));
-        assert!(t.elapsed() >= Duration::from_millis(30));
     }
 }

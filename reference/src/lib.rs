@@ -199,6 +199,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
                 return ExitCode::FAILURE;
             }
         };
+        housekeeping::sweep_soon();
         let code = runtime.block_on(http::serve(server, is_mutation, opts));
         runtime.shutdown_timeout(std::time::Duration::from_secs(2));
         code

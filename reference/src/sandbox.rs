@@ -330,23 +330,21 @@ impl Sandbox {
             .root
             .open_with(path.relative(), &opts)
             .map_err(|e| self.open_error(path, e))?;
-        let meta = file.metadata().map_err(|e| map_io(path, e))?;
-        if meta.is_dir() {
-            return Err(not_a_file(path));
+        // One fstat gives the type, the link count and the size.
+        let st = rustix::fs::fstat(&file).map_err(|e| map_io(path, e.into()))?;
+        match st.st_mode & libc::S_IFMT {
+            libc::S_IFREG => {}
+            libc::S_IFDIR => return Err(not_a_file(path)),
+            mode => return Err(special_file(path, special_kind_of_mode(mode))),
         }
-        if !meta.is_file() {
-            return Err(special_file(path, special_kind(meta.file_type())));
+        if st.st_nlink > 1 {
+            return Err(hard_link_error(path, st.st_nlink as u64));
         }
-        let links = rustix::fs::fstat(&file)
-            .map_err(|e| map_io(path, e.into()))?
-            .st_nlink;
-        if links > 1 {
-            return Err(hard_link_error(path, links as u64));
+        let len = st.st_size as u64;
+        if len > MAX_FILE_SIZE {
+            return Err(ToolError::too_large(&path.display(), len));
         }
-        if meta.len() > MAX_FILE_SIZE {
-            return Err(ToolError::too_large(&path.display(), meta.len()));
-        }
-        Ok((file, meta.len()))
+        Ok((file, len))
     }
 
     /// Explains a failed open: a socket (ENXIO) or a device without a driver cannot be

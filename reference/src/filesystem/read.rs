@@ -119,10 +119,13 @@ fn read_utf8(file: cap_std::fs::File, len: u64, given: &str) -> Result<String, T
             .take(CHUNK)
             .read_to_end(&mut bytes)
             .map_err(|e| ToolError::io(given, &e))?;
-        if !check.grown(&bytes, n == 0) {
+        // `read_to_end` on a `take` stops short of the chunk only at the end of the file,
+        // so a short chunk needs no further read to find the end.
+        let at_end = (n as u64) < CHUNK;
+        if !check.grown(&bytes, at_end) {
             return Err(explain(ToolError::new(Code::NotText, String::new()), given));
         }
-        if n == 0 {
+        if at_end {
             break;
         }
     }
