@@ -98,3 +98,29 @@ Feature: Byte-exact round trips: what is written is on disk, what is on disk is 
     Then the call succeeds
     And the file "crlf.txt" has text "new\r\nlast line"
     And nothing outside the root has changed
+
+  @FS-WRITE-001 @FS-READ-001 @must
+  Scenario: filesystem/ROUND-014 create writes a 10 MB file byte for byte
+    Given the variable "big" holds 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    When the client calls "write_file" with {"content":"${big}","path":"${root}/large.txt"}
+    Then the call succeeds
+    And the file "large.txt" has text "${big}"
+    And nothing outside the root has changed
+
+  @FS-WRITE-001 @FS-READ-001 @must
+  Scenario: filesystem/ROUND-015 read returns a 10 MB file whole and exactly
+    Given a file "large.txt" made of 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    And the variable "big" holds 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    When the client calls "read_text_file" with {"path":"${root}/large.txt"}, or "read_file" where the server lacks it
+    Then the call succeeds
+    And the result field "content" equals the saved "big"
+    And nothing outside the root has changed
+
+  @FS-WRITE-001 @FS-READ-001 @must
+  Scenario: filesystem/ROUND-016 overwrite writes a 10 MB file byte for byte
+    Given a file "large.txt" with text "old\n"
+    And the variable "big" holds 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    When the client calls "write_file" with {"content":"${big}","path":"${root}/large.txt"}
+    Then the call succeeds
+    And the file "large.txt" has text "${big}"
+    And nothing outside the root has changed

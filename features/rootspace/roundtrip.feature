@@ -90,3 +90,20 @@ Feature: Byte-exact round trips: what is written is on disk, what is on disk is 
     Then the call succeeds
     And the result field "content" is "{\"ok\": false, \"content\": \"not the file\"}\n"
     And nothing outside the root has changed
+
+  @MCP-010 @MCP-012 @CLR-002 @CLR-028 @must @clarification
+  Scenario: rootspace/ROUND-014 create writes a 10 MB file byte for byte
+    Given the variable "big" holds 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    When the client calls "file.create" with {"content":"${big}","path":"large.txt"}
+    Then the call succeeds
+    And the file "large.txt" has text "${big}"
+    And nothing outside the root has changed
+
+  @MCP-010 @MCP-012 @CLR-002 @CLR-028 @must @clarification
+  Scenario: rootspace/ROUND-015 read returns a 10 MB file whole and exactly
+    Given a file "large.txt" made of 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    And the variable "big" holds 200000 copies of "hello wörld ✓ 日本語 🙂 grüße ∑ 10 MB\n"
+    When the client calls "text.read" with {"path":"large.txt"}
+    Then the call succeeds
+    And the result field "content" equals the saved "big"
+    And nothing outside the root has changed

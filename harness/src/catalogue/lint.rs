@@ -176,10 +176,10 @@ pub fn unknown_feature_tags(cat: &Catalogue, features: &[(String, String)]) -> V
 ///
 /// Checked for core cases:
 /// - no `listing.json` (the listing's JSON shape is ours);
-/// - no `content` (the reader's field) in `result.fields` (exact bytes; use `lines`) except
-///   the empty string (an empty read is empty whatever the line model) and a whole read
-///   where the source says it is the file's text (`exact_whole_read`); no 64-hex literal
-///   in `fields` (hash letter case is ours; use `hash_of` / `equals_var`);
+/// - no `content` (the reader's field) in `result.fields` or `equals_var` (exact bytes; use
+///   `lines`) except the empty string (an empty read is empty whatever the line model) and
+///   a whole read where the source says it is the file's text (`exact_whole_read`); no
+///   64-hex literal in `fields` (hash letter case is ours; use `hash_of` / `equals_var`);
 /// - `error` checks the kind only, unless the case covers one of the `wording`
 ///   requirements, whose text fixes what an error says ("errors teach", MCP-052, whose
 ///   upstream example quotes the line): only then `mentions` / `mentions_any`;
@@ -245,12 +245,13 @@ fn core_expect_problems(profile: &Profile, c: &Case) -> Vec<String> {
         }
         Expect::Result(r) => {
             let text = profile.reader_field();
-            if r.fields.get(text).is_some_and(|v| v.as_str() != Some(""))
-                && !(rule.exact_whole_read && only_whole_reads(profile, c))
-            {
+            // A saved variable's text (`equals_var`, a 10 MB read) is as exact as a literal.
+            let exact = r.fields.get(text).is_some_and(|v| v.as_str() != Some(""))
+                || r.equals_var.get(text).is_some();
+            if exact && !(rule.exact_whole_read && only_whole_reads(profile, c)) {
                 why.push(format!(
-                    "checks exact `{text}` in `fields` beyond a whole read the source makes \
-                     exact (`core_rule.exact_whole_read`); use `lines`"
+                    "checks exact `{text}` in `fields` or `equals_var` beyond a whole read the \
+                     source makes exact (`core_rule.exact_whole_read`); use `lines`"
                 ));
             }
             for (k, v) in r.fields.iter() {

@@ -332,6 +332,13 @@ pub enum Fixture {
     OutsideDir {
         name: String,
     },
+    /// A variable of the scenario holding `text` repeated `times` times, for a large
+    /// argument or expectation (`${name}`) without a large catalogue or feature file.
+    Variable {
+        name: String,
+        text: String,
+        times: u64,
+    },
     /// A special file inside the root (a FIFO, a Unix socket nobody listens on, or a
     /// character device with /dev/zero's numbers).
     Special {
@@ -374,6 +381,7 @@ one_of! {
             fifo: Option<String>,
             socket: Option<String>,
             device: Option<String>,
+            variable: Option<String>,
         }
         modifiers {
             text: Option<String>,
@@ -414,6 +422,16 @@ fn content_of(
     }
 }
 
+/// `variable: name` with `repeat: {text, times}` and nothing else (`others`).
+fn variable_of(name: String, repeat: Option<Repeat>, others: bool) -> Result<Fixture, String> {
+    match repeat {
+        Some(Repeat { text, times }) if !others => Ok(Fixture::Variable { name, text, times }),
+        _ => Err(format!(
+            "variable fixture `{name}` takes `repeat: {{text, times}}` and nothing else"
+        )),
+    }
+}
+
 impl TryFrom<RawFixture> for Fixture {
     type Error = String;
     fn try_from(r: RawFixture) -> Result<Self, String> {
@@ -448,6 +466,10 @@ impl TryFrom<RawFixture> for Fixture {
                 &format!("outside_file fixture `{name}`"),
             )?;
             return Ok(Fixture::OutsideFile { name, content });
+        }
+        if let Some(name) = r.variable {
+            let others = r.text.is_some() || r.base64.is_some() || r.mode.is_some();
+            return variable_of(name, r.repeat, others || r.target.is_some());
         }
         if has_content || r.mode.is_some() {
             return Err("only `file` and `outside_file` fixtures take content or `mode`".into());

@@ -234,6 +234,9 @@ impl Validator<'_> {
                     }
                 }
                 Fixture::Dir { path } => self.rel_path(f, &c.id, path),
+                Fixture::Variable { name, text, times } => {
+                    self.variable(f, &c.id, name, text, *times)
+                }
                 Fixture::Symlink { path, target } => {
                     self.rel_path(f, &c.id, path);
                     self.quotable(f, &c.id, "symlink target", target);
@@ -281,6 +284,32 @@ impl Validator<'_> {
                     self.push(f, id, "`repeat` needs non-empty `text` and `times` ≥ 1");
                 }
             }
+        }
+    }
+
+    /// A variable fixture: a plain name no built-in has, and text the harness takes as it
+    /// is (it is not interpolated, so it holds no `${`).
+    fn variable(&mut self, f: &str, id: &str, name: &str, text: &str, times: u64) {
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        if !plain || BUILTINS.contains(&name) || name == "i" || name == "winner" {
+            self.push(
+                f,
+                id,
+                format!(
+                    "variable `{name}` needs a name of letters, digits and `_` that is no \
+                     built-in"
+                ),
+            );
+        }
+        if text.is_empty() || times == 0 || text.contains("${") {
+            self.push(
+                f,
+                id,
+                "a variable's `repeat` needs non-empty `text` without `${` and `times` ≥ 1",
+            );
         }
     }
 
@@ -656,7 +685,15 @@ impl Validator<'_> {
                 check_refs(t, &BTreeSet::new(), &[], "a fixture", &mut problems);
             }
         }
-        let mut defined: BTreeSet<String> = BTreeSet::new();
+        // Variable fixtures are set before the first step.
+        let mut defined: BTreeSet<String> = c
+            .given
+            .iter()
+            .filter_map(|fx| match fx {
+                Fixture::Variable { name, .. } => Some(name.clone()),
+                _ => None,
+            })
+            .collect();
         for (n, step) in c.when.iter().enumerate() {
             let place = format!("step {}", n + 1);
             match step {

@@ -240,6 +240,7 @@ forms! {
     FILE_WITH_BASE64: Given "a file {quoted} with base64 {quoted}";
     FILE_OF_COPIES: Given "a file {quoted} made of {number} copies of {string}";
     FILE_GETS_MODE: Given "the file {quoted} has mode {mode}";
+    VARIABLE_OF_COPIES: Given "the variable {quoted} holds {number} copies of {string}";
     DIRECTORY: Given "a directory {quoted}";
     SYMLINK: Given "a symlink {quoted} pointing to {quoted}";
     HARD_LINK: Given "a hard link {quoted} to the file {quoted}";

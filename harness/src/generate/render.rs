@@ -91,6 +91,9 @@ fn fixture_steps(fx: &Fixture) -> Vec<String> {
             v
         }
         Fixture::Dir { path } => vec![form::DIRECTORY.render(&[Quoted(path)])],
+        Fixture::Variable { name, text, times } => {
+            vec![form::VARIABLE_OF_COPIES.render(&[Quoted(name), Number(*times), JsonString(text)])]
+        }
         Fixture::Symlink { path, target } => {
             vec![form::SYMLINK.render(&[Quoted(path), Quoted(target)])]
         }

@@ -234,6 +234,16 @@ pub const FAULTS: &[Injection] = &[
         "read_text_file adds a final newline to a text that lacks one (exact-read)",
     ),
     fs(
+        "fs-write-cut-8mib",
+        "FS-WRITE-001",
+        "write_file keeps only the first 8 MiB of a larger content (to the last whole character at or below 8,388,608 bytes), as a server with one fixed write buffer would (large-files)",
+    ),
+    fs(
+        "fs-read-cut-8mib",
+        "FS-READ-001",
+        "read_text_file returns only the first 8,388,608 bytes of a larger file, the character they cut decoded as U+FFFD, as a server reading into one fixed buffer would (large-files)",
+    ),
+    fs(
         "fs-edit-stale",
         "FS-EDIT-001",
         "edit_file edits the text it first read of a file, a copy never refreshed, so a second edit writes the first away (no-lost-update)",
@@ -418,6 +428,19 @@ fn io_error(path: &str, e: std::io::Error) -> ToolError {
 }
 
 /// The text of a successful result's first block.
+/// The fixed buffer of `fs-write-cut-8mib` and `fs-read-cut-8mib`: 8 MiB, below the
+/// 10 MB of the universal check large-files (ROUND-014 to 016), and a count at which
+/// ROUND-014's lines have a `ö` to cut in two.
+const BUFFER: usize = 8 * 1024 * 1024;
+
+/// The largest character boundary of `s` at or below `at`.
+fn floor_char(s: &str, at: usize) -> usize {
+    (0..=at.min(s.len()))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
 fn text_of(r: &CallToolResult) -> String {
     r.content
         .first()
@@ -642,6 +665,13 @@ impl On {
                 if let Some(cut) = path.find('\0') {
                     let short = path[..cut].to_string();
                     args.insert("path".into(), json!(short));
+                }
+            }
+            "fs-write-cut-8mib" if name == "write_file" => {
+                let content = arg(args, "content").unwrap_or_default();
+                let kept = &content[..floor_char(content, BUFFER)];
+                if kept.len() < content.len() {
+                    args.insert("content".into(), json!(kept.to_string()));
                 }
             }
             "fs-write-lf" if name == "write_file" => {
@@ -932,6 +962,9 @@ impl On {
                 let lines: Vec<&str> = file.split('\n').collect();
                 let from = lines.len().saturating_sub(n as usize);
                 lines[from..].join("\n")
+            }
+            ("fs-read-cut-8mib", "read_text_file") if text.len() > BUFFER => {
+                String::from_utf8_lossy(&text.as_bytes()[..BUFFER]).into_owned()
             }
             ("fs-read-adds-newline", "read_text_file")
                 if !text.is_empty() && !text.ends_with('\n') =>

@@ -34,6 +34,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
         ("lh-lost-update", StorageFault::UnlockedUpdate),
         ("lh-torn-write", StorageFault::TornWrite),
         ("lh-delete-follows-links", StorageFault::DeleteFollowsLinks),
+        ("lh-write-cut-8mib", StorageFault::CutLargeWrite),
     ],
     race_faults: &["lh-lost-update", "lh-torn-write"],
     swap_faults: &[],
@@ -128,6 +129,11 @@ pub const FAULTS: &[Injection] = &[
         "lh-lost-update",
         "LH-CLR-13",
         "edits of one file are not serialized (no lock, a pause between read and write)",
+    ),
+    lh(
+        "lh-write-cut-8mib",
+        "NFR-3.1-SIZE",
+        "write keeps only the first 8 MiB (8,388,608 bytes, cut inside a character) of a larger content, below the 10 MB the source promises (large-files)",
     ),
     lh(
         "lh-audit-silent",

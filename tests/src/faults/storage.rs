@@ -31,6 +31,23 @@ pub enum StorageFault {
     TornUpdate,
     /// A recursive delete that enters a symlink to a directory.
     DeleteFollowsLinks,
+    /// New files and whole-file writes keep only their first `WRITE_BUFFER` bytes, cut
+    /// where the count falls, inside a character or not (the universal check large-files).
+    CutLargeWrite,
+}
+
+/// The fixed buffer of `CutLargeWrite`: 8 MiB, below the 10 MB of ROUND-014 and ROUND-016,
+/// whose lines have a `ö` cut in two at this count.
+const WRITE_BUFFER: usize = 8 * 1024 * 1024;
+
+impl StorageFault {
+    /// The bytes a write of `bytes` really writes under this fault.
+    fn kept(self, bytes: &[u8]) -> &[u8] {
+        match self {
+            StorageFault::CutLargeWrite => &bytes[..bytes.len().min(WRITE_BUFFER)],
+            _ => bytes,
+        }
+    }
 }
 
 /// Long enough for a racing call to pass the same check, even on a loaded machine.
@@ -163,7 +180,7 @@ impl Storage for FaultyStorage {
     }
 
     fn create(&self, path: &NormPath, bytes: &[u8]) -> ToolResult<String> {
-        self.inner.create(path, bytes)
+        self.inner.create(path, self.fault.kept(bytes))
     }
 
     fn mutate_text(
@@ -238,7 +255,8 @@ impl Storage for FaultyStorage {
                 Ok(false)
             });
         }
-        self.inner.write_file(path, bytes, make_parents)
+        self.inner
+            .write_file(path, self.fault.kept(bytes), make_parents)
     }
 
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {

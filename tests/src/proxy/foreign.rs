@@ -133,6 +133,7 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("bad-input", "fs-nul-truncates", "foreign-rpc-errors"),
     ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
     ("no-lost-update", "fs-edit-stale", "foreign-structured"),
+    ("large-files", "fs-read-cut-8mib", "foreign-plain"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it

@@ -3,7 +3,7 @@
 use std::os::unix::fs::PermissionsExt;
 
 use super::fixtures::decode_base64;
-use super::{StepFn, arg, json_string, mode_arg, show_bytes, step};
+use super::{StepFn, arg, json_string, mode_arg, show_mismatch, step};
 use crate::catalogue::vocabulary::{self as form, Form};
 use crate::run::disk::Snapshot;
 use crate::run::world::{HarnessWorld, Last};
@@ -28,11 +28,7 @@ fn compare(path: &str, want: &[u8], got: &[u8]) -> Result<(), String> {
     if want == got {
         Ok(())
     } else {
-        Err(format!(
-            "{path} on disk: expected {}, got {}",
-            show_bytes(want),
-            show_bytes(got)
-        ))
+        Err(format!("{path} on disk: {}", show_mismatch(want, got)))
     }
 }
 

@@ -16,6 +16,7 @@ pub fn steps() -> Vec<(Form, StepFn)> {
         (form::FILE_WITH_BASE64, step!(file_base64)),
         (form::FILE_OF_COPIES, step!(file_repeat)),
         (form::FILE_GETS_MODE, step!(file_mode)),
+        (form::VARIABLE_OF_COPIES, step!(variable_repeat)),
         (form::DIRECTORY, step!(directory)),
         (form::SYMLINK, step!(symlink)),
         (form::HARD_LINK, step!(hard_link)),
@@ -71,6 +72,17 @@ async fn file_repeat(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             .map_err(|e| format!("fixture: {e}"))?;
     }
     f.flush().map_err(|e| format!("fixture: {e}"))
+}
+
+/// A variable holding many copies of a text: a large argument (a 10 MB `content`) or the
+/// text a large read must return, without a large feature file.
+async fn variable_repeat(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    let times: usize = arg(a, 1)?
+        .parse()
+        .map_err(|_| "internal: bad count".to_string())?;
+    let text = json_string(arg(a, 2)?)?;
+    w.vars.insert(arg(a, 0)?.to_string(), text.repeat(times));
+    Ok(())
 }
 
 async fn file_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

@@ -138,12 +138,53 @@ pub fn arg(args: &[String], i: usize) -> Result<&str, String> {
         .ok_or_else(|| format!("internal: missing capture {i}"))
 }
 
-/// Show a byte string readably in a message.
+/// Show a byte string readably in a message; a long one only by its beginning and size,
+/// clipped before it is escaped (a 10 MB text is never copied whole into a message).
 pub fn show_bytes(b: &[u8]) -> String {
+    const SHOWN: usize = 600;
     match std::str::from_utf8(b) {
-        Ok(s) => super::exchange::clip(&format!("{s:?}"), 600),
+        Ok(s) if s.len() <= SHOWN => super::exchange::clip(&format!("{s:?}"), SHOWN),
+        Ok(s) => {
+            let head = super::exchange::clip(&format!("{:?}", &s[..floor_char(s, SHOWN)]), SHOWN);
+            format!("{head}... ({} bytes in all)", b.len())
+        }
         Err(_) => format!("{} bytes, not UTF-8", b.len()),
     }
+}
+
+/// The largest char boundary of `s` at or below `at`.
+fn floor_char(s: &str, at: usize) -> usize {
+    (0..=at.min(s.len()))
+        .rev()
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
+/// "expected X, got Y" for two texts that differ; for long ones the sizes and the first
+/// difference with a little text around it (ROUND-014's 10 MB file), never the whole text.
+pub fn show_mismatch(want: &[u8], got: &[u8]) -> String {
+    if want.len() <= 600 && got.len() <= 600 {
+        return format!("expected {}, got {}", show_bytes(want), show_bytes(got));
+    }
+    let at = want.iter().zip(got).take_while(|(a, b)| a == b).count();
+    let line = want[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+    // Both agree before `at`; start on a character of theirs, not inside one.
+    let mut from = at.saturating_sub(24);
+    while from > 0 && want.get(from).is_some_and(|c| c & 0xC0 == 0x80) {
+        from -= 1;
+    }
+    let around = |b: &[u8]| {
+        let slice = &b[from.min(b.len())..(at + 40).min(b.len())];
+        format!("{:?}", String::from_utf8_lossy(slice))
+    };
+    format!(
+        "expected {} bytes, got {} bytes; they first differ at byte {at} (line {line}): from \
+         byte {from} expected {}, got {}",
+        want.len(),
+        got.len(),
+        around(want),
+        around(got)
+    )
 }
 
 #[cfg(test)]
@@ -159,6 +200,32 @@ mod tests {
             assert_eq!(n, 1, "{} is registered {n} times", form.name);
         }
         assert_eq!(registered.len(), vocabulary::ALL.len());
+    }
+
+    /// A 10 MB mismatch names the sizes and the first difference, never the whole text.
+    #[test]
+    fn a_long_mismatch_says_where_and_stays_short() {
+        let want = "héllo ✓\n".repeat(100_000);
+        let mut got = want.clone().into_bytes();
+        got.truncate(1024 * 1024 + 1);
+        let m = super::show_mismatch(want.as_bytes(), &got);
+        assert!(m.len() < 400, "{m}");
+        assert!(
+            m.contains(&format!("expected {} bytes, got 1048577 bytes", want.len())),
+            "{m}"
+        );
+        assert!(m.contains("first differ at byte 1048577"), "{m}");
+        assert!(
+            !m.contains("expected \"\u{fffd}"),
+            "starts inside a character: {m}"
+        );
+        assert!(
+            super::show_bytes(want.as_bytes()).ends_with(&format!("({} bytes in all)", want.len()))
+        );
+        assert_eq!(
+            super::show_mismatch(b"a", b"b"),
+            "expected \"a\", got \"b\""
+        );
     }
 
     #[test]

@@ -704,9 +704,10 @@ async fn field_equals_var(w: &mut HarnessWorld, a: &[String]) -> Result<(), Stri
         Ok(())
     } else {
         Err(format!(
-            "result field {:?} should equal the saved {:?} ({want}), got {got}",
+            "result field {:?} should equal the saved {:?}: {}",
             arg(a, 0)?,
-            arg(a, 1)?
+            arg(a, 1)?,
+            super::show_mismatch(want.as_bytes(), got.as_bytes())
         ))
     }
 }
