@@ -42,7 +42,7 @@ pub fn left_out(
     let results: Vec<CaseResult> = interface
         .left_out
         .iter()
-        .map(skipped_result)
+        .map(|l| skipped_result(interface, l))
         .filter(|r| selected(selection, r))
         .collect();
     let lacking: HashMap<String, bool> = interface
@@ -95,9 +95,12 @@ fn say_skipped(results: &[CaseResult], lacking: &HashMap<String, bool>) {
 
 /// A left-out case as the run reports it: tagged as its scenario would be (its universal
 /// requirements, `@must`), and skipped with the operation and the reason.
-fn skipped_result(case: &LeftOut) -> CaseResult {
-    let mut tags: Vec<String> = case.checks.iter().map(|c| universal_id(c)).collect();
+fn skipped_result(interface: &Interface, case: &LeftOut) -> CaseResult {
+    let mut tags: Vec<String> = case.checks.iter().map(|c| check_id(interface, c)).collect();
     tags.push(ControlTag::Must.name().to_string());
+    if tags.iter().any(|t| t.starts_with(&universal_id("CLR-"))) {
+        tags.push(ControlTag::Clarification.name().to_string());
+    }
     let scenario = format!("{} {}", case.id, case.name);
     let mut r = CaseResult::describe(&format!("{}.feature", case.area), &scenario, &tags);
     let reason = match case.lacks {
@@ -109,6 +112,18 @@ fn skipped_result(case: &LeftOut) -> CaseResult {
     };
     r.outcome = Outcome::Skipped { reason };
     r
+}
+
+/// The id a check rests on in the interface: `UNIVERSAL-CLR-nn` for a choice (whose
+/// clarification is titled with the check), else `UNIVERSAL-<CHECK>`; so a left-out case
+/// of a choice (error-names-path's delete case) is reported with its clarification.
+fn check_id(interface: &Interface, check: &str) -> String {
+    interface
+        .catalogue
+        .clarifications
+        .iter()
+        .find(|c| c.title == check)
+        .map_or_else(|| universal_id(check), |c| c.id.clone())
 }
 
 /// Whether `--tags` and `--name` select the case.

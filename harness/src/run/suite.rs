@@ -17,6 +17,7 @@ use super::parser::{FeatureText, InMemory, Parsed, parse_all};
 use super::world::HarnessWorld;
 use super::{panics, steps};
 use crate::catalogue::ControlTag;
+use crate::catalogue::interface::universal_id;
 
 pub struct SuiteOptions {
     pub server: Arc<ServerConfig>,
@@ -111,7 +112,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         .max_concurrent_scenarios(jobs.max(1))
         .before(move |_feat, _rule, sc, world: &mut HarnessWorld| {
             let cfg = cfg.clone();
-            let clarification = ControlTag::Clarification.on(&sc.tags);
+            // A universal choice of an interface file (`UNIVERSAL-CLR-nn`) judges facts
+            // through the interface's own shapes: its refusals need no isError and no code
+            // where rootspace's CLR-020 puts it (a JSON-RPC refusal answers MISS-001 too).
+            let clarification = ControlTag::Clarification.on(&sc.tags)
+                && !sc.tags.iter().any(|t| t.starts_with(&universal_id("CLR-")));
             // The profile names the clarifications whose cases check a result's shape.
             let covers_id =
                 |id: &Option<String>| id.as_ref().is_some_and(|id| sc.tags.contains(id));

@@ -173,10 +173,16 @@ pub const VARIANTS: &[Injection] = &[
 ];
 
 /// Editor clarifications without a variant, and why.
-pub const NO_VARIANT: &[(&str, &str)] = &[(
-    "ED-CLR-10",
-    "no other reasonable choice: a reader that sees half a file, or none, is never right",
-)];
+pub const NO_VARIANT: &[(&str, &str)] = &[
+    (
+        "ED-CLR-10",
+        "no other reasonable choice: a reader that sees half a file, or none, is never right",
+    ),
+    (
+        "ED-CLR-13",
+        "no other reasonable choice: the seed's \"File not found\" alone would leave a model guessing which file, and the URI as given or as resolved both name it",
+    ),
+];
 
 /// The editor server with one injection.
 #[derive(Clone)]

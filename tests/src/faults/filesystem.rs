@@ -258,6 +258,21 @@ pub const FAULTS: &[Injection] = &[
         "FS-CLR-08",
         "edits of one file are not serialized (no lock, a pause between read and write), so concurrent edits lose each other's changes (concurrent-edits)",
     ),
+    fs(
+        "fs-hard-link-in-place",
+        "FS-CLR-09",
+        "write_file and edit_file write a file with more than one hard link in place, so its other name outside the allowed directory changes too (hard-link-writes)",
+    ),
+    fs(
+        "fs-hard-link-read",
+        "FS-CLR-09",
+        "read_text_file reads a file with more than one hard link like any other, so the text of its other name outside shows (hard-link-reads)",
+    ),
+    fs(
+        "fs-error-drops-path",
+        "FS-CLR-10",
+        "every error is reworded without the call's paths (each becomes \"the given path\", its last component \"the file\"), so a model cannot tell which path failed (error-names-path)",
+    ),
 ];
 
 /// Variants: the official server's own reading of one clarification.
@@ -271,6 +286,11 @@ pub const VARIANTS: &[Injection] = &[
         "fs-official-first-match",
         "FS-CLR-04",
         "an oldText found more than once replaces the first occurrence (String.prototype.replace)",
+    ),
+    fs(
+        "fs-official-hard-links",
+        "FS-CLR-09",
+        "a file with more than one hard link is read like any other and written by temp file and rename, which splits the link (the official server's readFile, and its atomic rename for existing files)",
     ),
     fs(
         "fs-official-fuzzy",
@@ -288,6 +308,10 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     (
         "FS-CLR-03",
         "no other reasonable choice: following a link out of the root is the escape (the fault fs-symlink-escape); the race itself is attacked by the adversarial tests",
+    ),
+    (
+        "FS-CLR-10",
+        "the official server's messages name the absolute path it resolved (Node's `ENOENT: no such file or directory, open '/abs/path'`), which the cases accept; an error that names no path is the fault fs-error-drops-path",
     ),
 ];
 
@@ -493,6 +517,72 @@ fn edit_stale(host: &Path, args: &Args) -> Option<CallToolResult> {
     }
     write_whole(host, base.replacen(from, to, 1).as_bytes()).ok()?;
     Some(result::text("Edited".into()))
+}
+
+/// Whether `host` is a regular file with more than one hard link, reached through no
+/// symlink (so the hard-link faults touch nothing a symlink case is about).
+fn multiply_linked(host: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    !through_link(host)
+        && std::fs::symlink_metadata(host).is_ok_and(|m| m.is_file() && m.nlink() > 1)
+}
+
+/// The text `write_file` or `edit_file` makes of the file at `host` (an edit applies its
+/// first oldText once); `None` when the arguments or the text are not there.
+fn written_text(name: &str, host: &Path, args: &Args) -> Option<String> {
+    if name == "write_file" {
+        return arg(args, "content").map(str::to_string);
+    }
+    let text = std::fs::read_to_string(host).ok()?;
+    let edit = args.get("edits")?.as_array()?.first()?;
+    let (from, to) = (
+        edit.get("oldText")?.as_str()?,
+        edit.get("newText")?.as_str()?,
+    );
+    text.contains(from).then(|| text.replacen(from, to, 1))
+}
+
+/// `fs-hard-link-in-place` (`whole` false: written through the link, its other name
+/// changes) and `fs-official-hard-links` (`whole`: a temp file renamed over the name,
+/// which splits the link, FS-CLR-09's official reading); `None` for any other file.
+fn write_linked(name: &str, host: &Path, args: &Args, whole: bool) -> Option<Outcome> {
+    if !matches!(name, "write_file" | "edit_file") || !multiply_linked(host) {
+        return None;
+    }
+    let text = written_text(name, host, args)?;
+    let raw = arg(args, "path")?;
+    let out = if whole {
+        write_whole(host, text.as_bytes())
+    } else {
+        std::fs::write(host, text.as_bytes())
+    };
+    Some(
+        out.map(|()| result::text(format!("Successfully wrote to {raw}")))
+            .map_err(|e| io_error(raw, e)),
+    )
+}
+
+/// `fs-hard-link-read` and `fs-official-hard-links`: a file with more than one link read
+/// by name like any other; `None` for any other file.
+fn read_linked(name: &str, host: &Path) -> Option<Outcome> {
+    if !matches!(name, "read_text_file" | "read_file") || !multiply_linked(host) {
+        return None;
+    }
+    std::fs::read_to_string(host)
+        .ok()
+        .map(|t| Ok(result::text(t)))
+}
+
+/// `fs-error-drops-path`: the error reworded without `paths` or their last components.
+fn without_paths(mut e: ToolError, paths: &[&str]) -> ToolError {
+    for p in paths.iter().filter(|p| !p.is_empty()) {
+        e.message = e.message.replace(p, "the given path");
+        if let Some(last) = Path::new(p).file_name().and_then(|n| n.to_str()) {
+            e.message = e.message.replace(last, "the file");
+        }
+    }
+    e.details.clear();
+    e
 }
 
 /// Writes through a temp file and a rename (the variants' writes stay whole).
@@ -735,6 +825,14 @@ impl On {
             "fs-search-star-crosses" if name == "search_files" => {
                 return Some(self.search_crossing(args));
             }
+            "fs-hard-link-in-place" => {
+                return write_linked(name, &self.host(args, "path")?, args, false);
+            }
+            "fs-hard-link-read" => return read_linked(name, &self.host(args, "path")?),
+            "fs-official-hard-links" => {
+                let host = self.host(args, "path")?;
+                return read_linked(name, &host).or_else(|| write_linked(name, &host, args, true));
+            }
             "fs-official-lf" | "fs-official-first-match" | "fs-official-fuzzy"
                 if name == "edit_file" =>
             {
@@ -948,8 +1046,12 @@ impl On {
 
     /// After a call: may change its outcome.
     fn after(&self, name: &str, args: &Args, out: Outcome) -> Outcome {
-        let Ok(r) = out else {
-            return out;
+        let r = match out {
+            Err(e) if self.name == "fs-error-drops-path" => {
+                return Err(without_paths(e, &self.paths(args)));
+            }
+            Err(e) => return Err(e),
+            Ok(r) => r,
         };
         let text = text_of(&r);
         let changed = match (self.name, name) {

@@ -204,6 +204,10 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
         "not built: refusing every symlink is the other reasonable choice",
     ),
     (
+        "LH-CLR-17",
+        "not built: a host path in place of the path as given is the other reasonable choice, and names the file's last component too (MISS-001 passes it)",
+    ),
+    (
         "LH-CLR-13",
         "no other reasonable choice: unserialized edits lose one another's changes",
     ),

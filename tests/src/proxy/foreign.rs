@@ -119,6 +119,13 @@ pub const READINGS: &[Reading] = &[
 /// reference that harness_power.rs puts behind a foreign interface (the third name) to be
 /// caught by that check's cases through its mapping alone. The faults are spread over the
 /// readings, so each shape of paths, results and refusals shows faults too.
+///
+/// A check that is a choice (`choice` in checks.yaml: symlinks-inside, concurrent-edits,
+/// hard-link-writes, hard-link-reads, error-names-path, ...) is a clarification of an
+/// interface file (`UNIVERSAL-CLR-nn`), not one of its requirements, so neither list names
+/// it (mapping.rs plans the requirements alone): its faults are the filesystem profile's
+/// (fs-hard-link-in-place, fs-hard-link-read, fs-error-drops-path), and every reading runs
+/// its cases against the plain reference.
 pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("confinement", "fs-percent-decoded", "foreign-plain"),
     ("prefix-sibling", "fs-prefix-sibling", "foreign-structured"),
