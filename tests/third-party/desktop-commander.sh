@@ -31,7 +31,7 @@ here="$PWD/tests/third-party/desktop-commander"
 server="bash $here/serve.sh {root}"
 
 "$harness" run --interface "$here/interface.yaml" --server "$server" \
-    --name "^desktop-commander/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK)-" --expect-fail "$here/baseline"
+    --name "^desktop-commander/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK|HARD|MISS)-" --expect-fail "$here/baseline"
 # RACE-001, -002, -004, -005 and -007 were each caught in at least one of two runs.
 caught_within "desktop-commander races" "$server" \
     'desktop-commander/RACE-001|desktop-commander/RACE-004|desktop-commander/RACE-007' 5 \

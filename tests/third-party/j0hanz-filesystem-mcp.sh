@@ -37,7 +37,7 @@ here="$PWD/tests/third-party/j0hanz-filesystem-mcp"
 server="bash $here/serve.sh {root}"
 
 "$harness" run --interface "$here/interface.yaml" --server "$server" \
-    --name "^j0hanz-filesystem/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK)-" \
+    --name "^j0hanz-filesystem/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK|HARD|MISS)-" \
     --expect-fail "$here/baseline"
 # Of five runs of the races, RACE-001, -002, -003, -004 and -008 failed in all five, RACE-007
 # in four, RACE-006 in one (not asserted), RACE-005 in none.
