@@ -254,6 +254,11 @@ pub const FAULTS: &[Injection] = &[
         "a symlink whose target is an absolute path is refused, even one naming a file inside the allowed directory (symlinks-absolute-inside)",
     ),
     fs(
+        "fs-links-refused",
+        "FS-CLR-07",
+        "every symlink is refused, also one whose target stays inside the allowed directory (symlinks-inside)",
+    ),
+    fs(
         "fs-lost-update",
         "FS-CLR-08",
         "edits of one file are not serialized (no lock, a pause between read and write), so concurrent edits lose each other's changes (concurrent-edits)",
@@ -798,6 +803,15 @@ impl On {
                     return Some(Err(ToolError::new(
                         Code::PathEscape,
                         format!("Access denied - symlink with an absolute target: {p}"),
+                    )));
+                }
+            }
+            "fs-links-refused" => {
+                let link = |p: &&str| std::fs::read_link(resolve_lexically(&self.root, p)).is_ok();
+                if let Some(p) = self.paths(args).into_iter().find(link) {
+                    return Some(Err(ToolError::new(
+                        Code::PathEscape,
+                        format!("Access denied - symlinks are not followed: {p}"),
                     )));
                 }
             }

@@ -120,12 +120,9 @@ pub const READINGS: &[Reading] = &[
 /// caught by that check's cases through its mapping alone. The faults are spread over the
 /// readings, so each shape of paths, results and refusals shows faults too.
 ///
-/// A check that is a choice (`choice` in checks.yaml: symlinks-inside, concurrent-edits,
-/// hard-link-writes, hard-link-reads, error-names-path, ...) is a clarification of an
-/// interface file (`UNIVERSAL-CLR-nn`), not one of its requirements, so neither list names
-/// it (mapping.rs plans the requirements alone): its faults are the filesystem profile's
-/// (fs-hard-link-in-place, fs-hard-link-read, fs-error-drops-path), and every reading runs
-/// its cases against the plain reference.
+/// A check that is a choice (`choice` in checks.yaml) is a clarification of an interface
+/// file (`UNIVERSAL-CLR-nn`), not one of its requirements; its fault must fail a case
+/// covering that clarification.
 pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("confinement", "fs-percent-decoded", "foreign-plain"),
     ("prefix-sibling", "fs-prefix-sibling", "foreign-structured"),
@@ -141,6 +138,13 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
     ("no-lost-update", "fs-edit-stale", "foreign-structured"),
     ("large-files", "fs-read-cut-8mib", "foreign-plain"),
+    // The choices.
+    ("symlinks-inside", "fs-links-refused", "foreign-rpc-errors"),
+    ("symlinks-absolute-inside", "fs-absolute-link-refused", "foreign-structured"),
+    ("concurrent-edits", "fs-lost-update", "foreign-interface"),
+    ("hard-link-writes", "fs-hard-link-in-place", "foreign-plain"),
+    ("hard-link-reads", "fs-hard-link-read", "foreign-structured"),
+    ("error-names-path", "fs-error-drops-path", "foreign-rpc-errors"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it

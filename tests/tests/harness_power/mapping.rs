@@ -35,8 +35,9 @@ fn interface(r: &Reading) -> Result<Interface, Failed> {
 
 /// What the mapping says of one check: the fault behind it, or why it has none.
 enum Plan {
-    /// The fault, and the foreign interface it sits behind.
-    Fault(&'static Injection, &'static Reading),
+    /// The fault, the foreign interface it sits behind, and the id the check's cases cover
+    /// (`UNIVERSAL-<CHECK>`, or `UNIVERSAL-CLR-nn` for a choice).
+    Fault(&'static Injection, &'static Reading, String),
     /// Every case of the check needs an operation the mapping declares absent.
     NotRun(String),
     NoFault(&'static str),
@@ -44,7 +45,8 @@ enum Plan {
     Missing,
 }
 
-/// The universal checks, in the order of checks.yaml, each with its plan.
+/// The universal checks, each with its plan: the requirements, then the choices (the
+/// clarifications `UNIVERSAL-CLR-nn`, each titled by its check).
 fn plans() -> Result<Vec<(String, Plan)>, Failed> {
     let iface = interface(base())?;
     let prefix = universal_id("");
@@ -54,13 +56,18 @@ fn plans() -> Result<Vec<(String, Plan)>, Failed> {
             continue;
         };
         let check = upper.to_ascii_lowercase();
-        let plan = plan(&iface, &check, r.not_applicable.is_some())?;
+        let plan = plan(&iface, &check, &r.id, r.not_applicable.is_some())?;
         out.push((check, plan));
+    }
+    for c in &iface.catalogue.clarifications {
+        if c.id.starts_with(&universal_id("CLR-")) {
+            out.push((c.title.clone(), plan(&iface, &c.title, &c.id, false)?));
+        }
     }
     Ok(out)
 }
 
-fn plan(iface: &Interface, check: &str, absent: bool) -> Result<Plan, Failed> {
+fn plan(iface: &Interface, check: &str, id: &str, absent: bool) -> Result<Plan, Failed> {
     if absent {
         return Ok(Plan::NotRun(absent_reason(iface, check)));
     }
@@ -70,7 +77,7 @@ fn plan(iface: &Interface, check: &str, absent: bool) -> Result<Plan, Failed> {
             .find(|f| f.name == *name)
             .ok_or_else(|| format!("{name} is not a fault of the filesystem reference"))?;
         let reading = reading(behind).ok_or_else(|| format!("{behind} is no foreign interface"))?;
-        return Ok(Plan::Fault(fault, reading));
+        return Ok(Plan::Fault(fault, reading, id.to_owned()));
     }
     Ok(MAPPING_NO_FAULT
         .iter()
@@ -120,10 +127,10 @@ fn run(
 /// missed.
 fn measure_fault(
     check: &str,
+    id: &str,
     f: &Injection,
     r: &Reading,
 ) -> Result<(String, Option<String>), Failed> {
-    let id = universal_id(check);
     // Every case but the swapper's races (slow, and counted only for the check-then-use
     // faults), so that cases of other checks show the server served.
     let tag = format!("@{id} or not @{}", universal_id("races"));
@@ -141,7 +148,7 @@ fn measure_fault(
     let catching: Vec<&CaseResult> = bad
         .iter()
         .copied()
-        .filter(|r| r.covers.contains(&id))
+        .filter(|r| r.covers.iter().any(|c| c == id))
         .filter(|r| is_swap_fault(f) || !r.feature.ends_with("races.feature"))
         .collect();
     let caught = !catching.is_empty();
@@ -216,9 +223,9 @@ pub fn trials(off: bool, write: bool) -> Vec<Trial> {
     let known: BTreeSet<String> = plans.iter().map(|(c, _)| c.clone()).collect();
     for (check, plan) in plans {
         match plan {
-            Plan::Fault(f, r) => trials.push(
+            Plan::Fault(f, r, id) => trials.push(
                 Trial::test(format!("mapping/fault/{check}"), move || {
-                    let (row, missed) = measure_fault(&check, f, r)?;
+                    let (row, missed) = measure_fault(&check, &id, f, r)?;
                     check_row(&row, write)?;
                     missed.map_or(Ok(()), |why| Err(why.into()))
                 })
