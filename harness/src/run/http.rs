@@ -132,6 +132,12 @@ pub fn client(bearer: Option<&str>) -> reqwest::Client {
         .unwrap_or_default()
 }
 
+/// Largest SSE event (one message) the harness takes from a server. rmcp's client stops at
+/// 16 MiB, which a 10 MB file read whole exceeds where a reply carries the text twice
+/// (rootspace's text.read) or escaped in a JSON envelope (lighthouse): over stdio a reply
+/// line has no cap, and a case must not fail by transport alone (ROUND-015).
+pub const MAX_SSE_EVENT: usize = 1 << 30;
+
 /// rmcp's Streamable HTTP client transport to `url`.
 pub fn transport(
     url: &str,
@@ -140,7 +146,8 @@ pub fn transport(
     use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
     rmcp::transport::StreamableHttpClientTransport::with_client(
         client(bearer),
-        StreamableHttpClientTransportConfig::with_uri(url.to_string()),
+        StreamableHttpClientTransportConfig::with_uri(url.to_string())
+            .max_sse_event_size(MAX_SSE_EVENT),
     )
 }
 
