@@ -207,11 +207,17 @@ fn tree_paths(root: &Path) -> Vec<String> {
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = entry.expect("directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
             if matches!(name, "target" | ".git" | "node_modules") {
                 continue;
             }
-            let rel = path.strip_prefix(root).expect("under root").to_string_lossy();
+            let rel = path
+                .strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy();
             if path.is_dir() {
                 out.push(format!("{rel}/"));
                 dirs.push(path);

@@ -388,7 +388,11 @@ mod tests {
         ] {
             let mut w = Writes::default();
             write_str(&mut w, &s).unwrap();
-            assert!(w.bytes == serde_json::to_vec(&s).unwrap(), "differs for {:.40}", s);
+            assert!(
+                w.bytes == serde_json::to_vec(&s).unwrap(),
+                "differs for {:.40}",
+                s
+            );
             let (last, rest) = w.sizes.split_last().unwrap();
             assert!(rest.iter().all(|&n| n >= WRITE_AT), "{:?}", w.sizes);
             assert!(*last <= WRITE_AT + 6 * PIECE + 2, "{last}");

@@ -52,7 +52,10 @@ enum Outgoing {
     Local(Box<ServerJsonRpcMessage>),
     /// The rest of a line the direct write could not finish (`sink`), and the request it
     /// answers if it is a server reply.
-    Tail { bytes: Vec<u8>, id: Option<RequestId> },
+    Tail {
+        bytes: Vec<u8>,
+        id: Option<RequestId>,
+    },
     /// Flush everything queued before and stop.
     Shutdown,
 }
@@ -807,7 +810,11 @@ mod tests {
         // Nobody reads yet: the 64 KiB pipe fills with 1 KB messages, one is cut short,
         // and the rest (with three larger than a direct write takes) wait in the queue.
         for i in 0..300 {
-            let size = if matches!(i, 150 | 151 | 220) { 100_000 } else { 1000 };
+            let size = if matches!(i, 150 | 151 | 220) {
+                100_000
+            } else {
+                1000
+            };
             let msg = ServerJsonRpcMessage::error(
                 ErrorData::internal_error("x".repeat(size), None),
                 Some(NumberOrString::Number(i)),

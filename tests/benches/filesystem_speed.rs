@@ -333,7 +333,9 @@ fn measure(targets: &mut [Target], big: &Big) {
 /// docs/speed.md), a cost no installed binary has.
 fn installed_copy(built: &Path) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("create a temp dir");
-    let copy = dir.path().join(built.file_name().expect("a binary's file name"));
+    let copy = dir
+        .path()
+        .join(built.file_name().expect("a binary's file name"));
     std::fs::copy(built, &copy).expect("copy our binary as an install would");
     (dir, copy)
 }

@@ -38,11 +38,7 @@ pub(super) struct Sink {
 }
 
 impl Sink {
-    pub(super) fn new(
-        tx: mpsc::Sender<Outgoing>,
-        pipe: Option<File>,
-        limits: Arc<Limits>,
-    ) -> Sink {
+    pub(super) fn new(tx: mpsc::Sender<Outgoing>, pipe: Option<File>, limits: Arc<Limits>) -> Sink {
         Sink {
             tx,
             pipe,
