@@ -69,6 +69,7 @@ fn bench(profile: Arc<Profile>) {
                 echo_failures: false,
                 progress: false,
                 annotate: None,
+                scratch_dir: None,
             },
         );
         best = best.min(started.elapsed().as_secs_f64());

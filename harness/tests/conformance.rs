@@ -154,6 +154,7 @@ fn run_one(
             echo_failures: false,
             progress: false,
             annotate: None,
+            scratch_dir: None,
         },
     );
     if let Some(e) = outcome.parse_errors.first() {

@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cucumber::gherkin::tagexpr::TagOperation;
-use e2e_tests::faults::{Injection, PROFILES, ProfileFaults, profile_of};
+use e2e_tests::casefold::FoldingMount;
+use e2e_tests::faults::{Injection, PROFILES, ProfileFaults, needs_folding_root, profile_of};
 use libtest_mimic::{Arguments, Failed, Trial};
 use mcp_harness::catalogue::Profile;
 use mcp_harness::run::command::load_features;
@@ -95,7 +96,20 @@ fn run_tagged(
     if names == ToolNames::Underscore {
         argv.extend(["--tool-names".into(), "underscore".into()]);
     }
-    suite(argv, names, tag, injection.profile)
+    let mount = folding_mount(injection)?;
+    let scratch = mount.as_ref().map(|m| m.dir().to_path_buf());
+    suite(argv, names, tag, injection.profile, scratch)
+}
+
+/// The root that folds case an injection needs to show (the case-folding check), if it
+/// needs one; held while the run lasts.
+fn folding_mount(i: &Injection) -> Result<Option<FoldingMount>, Failed> {
+    if !needs_folding_root(i) {
+        return Ok(None);
+    }
+    FoldingMount::new()
+        .map(Some)
+        .map_err(|e| format!("{} shows only on a root that folds case, and {e}", i.name).into())
 }
 
 /// Run a profile's whole suite against the plain reference.
@@ -109,7 +123,7 @@ fn run_reference(names: ToolNames, profile_name: &str) -> Result<Vec<CaseResult>
     if names == ToolNames::Underscore {
         argv.extend(["--tool-names".into(), "underscore".into()]);
     }
-    suite(argv, names, None, profile_name)
+    suite(argv, names, None, profile_name, None)
 }
 
 fn suite(
@@ -117,9 +131,11 @@ fn suite(
     names: ToolNames,
     tag: Option<&str>,
     profile_name: &str,
+    scratch_dir: Option<PathBuf>,
 ) -> Result<Vec<CaseResult>, Failed> {
     let features = load_features(None, profile_name)?;
-    run_features(argv, features, profile(profile_name)?, names, tag)
+    let profile = profile(profile_name)?;
+    run_features(argv, features, profile, names, tag, scratch_dir)
 }
 
 /// Run `features` of `profile` (a built-in one, or a mapping's) against the server `argv`.
@@ -129,6 +145,7 @@ fn run_features(
     profile: Arc<Profile>,
     names: ToolNames,
     tag: Option<&str>,
+    scratch_dir: Option<PathBuf>,
 ) -> Result<Vec<CaseResult>, Failed> {
     // The trials run over stdio: the HTTP-only cases do not apply (the HTTP suite runs in
     // CI on its own).
@@ -160,6 +177,7 @@ fn run_features(
             echo_failures: false,
             progress: false,
             annotate: None,
+            scratch_dir,
         },
     );
     if !out.parse_errors.is_empty() {

@@ -373,6 +373,7 @@ fn run_cases(
             annotate: Some(Arc::new(move |r: &CaseResult| {
                 echo(r, strict, verbose, &baseline)
             })),
+            scratch_dir: None,
         },
     );
     for e in &outcome.parse_errors {

@@ -2,9 +2,11 @@
 //! and what that place allows: whether names there fold case (GHSA-4gxg-m5jx-9j57 needs a
 //! root where `LINK` names `link`) and whether the harness can make a device node in it.
 //!
-//! The directory is `--scratch-dir DIR`, else the environment variable
-//! `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory (`TMPDIR`).
+//! The directory is the suite's own (`SuiteOptions::scratch_dir`), else `--scratch-dir DIR`,
+//! else the environment variable `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary
+//! directory (`TMPDIR`).
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 
@@ -12,6 +14,30 @@ use std::sync::RwLock;
 pub const ENV: &str = "MCP_HARNESS_SCRATCH_DIR";
 
 static CHOSEN: RwLock<Option<PathBuf>> = RwLock::new(None);
+
+thread_local! {
+    /// The running suite's own directory: a suite runs every scenario on the thread that
+    /// called it, so suites on several threads can each have their own.
+    static THIS_SUITE: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+}
+
+/// While the guard lives, roots made on this thread go in `dir` (when it is `Some`).
+pub fn for_this_suite(dir: Option<PathBuf>) -> SuiteScratch {
+    let before = THIS_SUITE.with(|t| std::mem::replace(&mut *t.borrow_mut(), dir));
+    SuiteScratch { before }
+}
+
+/// Restores the thread's scratch directory when dropped.
+#[must_use]
+pub struct SuiteScratch {
+    before: Option<PathBuf>,
+}
+
+impl Drop for SuiteScratch {
+    fn drop(&mut self) {
+        THIS_SUITE.with(|t| *t.borrow_mut() = self.before.take());
+    }
+}
 
 /// Use `dir` for the scenarios that follow in this process (`--scratch-dir`).
 pub fn set(dir: Option<PathBuf>) {
@@ -22,6 +48,9 @@ pub fn set(dir: Option<PathBuf>) {
 
 /// The scratch directory in force.
 pub fn dir() -> PathBuf {
+    if let Some(d) = THIS_SUITE.with(|t| t.borrow().clone()) {
+        return d;
+    }
     if let Some(d) = CHOSEN.read().ok().and_then(|c| c.clone()) {
         return d;
     }
@@ -118,6 +147,21 @@ pub fn make_zero_device(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_suite_scratch_directory_holds_on_its_thread_while_its_guard_lives() {
+        let before = dir();
+        let mine = PathBuf::from("/suite/own");
+        {
+            let _guard = for_this_suite(Some(mine.clone()));
+            assert_eq!(dir(), mine);
+            let other = std::thread::spawn(dir).join().unwrap();
+            assert_ne!(other, mine, "another thread keeps the process's directory");
+            let _none = for_this_suite(None);
+            assert_eq!(dir(), before, "None means the process's directory");
+        }
+        assert_eq!(dir(), before);
+    }
 
     #[test]
     fn an_ordinary_temporary_directory_does_not_fold_case() {

@@ -34,6 +34,9 @@ pub struct SuiteOptions {
     pub progress: bool,
     /// A note shown with a failure (e.g. "expected failure"), if any.
     pub annotate: Option<super::collect::Annotate>,
+    /// Where this suite makes its roots, instead of the process's scratch directory (a
+    /// caller running suites at once may give each its own, e.g. one that folds case).
+    pub scratch_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Default)]
@@ -83,6 +86,9 @@ pub fn run_parsed(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
             };
         }
     };
+    // The scenarios run on this thread (a current-thread runtime), so the suite's scratch
+    // directory holds for all of them.
+    let _scratch = super::scratch::for_this_suite(opts.scratch_dir.clone());
     let out = rt.block_on(run_async(features, opts));
     // Servers that are still running are killed on drop; do not wait for stray tasks.
     rt.shutdown_background();
@@ -100,6 +106,7 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         echo_failures,
         progress,
         annotate,
+        scratch_dir: _,
     } = opts;
     let mut collector = Collector::new(json, echo_failures, progress);
     collector.annotate = annotate;

@@ -22,9 +22,9 @@ fn main() -> ExitCode {
         for i in all {
             println!("{}\t{}\t{}\t{}", i.profile, i.name, i.id, i.what);
         }
-        // The proxy's foreign interfaces, each of the filesystem profile (proxy/foreign.rs).
+        // The proxy's foreign interfaces, each of the profile behind it (proxy/foreign.rs).
         for r in proxy::foreign::READINGS {
-            println!("filesystem\t{}\t-\t(proxy) {}", r.name, r.what);
+            println!("{}\t{}\t-\t(proxy) {}", r.behind, r.name, r.what);
         }
         return ExitCode::SUCCESS;
     }

@@ -35,6 +35,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     ],
     race_faults: &["dv-lost-update", "dv-torn-write"],
     swap_faults: &[],
+    folding_root_faults: &[],
     respelled_names: false,
     floor: 95,
     serve,

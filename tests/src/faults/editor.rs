@@ -36,6 +36,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     storage_faults: &[("ed-torn-save", StorageFault::TornUpdate)],
     race_faults: &[],
     swap_faults: &[],
+    folding_root_faults: &[],
     respelled_names: false,
     floor: 60,
     serve,

@@ -44,6 +44,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
         "fs-write-check-then-use",
         "fs-move-check-then-use",
     ],
+    folding_root_faults: &["fs-case-blind-links"],
     respelled_names: false,
     floor: 80,
     serve,
@@ -77,6 +78,11 @@ pub const FAULTS: &[Injection] = &[
         "fs-symlink-escape",
         "FS-ROOTS-002",
         "a path through a symlink is used with plain std::fs, which follows the link out of the root (a move renames what its source resolves to; the pattern of CVE-2025-53109)",
+    ),
+    fs(
+        "fs-case-blind-links",
+        "FS-ROOTS-002",
+        "symlinks are looked for by comparing each name of a path with the directory's entries exactly, and a name found only by folding case (LINK for the link `link`) is taken as new, with nothing below it to resolve; the call then goes through plain std::fs, which the folding file system leads through the link (the pattern of GHSA-4gxg-m5jx-9j57). It shows only on a root that folds case, so its trials make their roots on the FUSE mount of tests/casefold/",
     ),
     fs(
         "fs-tools-missing",
@@ -447,6 +453,23 @@ fn through_link(host: &Path) -> bool {
     })
 }
 
+/// Whether some name of the lexical host path below `root` exists only by folding case:
+/// the file system finds it, but no entry of its directory is spelled exactly so.
+fn found_only_by_folding(root: &Path, host: &Path) -> bool {
+    let Ok(below) = host.strip_prefix(root) else {
+        return false;
+    };
+    let mut at = root.to_path_buf();
+    below.components().any(|c| {
+        let parent = at.clone();
+        at.push(c.as_os_str());
+        let name = c.as_os_str();
+        at.symlink_metadata().is_ok()
+            && std::fs::read_dir(&parent)
+                .is_ok_and(|mut entries| !entries.any(|e| e.is_ok_and(|e| e.file_name() == name)))
+    })
+}
+
 fn io_error(path: &str, e: std::io::Error) -> ToolError {
     let code = if e.kind() == std::io::ErrorKind::NotFound {
         Code::NotFound
@@ -684,6 +707,13 @@ impl On {
                     .paths(args)
                     .iter()
                     .any(|p| through_link(&resolve_lexically(&self.root, p))) =>
+            {
+                return self.naive(name, args);
+            }
+            "fs-case-blind-links"
+                if self.paths(args).iter().any(|p| {
+                    found_only_by_folding(&self.root, &resolve_lexically(&self.root, p))
+                }) =>
             {
                 return self.naive(name, args);
             }

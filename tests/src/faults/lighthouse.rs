@@ -38,6 +38,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     ],
     race_faults: &["lh-lost-update", "lh-torn-write"],
     swap_faults: &[],
+    folding_root_faults: &[],
     respelled_names: false,
     floor: 80,
     serve,

@@ -120,6 +120,9 @@ pub struct ProfileFaults {
     pub race_faults: &'static [&'static str],
     /// The check-then-use faults: only they count the swapper's races (`races.feature`).
     pub swap_faults: &'static [&'static str],
+    /// The faults that show only on a root that folds case (the case-folding check): their
+    /// trials make their roots on the FUSE mount of tests/casefold/ (`crate::casefold`).
+    pub folding_root_faults: &'static [&'static str],
     /// Whether its tool names have dots that `--tool-names underscore` respells (then its
     /// reference and its variants run again with underscore names).
     pub respelled_names: bool,
@@ -145,6 +148,11 @@ pub fn profile_of(i: &Injection) -> &'static ProfileFaults {
         .iter()
         .find(|p| p.profile == i.profile)
         .expect("every injection's profile is in PROFILES")
+}
+
+/// Whether the injection shows only on a root that folds case.
+pub fn needs_folding_root(i: &Injection) -> bool {
+    profile_of(i).folding_root_faults.contains(&i.name)
 }
 
 /// Every injection of this module (not the proxy's), of every profile.

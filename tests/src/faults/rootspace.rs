@@ -23,6 +23,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     ],
     race_faults: &["lost-update", "torn-write"],
     swap_faults: &[],
+    folding_root_faults: &[],
     respelled_names: true,
     floor: 400,
     serve,

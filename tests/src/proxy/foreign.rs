@@ -1,7 +1,7 @@
 //! The foreign interfaces of the wire proxy: interfaces the harness has no profile for,
-//! made from the reference's `filesystem` profile (issue 22's proof that a mapping file is
-//! all the harness needs). Every tool is renamed `fs_<name>` and the path arguments are
-//! `file`, `from` and `to`; each *reading* (`mcp-faulty --variant foreign-…`) then spells
+//! made from a reference profile (`filesystem`, or `lighthouse` for the one that deletes
+//! trees; issue 22's proof that a mapping file is all the harness needs). Every tool is
+//! renamed `fs_<name>` and the path arguments are `file`, `from` and `to`; each *reading* (`mcp-faulty --variant foreign-…`) then spells
 //! paths, results and refusals its own way (`Shape`), and has its own mapping file in
 //! tests/tests/e2e/. `foreign-interface`: paths relative to the root, a result one text
 //! block holding `{"ok": true, "data": {...}}`, a refusal one holding
@@ -65,6 +65,8 @@ pub struct Shape {
 #[derive(Debug, Clone, Copy)]
 pub struct Reading {
     pub name: &'static str,
+    /// The reference profile behind the proxy (a fault behind it must be of this profile).
+    pub behind: &'static str,
     pub mapping: &'static str,
     pub shape: Shape,
     pub what: &'static str,
@@ -75,6 +77,7 @@ pub struct Reading {
 pub const READINGS: &[Reading] = &[
     Reading {
         name: "foreign-interface",
+        behind: "filesystem",
         mapping: "tests/e2e/foreign-interface.yaml",
         shape: Shape {
             paths: Paths::Relative,
@@ -85,6 +88,7 @@ pub const READINGS: &[Reading] = &[
     },
     Reading {
         name: "foreign-structured",
+        behind: "filesystem",
         mapping: "tests/e2e/foreign-structured.yaml",
         shape: Shape {
             paths: Paths::Absolute,
@@ -95,6 +99,7 @@ pub const READINGS: &[Reading] = &[
     },
     Reading {
         name: "foreign-plain",
+        behind: "filesystem",
         mapping: "tests/e2e/foreign-plain.yaml",
         shape: Shape {
             paths: Paths::Uri,
@@ -105,6 +110,7 @@ pub const READINGS: &[Reading] = &[
     },
     Reading {
         name: "foreign-rpc-errors",
+        behind: "filesystem",
         mapping: "tests/e2e/foreign-rpc-errors.yaml",
         shape: Shape {
             paths: Paths::Relative,
@@ -113,11 +119,22 @@ pub const READINGS: &[Reading] = &[
         },
         what: "relative paths; results `{ok: true, data}` in a JSON text block, refusals JSON-RPC errors (-32602)",
     },
+    Reading {
+        name: "foreign-lighthouse",
+        behind: "lighthouse",
+        mapping: "tests/e2e/foreign-lighthouse.yaml",
+        shape: Shape {
+            paths: Paths::Relative,
+            results: Results::OkJsonText,
+            refusals: Refusals::IsError,
+        },
+        what: "the lighthouse reference (it deletes trees) behind: relative paths; results `{ok: true, data: {success: true, data: {content}}}` in a JSON text block (`reader_field: /data/content`), refusals isError with the server's JSON as text; its choice symlinks-absolute-inside is left out (the lighthouse reference refuses every absolute link target, LH-CLR-12)",
+    },
 ];
 
-/// For each universal check (specs/shared/checks.yaml), the fault of the filesystem
-/// reference that harness_power.rs puts behind a foreign interface (the third name) to be
-/// caught by that check's cases through its mapping alone. The faults are spread over the
+/// For each universal check (specs/shared/checks.yaml), the fault of a reference profile
+/// that harness_power.rs puts behind a foreign interface of that profile (the third name)
+/// to be caught by that check's cases through its mapping alone. The faults are spread over the
 /// readings, so each shape of paths, results and refusals shows faults too.
 ///
 /// A check that is a choice (`choice` in checks.yaml) is a clarification of an interface
@@ -138,23 +155,34 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
     ("no-lost-update", "fs-edit-stale", "foreign-structured"),
     ("large-files", "fs-read-cut-8mib", "foreign-plain"),
+    // The filesystem reference has no delete tool.
+    (
+        "tree-delete",
+        "lh-delete-follows-links",
+        "foreign-lighthouse",
+    ),
+    // Its trial makes the roots on the FUSE mount that folds case (crate::casefold).
+    ("case-folding", "fs-case-blind-links", "foreign-plain"),
     // The choices.
     ("symlinks-inside", "fs-links-refused", "foreign-rpc-errors"),
-    ("symlinks-absolute-inside", "fs-absolute-link-refused", "foreign-structured"),
+    (
+        "symlinks-absolute-inside",
+        "fs-absolute-link-refused",
+        "foreign-structured",
+    ),
     ("concurrent-edits", "fs-lost-update", "foreign-interface"),
     ("hard-link-writes", "fs-hard-link-in-place", "foreign-plain"),
     ("hard-link-reads", "fs-hard-link-read", "foreign-structured"),
-    ("error-names-path", "fs-error-drops-path", "foreign-rpc-errors"),
+    (
+        "error-names-path",
+        "fs-error-drops-path",
+        "foreign-rpc-errors",
+    ),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it
 /// for yet, and why (harness_power.rs's doc says so; a check in neither list fails there).
-pub const MAPPING_NO_FAULT: &[(&str, &str)] = &[(
-    "case-folding",
-    "its cases need a root that folds case (tests/casefold/with-casefold.sh), which the \
-         trials cannot count on, and no fault of the filesystem reference follows a \
-         differently-cased link yet",
-)];
+pub const MAPPING_NO_FAULT: &[(&str, &str)] = &[];
 
 /// The foreign interface named `name`, if it is one.
 pub fn reading(name: &str) -> Option<&'static Reading> {

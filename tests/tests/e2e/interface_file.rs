@@ -66,6 +66,7 @@ fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
             echo_failures: false,
             progress: false,
             annotate: None,
+            scratch_dir: None,
         },
     );
     assert!(

@@ -13,7 +13,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use e2e_tests::faults::{Injection, filesystem};
+use e2e_tests::casefold::FoldingMount;
+use e2e_tests::faults::{self, Injection};
 use e2e_tests::proxy::foreign::{MAPPING_FAULTS, MAPPING_NO_FAULT, READINGS, Reading, reading};
 use libtest_mimic::{Failed, Trial};
 use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id};
@@ -68,16 +69,16 @@ fn plans() -> Result<Vec<(String, Plan)>, Failed> {
 }
 
 fn plan(iface: &Interface, check: &str, id: &str, absent: bool) -> Result<Plan, Failed> {
+    // A fault's reading may front a profile that has the operation the base mapping lacks.
+    if let Some((_, name, behind)) = MAPPING_FAULTS.iter().find(|(c, ..)| *c == check) {
+        let reading = reading(behind).ok_or_else(|| format!("{behind} is no foreign interface"))?;
+        let fault = faults::all()
+            .find(|f| f.name == *name && f.profile == reading.behind)
+            .ok_or_else(|| format!("{name} is not a fault of the {} reference", reading.behind))?;
+        return Ok(Plan::Fault(fault, reading, id.to_owned()));
+    }
     if absent {
         return Ok(Plan::NotRun(absent_reason(iface, check)));
-    }
-    if let Some((_, name, behind)) = MAPPING_FAULTS.iter().find(|(c, ..)| *c == check) {
-        let fault = filesystem::FAULTS
-            .iter()
-            .find(|f| f.name == *name)
-            .ok_or_else(|| format!("{name} is not a fault of the filesystem reference"))?;
-        let reading = reading(behind).ok_or_else(|| format!("{behind} is no foreign interface"))?;
-        return Ok(Plan::Fault(fault, reading, id.to_owned()));
     }
     Ok(MAPPING_NO_FAULT
         .iter()
@@ -103,7 +104,7 @@ fn absent_reason(iface: &Interface, check: &str) -> String {
 /// with `fault` behind it, limited by `tag`.
 fn run(
     reading: &Reading,
-    fault: Option<&str>,
+    fault: Option<&Injection>,
     tag: Option<&str>,
 ) -> Result<Vec<CaseResult>, Failed> {
     let iface = interface(reading)?;
@@ -114,13 +115,18 @@ fn run(
     ];
     match fault {
         // A fault's server serves its own profile.
-        Some(f) => argv.extend(["--behind".into(), f.to_string()]),
-        None => argv.extend(["--profile".into(), "filesystem".into()]),
+        Some(f) => argv.extend(["--behind".into(), f.name.to_string()]),
+        None => argv.extend(["--profile".into(), reading.behind.into()]),
     }
     argv.extend(["--root".into(), "{root}".into()]);
+    let mount = match fault {
+        Some(f) => super::folding_mount(f)?,
+        None => None,
+    };
+    let scratch = mount.as_ref().map(|m: &FoldingMount| m.dir().to_path_buf());
     let features = mcp_harness::run::interface::features(&iface);
     let profile = Arc::new(iface.catalogue.profile.clone());
-    run_features(argv, features, profile, ToolNames::Dotted, tag)
+    run_features(argv, features, profile, ToolNames::Dotted, tag, scratch)
 }
 
 /// Measure one check's fault behind the foreign interface `r`: its row, and why it was
@@ -134,7 +140,7 @@ fn measure_fault(
     // Every case but the swapper's races (slow, and counted only for the check-then-use
     // faults), so that cases of other checks show the server served.
     let tag = format!("@{id} or not @{}", universal_id("races"));
-    let results = run(r, Some(f.name), Some(&tag))?;
+    let results = run(r, Some(f), Some(&tag))?;
     if !results.iter().any(CaseResult::passed) {
         return Err(format!(
             "no case passed with {} behind {}: the server did not serve\n{}",
@@ -175,7 +181,7 @@ fn measure_fault(
 /// rejected it (any failed case: every case of a mapping is core).
 fn measure_reading(r: &Reading) -> Result<String, Failed> {
     let iface = interface(r)?;
-    let results = run(r, None, None)?;
+    let results = run(r, None, other_choices(&iface, r)?.as_deref())?;
     let bad: Vec<&CaseResult> = results.iter().filter(|c| c.failed()).collect();
     let cases: usize = iface.catalogue.areas.iter().map(|a| a.cases.len()).sum();
     let row = format!(
@@ -202,6 +208,22 @@ fn measure_reading(r: &Reading) -> Result<String, Failed> {
         detail(&bad)
     )
     .into())
+}
+
+/// The cases of the choices the profile behind `r` makes the other way (its
+/// `shared_skips`: lighthouse refuses every absolute link target) as a tag expression
+/// leaving them out, if there are any: the plain server rightly fails them.
+fn other_choices(iface: &Interface, r: &Reading) -> Result<Option<String>, Failed> {
+    let behind = mcp_harness::catalogue::load_embedded(r.behind).map_err(|e| e.to_string())?;
+    let skipped = &behind.profile.shared_skips;
+    let ids: Vec<String> = iface
+        .catalogue
+        .clarifications
+        .iter()
+        .filter(|c| skipped.contains_key(&c.title))
+        .map(|c| format!("not @{}", c.id))
+        .collect();
+    Ok((!ids.is_empty()).then(|| ids.join(" and ")))
 }
 
 /// The trials: one per check with a fault, one per reading, and one per check that no
@@ -351,18 +373,20 @@ fn intro(plans: &[(String, Plan)], caught: usize, with_fault: usize, accepted: u
     format!(
         "\n## Mapping level: interfaces no profile fits\n\n\
          **{cases} shared cases through a mapping ({left_out} of them need an operation the \
-         foreign interfaces lack); {caught} of {with_fault} faults caught, one per check that \
+         foreign interfaces in front of the filesystem reference lack); {caught} of {with_fault} faults caught, one per check that \
          has one, over {} checks; {accepted} of {} readings accepted.**\n\n\
          `mcp-faulty --variant foreign-…` puts a foreign interface in front of the filesystem \
-         reference (`tests/src/proxy/foreign.rs`): tools renamed `fs_<name>`, path arguments \
+         reference, or for `foreign-lighthouse` the lighthouse one, which deletes trees \
+         (`tests/src/proxy/foreign.rs`): tools renamed `fs_<name>`, path arguments \
          `file`, `from`, `to`, and paths, results and refusals spelled as the reading says. \
          The harness knows nothing of it but its mapping file (`tests/tests/e2e/foreign-*.yaml`). \
-         A fault's run puts that fault of the filesystem reference behind one of them \
+         A fault's run puts that fault of the reference behind one of them \
          (`--behind`; the faults are spread over the readings) and runs every case of its \
          mapping but the \
          swapper's races (those too for the races check); it must fail a case of its check, \
-         and some case must pass (the server served). The checks are those of \
-         `specs/shared/checks.yaml`.\n\n",
+         and some case must pass (the server served). The case-folding fault's run makes its \
+         roots on the FUSE mount of `tests/casefold/`, which folds case. The checks are those \
+         of `specs/shared/checks.yaml`.\n\n",
         plans.len(),
         READINGS.len()
     )
