@@ -14,9 +14,13 @@ pub struct Offered {
     pub tools: Vec<String>,
     /// `Err(reason)` when reading `list://` (the root) on the empty root failed.
     pub listing: Result<(), String>,
-    /// The lifecycle that worked; with `--protocol auto` it is `Auto`, or the legacy
-    /// handshake when the server ignored `server/discover`.
+    /// The lifecycle the scenarios use: the one asked for, or with `--protocol auto` the
+    /// one the probe found (`AutoDiscovered`, or the legacy handshake for a server that
+    /// refused or ignored `server/discover`).
     pub protocol: Protocol,
+    /// With `--protocol auto`: the server did not answer `server/discover` in time, so the
+    /// probe started it again with `initialize`.
+    pub discover_unanswered: bool,
     /// The server speaks the 2025-11-25 era (`initialize`), in which it may send requests
     /// of its own such as `roots/list`: the probe's session was of that era, or (with
     /// `--protocol auto`) a second handshake with `initialize` succeeded.

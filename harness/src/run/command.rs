@@ -301,15 +301,15 @@ fn choose_profile(
 /// the server lacks.
 fn configure(mut cfg: ServerConfig, profile: &Profile, offered: &Offered) -> ServerConfig {
     cfg.profile = Arc::new(profile.clone());
-    if offered.protocol != cfg.protocol {
+    if offered.discover_unanswered {
         eprintln!(
             "mcp-harness: note: the server did not answer `server/discover` within {} s, so \
              every scenario uses the legacy `initialize` handshake (2025-11-25). Pass \
              --protocol 2025-11-25 to skip this probe.",
             cfg.startup_timeout.min(DISCOVER_PROBE).as_secs()
         );
-        cfg.protocol = offered.protocol;
     }
+    cfg.protocol = offered.protocol;
     if let ToolFit::Partial { missing } =
         capabilities::tool_fit(&offered.tools, cfg.tool_names, &profile.tools)
     {
@@ -468,7 +468,7 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
             "built-in reference (mcp-harness serve-reference)".into()
         },
         protocol: match req.protocol {
-            Protocol::Auto => "auto".into(),
+            Protocol::Auto | Protocol::AutoDiscovered => "auto".into(),
             Protocol::V2025_11_25 => "2025-11-25".into(),
             Protocol::V2026_07_28 => "2026-07-28".into(),
         },

@@ -69,6 +69,11 @@ pub enum Protocol {
     /// Try `server/discover`, fall back to `initialize` when the server is legacy.
     #[default]
     Auto,
+    /// `auto` for a server whose probe answered `server/discover`: each session uses it
+    /// without rmcp's fallback, which sends `initialize` after 10 s and then fails on the
+    /// late answer to `server/discover` ("conflict initialized response id"). A session
+    /// that offers roots still starts with `initialize`.
+    AutoDiscovered,
 }
 
 impl Protocol {

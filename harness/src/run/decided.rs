@@ -207,6 +207,7 @@ mod tests {
             tools: Vec::new(),
             listing: Ok(()),
             protocol: Protocol::Auto,
+            discover_unanswered: false,
             legacy_era,
         }
     }

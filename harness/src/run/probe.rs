@@ -128,12 +128,24 @@ async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path
         )),
         Reply::Broken(why) => Err(format!("reading `list://` failed: {why}")),
     };
+    let first_legacy = s.legacy_era();
     s.shutdown().await;
     Offered {
         tools,
         listing,
-        protocol,
+        protocol: resolved(protocol, first_legacy),
+        discover_unanswered: cfg.protocol == Protocol::Auto && protocol != Protocol::Auto,
         legacy_era,
+    }
+}
+
+/// The lifecycle for the scenarios: `auto` as the probe's session ended (`legacy`), so
+/// that no scenario depends on rmcp's timed fallback.
+fn resolved(protocol: Protocol, legacy: bool) -> Protocol {
+    match protocol {
+        Protocol::Auto if legacy => Protocol::V2025_11_25,
+        Protocol::Auto => Protocol::AutoDiscovered,
+        p => p,
     }
 }
 
@@ -175,4 +187,19 @@ fn start_failure(cfg: &ServerConfig, e: &StartError) -> String {
         m.push_str(e.exchange.trim_end());
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_becomes_the_era_the_probe_ended_in_and_an_asked_era_stays() {
+        assert_eq!(resolved(Protocol::Auto, false), Protocol::AutoDiscovered);
+        assert_eq!(resolved(Protocol::Auto, true), Protocol::V2025_11_25);
+        for asked in [Protocol::V2025_11_25, Protocol::V2026_07_28] {
+            assert_eq!(resolved(asked, false), asked);
+            assert_eq!(resolved(asked, true), asked);
+        }
+    }
 }

@@ -473,7 +473,7 @@ impl Recorded {
 /// that answered `server/discover` in its probe); `Err` when roots cannot be offered.
 fn session_protocol(cfg: &ServerConfig, offers_roots: bool) -> Result<Protocol, String> {
     let protocol = match cfg.protocol {
-        Protocol::Auto if offers_roots => Protocol::V2025_11_25,
+        Protocol::Auto | Protocol::AutoDiscovered if offers_roots => Protocol::V2025_11_25,
         p => p,
     };
     if offers_roots && (cfg.target() != Target::Stdio || protocol == Protocol::V2026_07_28) {
@@ -559,7 +559,7 @@ fn lifecycle(protocol: Protocol) -> (rmcp::model::ClientConfig, ClientLifecycleM
             info.with_protocol_version(ProtocolVersion::V_2025_11_25),
             ClientLifecycleMode::Initialize,
         ),
-        Protocol::V2026_07_28 => (
+        Protocol::V2026_07_28 | Protocol::AutoDiscovered => (
             info.with_protocol_version(ProtocolVersion::V_2026_07_28),
             ClientLifecycleMode::Discover {
                 preferred_versions: vec![ProtocolVersion::V_2026_07_28],
@@ -631,7 +631,7 @@ async fn handshake_timed_out(
     let status = exit_note(child.as_mut()).await;
     let handshake = match protocol {
         Protocol::V2025_11_25 => "the `initialize` request",
-        Protocol::V2026_07_28 => "the `server/discover` request",
+        Protocol::V2026_07_28 | Protocol::AutoDiscovered => "the `server/discover` request",
         Protocol::Auto => "the `server/discover` request (protocol auto)",
     };
     let mut e = io.fail(format!(
