@@ -45,10 +45,10 @@ impl FoldingMount {
             }
             let status = child.wait().map_err(|e| e.to_string())?;
             return Err(format!(
-                "no root that folds case could be mounted ({status}): {}Run as root where \
-                 /dev/fuse exists; `INSTALL=1 bash tests/casefold/with-casefold.sh true` \
-                 installs fusepy and tries the mount",
-                why.trim_end().to_string() + "; "
+                "no root that folds case could be mounted ({status}): {}; run as root where \
+                 /dev/fuse exists (`INSTALL=1 bash tests/casefold/with-casefold.sh true` \
+                 installs fusepy and tries the mount)",
+                why.trim_end()
             ));
         }
         Ok(FoldingMount { dir, child, hold })

@@ -1,8 +1,9 @@
 //! The foreign interfaces of the wire proxy: interfaces the harness has no profile for,
 //! made from a reference profile (`filesystem`, or `lighthouse` for the one that deletes
 //! trees; issue 22's proof that a mapping file is all the harness needs). Every tool is
-//! renamed `fs_<name>` and the path arguments are `file`, `from` and `to`; each *reading* (`mcp-faulty --variant foreign-…`) then spells
-//! paths, results and refusals its own way (`Shape`), and has its own mapping file in
+//! renamed `fs_<name>` and the path arguments are `file`, `from` and `to`; each *reading*
+//! (`mcp-faulty --variant foreign-…`) then spells paths, results and refusals its own way
+//! (`Shape`), and has its own mapping file in
 //! tests/tests/e2e/. `foreign-interface`: paths relative to the root, a result one text
 //! block holding `{"ok": true, "data": {...}}`, a refusal one holding
 //! `{"ok": false, "error": "..."}` without `isError`.
@@ -134,8 +135,8 @@ pub const READINGS: &[Reading] = &[
 
 /// For each universal check (specs/shared/checks.yaml), the fault of a reference profile
 /// that harness_power.rs puts behind a foreign interface of that profile (the third name)
-/// to be caught by that check's cases through its mapping alone. The faults are spread over the
-/// readings, so each shape of paths, results and refusals shows faults too.
+/// to be caught by that check's cases through its mapping alone. The faults are spread over
+/// the readings, so each shape of paths, results and refusals shows faults too.
 ///
 /// A check that is a choice (`choice` in checks.yaml) is a clarification of an interface
 /// file (`UNIVERSAL-CLR-nn`), not one of its requirements; its fault must fail a case

@@ -13,7 +13,6 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use e2e_tests::casefold::FoldingMount;
 use e2e_tests::faults::{self, Injection};
 use e2e_tests::proxy::foreign::{MAPPING_FAULTS, MAPPING_NO_FAULT, READINGS, Reading, reading};
 use libtest_mimic::{Failed, Trial};
@@ -123,7 +122,7 @@ fn run(
         Some(f) => super::folding_mount(f)?,
         None => None,
     };
-    let scratch = mount.as_ref().map(|m: &FoldingMount| m.dir().to_path_buf());
+    let scratch = mount.as_ref().map(|m| m.dir().to_path_buf());
     let features = mcp_harness::run::interface::features(&iface);
     let profile = Arc::new(iface.catalogue.profile.clone());
     run_features(argv, features, profile, ToolNames::Dotted, tag, scratch)
@@ -373,8 +372,9 @@ fn intro(plans: &[(String, Plan)], caught: usize, with_fault: usize, accepted: u
     format!(
         "\n## Mapping level: interfaces no profile fits\n\n\
          **{cases} shared cases through a mapping ({left_out} of them need an operation the \
-         foreign interfaces in front of the filesystem reference lack); {caught} of {with_fault} faults caught, one per check that \
-         has one, over {} checks; {accepted} of {} readings accepted.**\n\n\
+         foreign interfaces in front of the filesystem reference lack); {caught} of \
+         {with_fault} faults caught, one per check that has one, over {} checks; {accepted} \
+         of {} readings accepted.**\n\n\
          `mcp-faulty --variant foreign-…` puts a foreign interface in front of the filesystem \
          reference, or for `foreign-lighthouse` the lighthouse one, which deletes trees \
          (`tests/src/proxy/foreign.rs`): tools renamed `fs_<name>`, path arguments \
