@@ -16,7 +16,7 @@ use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand, V
 
 use crate::run::command::{RunRequest, run_command, unknown_profile};
 use crate::run::config::{Protocol, ServerConfig, ToolNames};
-use crate::run::starter::starter;
+use crate::run::starter::starter_seen;
 
 /// Conformance harness for MCP servers offering file tools to LLM agents, one profile per
 /// interface (the profiles are listed below).
@@ -382,7 +382,8 @@ fn interface_init(a: InitArgs) -> ExitCode {
         let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
         cfg.argv = argv;
         cfg.startup_timeout = Duration::from_secs(a.startup_timeout as u64);
-        crate::run::probe::tool_list(&cfg).map(|tools| starter(&tools, &a.server))
+        crate::run::probe::starter_seen(&cfg)
+            .map(|(tools, seen)| starter_seen(&tools, &a.server, &seen))
     });
     let text = match made {
         Ok(t) => t,

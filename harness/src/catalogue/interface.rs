@@ -209,13 +209,37 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
 /// `refusal.field` must be a JSON pointer (a `reader_field` is one only when it starts with
 /// `/`, else a field name).
 fn pointer_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    let Some(r) = &file.refusal else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
-    if let Some(r) = &file.refusal
-        && let Some(p) = pointer::problem(&r.field)
-    {
+    if let Some(p) = r.field.as_deref().and_then(pointer::problem) {
         out.push(format!(
             "{}: `refusal.field`: {p}",
             at(&["refusal", "field"])
+        ));
+    }
+    match (&r.field, &r.equals, &r.text_matches) {
+        (Some(_), None, _) => out.push(format!(
+            "{}: `refusal`: missing field `equals` beside `field` (the value, or a list of \
+             values, that means refused)",
+            at(&["refusal"])
+        )),
+        (None, Some(_), _) => out.push(format!(
+            "{}: `refusal`: missing field `field` beside `equals` (the JSON pointer where the \
+             value is)",
+            at(&["refusal"])
+        )),
+        (None, None, None) => out.push(format!(
+            "{}: `refusal`: give `field` and `equals`, or `text_matches`",
+            at(&["refusal"])
+        )),
+        _ => {}
+    }
+    if let Some(Err(e)) = r.text_matches.as_deref().map(Regex::new) {
+        out.push(format!(
+            "{}: `refusal.text_matches` is not a regular expression: {e}",
+            at(&["refusal", "text_matches"])
         ));
     }
     out
@@ -710,13 +734,48 @@ mod tests {
             .profile
             .refusal
             .expect("the refusal is in the profile");
-        assert!(r.says_refused(&serde_json::json!({"/r/a": {"result": "error"}})));
+        assert!(r.says_refused(Some(&serde_json::json!({"/r/a": {"result": "error"}})), ""));
         assert_named(
             &with("result"),
             &["my.yaml:3: `refusal.field`: `result` is no JSON pointer"],
         );
         let no_value = GOOD.replace("operations:", "refusal: {field: /x}\noperations:");
         assert_named(&no_value, &["my.yaml:2:", "missing field `equals`"]);
+        let nothing = GOOD.replace("operations:", "refusal: {}\noperations:");
+        assert_named(
+            &nothing,
+            &["my.yaml:2:", "give `field` and `equals`, or `text_matches`"],
+        );
+        let bad_re = GOOD.replace("operations:", "refusal: {text_matches: \"(\"}\noperations:");
+        assert_named(&bad_re, &["my.yaml:2:", "not a regular expression"]);
+    }
+
+    /// Several refusal values, and an in-band text refusal (`isError: false`, the text
+    /// saying `Error: ...`).
+    #[test]
+    fn refusals_by_several_values_or_by_text() {
+        let with = |block: &str| GOOD.replace("operations:", &format!("{block}\noperations:"));
+        let many = parse_interface(
+            &with("refusal: {field: /status, equals: [not_found, count_mismatch]}"),
+            "my.yaml",
+        )
+        .unwrap()
+        .catalogue
+        .profile
+        .refusal
+        .expect("a refusal");
+        for status in ["not_found", "count_mismatch"] {
+            assert!(many.says_refused(Some(&serde_json::json!({"status": status})), ""));
+        }
+        assert!(!many.says_refused(Some(&serde_json::json!({"status": "ok"})), ""));
+        let text = parse_interface(&with("refusal: {text_matches: \"^Error: \"}"), "my.yaml")
+            .unwrap()
+            .catalogue
+            .profile
+            .refusal
+            .expect("a refusal");
+        assert!(text.says_refused(None, "Error: [Errno 2] No such file: 'a.txt'"));
+        assert!(!text.says_refused(None, "line 1: Error: is in the file"));
     }
 
     #[test]

@@ -91,22 +91,49 @@ pub struct Profile {
     pub shared_skips: BTreeMap<String, String>,
 }
 
-/// A refusal shape of the interface's own: the result object (structuredContent, else the
-/// first text block holding a JSON object) has `equals` at the JSON pointer `field`, whose
-/// `*` matches any key (mcp-text-editor: `{field: /*/result, equals: error}`).
+/// A refusal shape of the interface's own, however the server flags the result
+/// (`isError: false` included): the result object (structuredContent, else the first text
+/// block holding a JSON object) has `equals` at the JSON pointer `field`, whose `*` matches
+/// any key (mcp-text-editor: `{field: /*/result, equals: error}`), and a list of values
+/// means any of them (`equals: [not_found, count_mismatch]`); or the text blocks start with
+/// a match of `text_matches`, a regular expression (`"^Error: "`). Either form refuses.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Refusal {
-    pub field: String,
-    pub equals: serde_json::Value,
+    #[serde(default)]
+    pub field: Option<String>,
+    #[serde(default)]
+    pub equals: Option<serde_json::Value>,
+    #[serde(default)]
+    pub text_matches: Option<String>,
 }
 
 impl Refusal {
-    /// Whether `result` (a result object) says the call was refused.
-    pub fn says_refused(&self, result: &serde_json::Value) -> bool {
-        super::pointer::values_at(result, &self.field)
+    /// Whether a result says the call was refused: its result object (`None` when it has
+    /// none) or its text (the text blocks joined).
+    pub fn says_refused(&self, result: Option<&serde_json::Value>, text: &str) -> bool {
+        self.value_refuses(result) || self.text_refuses(text)
+    }
+
+    fn value_refuses(&self, result: Option<&serde_json::Value>) -> bool {
+        let (Some(field), Some(equals), Some(result)) = (&self.field, &self.equals, result) else {
+            return false;
+        };
+        let refusing = |v: &serde_json::Value| match equals {
+            serde_json::Value::Array(any) => any.contains(v),
+            one => v == one,
+        };
+        super::pointer::values_at(result, field)
             .iter()
-            .any(|v| **v == self.equals)
+            .any(|v| refusing(v))
+    }
+
+    fn text_refuses(&self, text: &str) -> bool {
+        self.text_matches
+            .as_deref()
+            .and_then(|p| regex::Regex::new(p).ok())
+            .and_then(|re| re.find(text))
+            .is_some_and(|m| m.start() == 0)
     }
 }
 

@@ -4,16 +4,7 @@ use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    let d = Sha256::digest(bytes);
-    let mut s = String::with_capacity(64);
-    for b in d {
-        s.push_str(&format!("{b:02x}"));
-    }
-    s
-}
+pub use crate::reply::sha256_hex;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {

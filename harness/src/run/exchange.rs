@@ -81,17 +81,7 @@ impl Exchange {
     }
 }
 
-/// Cut `s` to at most `limit` bytes (on a char boundary), saying how much was left out.
-pub fn clip(s: &str, limit: usize) -> String {
-    if s.len() <= limit {
-        return s.to_string();
-    }
-    let mut end = limit;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}... ({} more bytes)", &s[..end], s.len() - end)
-}
+pub use crate::reply::clip;
 
 /// The server's stderr, kept up to a bounded size (the newest bytes win).
 #[derive(Debug, Clone, Default)]

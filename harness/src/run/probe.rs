@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::capabilities::Offered;
 use super::config::{Protocol, ServerConfig, Target};
 use super::server::{Reply, Session, StartError};
+use super::starter::{PROBE_TEXT, ReadSeen, Seen, read_call, read_seen, refusal_seen};
 
 /// How long `--protocol auto` waits for an answer to `server/discover` before it tries
 /// the legacy `initialize`. rmcp's own fallback waits 10 s, as long as the default request
@@ -72,6 +73,75 @@ pub fn tool_list(cfg: &ServerConfig) -> Result<Vec<serde_json::Value>, String> {
             Reply::Broken(why) => Err(format!("tools/list failed: {why}")),
         }
     })?
+}
+
+/// The server's `tools/list` entries and what a probe of its read tool showed (`interface
+/// init`): in one session on an empty root, it makes a file on disk, reads it back through
+/// the guessed read tool with a path relative to the root and then absolute, and reads a
+/// missing file, so the starter writes only what it saw work.
+pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen), String> {
+    with_session(cfg, async |mut s, _, root| {
+        let tools = match s.list_tools().await {
+            Reply::Ok(v) => v
+                .get("tools")
+                .and_then(serde_json::Value::as_array)
+                .cloned()
+                .unwrap_or_default(),
+            Reply::RpcError { code, message, .. } => {
+                return Err(format!("tools/list gave JSON-RPC error {code}: {message}"));
+            }
+            Reply::Broken(why) => return Err(format!("tools/list failed: {why}")),
+        };
+        let seen = match read_call(&tools) {
+            Some((tool, path_arg, absolute)) => {
+                seen_reading(&mut s, root, &tool, &path_arg, absolute).await
+            }
+            None => Seen::default(),
+        };
+        s.shutdown().await;
+        Ok((tools, seen))
+    })?
+}
+
+/// Reads the probe file through `tool`, with paths spelled as guessed (`absolute`) and then
+/// the other way, and reads a missing file with the spelling that worked.
+async fn seen_reading(
+    s: &mut Session,
+    root: &Path,
+    tool: &str,
+    path_arg: &str,
+    guess_absolute: bool,
+) -> Seen {
+    if let Err(e) = std::fs::write(root.join("probe.txt"), PROBE_TEXT) {
+        let why = format!("cannot write the probe file: {e}");
+        return Seen {
+            read: Some((tool.to_string(), ReadSeen::Nothing(why))),
+            ..Seen::default()
+        };
+    }
+    let spell = |name: &str, absolute: bool| {
+        let path = if absolute {
+            root.join(name).to_string_lossy().into_owned()
+        } else {
+            name.to_string()
+        };
+        serde_json::json!({ path_arg: path })
+    };
+    let mut seen = Seen::default();
+    for absolute in [guess_absolute, !guess_absolute] {
+        let read = read_seen(&s.call_tool(tool, spell("probe.txt", absolute)).await);
+        let worked = !matches!(read, ReadSeen::Nothing(_));
+        if worked || seen.read.is_none() {
+            seen.read = Some((tool.to_string(), read));
+        }
+        if worked {
+            seen.absolute = Some(absolute);
+            let missing = s.call_tool(tool, spell("no-such-file.txt", absolute)).await;
+            seen.refusal = Some(refusal_seen(&missing));
+            break;
+        }
+    }
+    seen
 }
 
 /// Runs `f` on one session of the server, started on an empty root (a running server's

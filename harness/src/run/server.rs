@@ -17,6 +17,8 @@ use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
 use crate::catalogue::profile::Refusal;
+pub use crate::reply::Reply;
+use crate::reply::mark_refusal;
 
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
@@ -24,21 +26,6 @@ use super::exchange::{Exchange, StderrTail};
 use super::http;
 use super::process_group::{GroupGuard, own_group};
 use super::transport::{MALFORMED_MARK, TeeTransport};
-
-/// What a request produced.
-#[derive(Debug, Clone)]
-pub enum Reply {
-    /// A result (the JSON of the decoded result object).
-    Ok(Value),
-    /// A JSON-RPC error response.
-    RpcError {
-        code: i64,
-        message: String,
-        data: Option<Value>,
-    },
-    /// No usable answer: timeout, crash, closed pipe, undecodable reply.
-    Broken(String),
-}
 
 pub struct Session {
     /// The server process (none for a server reached by URL).
@@ -711,46 +698,10 @@ fn strings_in<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
     }
 }
 
-/// `result` with `isError: true` when its result object (as every check reads it:
-/// `results::result_object`) has the refusal shape; the text blocks stay as sent, so the
-/// error's wording is the server's.
-fn mark_refusal(mut result: Value, refusal: &Refusal) -> Value {
-    let refused = super::steps::results::result_object(&result, None)
-        .is_ok_and(|o| refusal.says_refused(&Value::Object(o)));
-    if refused && let Some(m) = result.as_object_mut() {
-        m.insert("isError".into(), Value::Bool(true));
-    }
-    result
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Refusal, mark_refusal, names_all};
+    use super::names_all;
     use serde_json::json;
-
-    /// mcp-text-editor's refusal (`isError: false`, the verdict under the file's path) is
-    /// marked as an error; its success, and a text that is no JSON, are not.
-    #[test]
-    fn a_declared_refusal_shape_marks_the_result_as_an_error() {
-        let refusal = Refusal {
-            field: "/*/result".into(),
-            equals: json!("error"),
-        };
-        let refused =
-            text(r#"{"/r/a": {"result": "error", "reason": "Path traversal not allowed"}}"#);
-        let marked = mark_refusal(refused.clone(), &refusal);
-        assert_eq!(marked["isError"], json!(true));
-        assert_eq!(marked["content"], refused["content"]);
-        let ok = text(r#"{"/r/a": {"result": "ok", "hash": "ab"}}"#);
-        assert!(mark_refusal(ok, &refusal).get("isError").is_none());
-        assert!(
-            mark_refusal(text("result: error"), &refusal)
-                .get("isError")
-                .is_none()
-        );
-        let structured = json!({"content": [], "structuredContent": {"x": {"result": "error"}}});
-        assert_eq!(mark_refusal(structured, &refusal)["isError"], json!(true));
-    }
 
     fn text(t: &str) -> serde_json::Value {
         json!({"content": [{"type": "text", "text": t}]})

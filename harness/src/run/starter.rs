@@ -1,11 +1,134 @@
 //! `mcp-harness interface init --server CMD`: a commented starter interface file, guessed
-//! from the server's own `tools/list` (tool names, input schemas), for the author to
-//! correct. Every guess is marked as one; an operation no tool fits is declared absent
-//! with a sentence that says so, so the file loads as written and the author sees why.
+//! from the server's own `tools/list` (tool names, input schemas) and verified where the
+//! probe could (`probe::starter_seen`: a read of a file it made, a read of a missing one),
+//! for the author to correct. Every guess is marked as one and every verified line says
+//! what was seen; an operation no tool fits is declared absent with a sentence that says
+//! so, so the file loads as written and the author sees why.
 
 use serde_json::Value;
 
-use super::steps::listing::input_schema_names;
+use crate::reply::listing::input_schema_names;
+use crate::reply::{self, Reply};
+
+/// The text of the file the probe reads back (`probe::starter_seen`).
+pub const PROBE_TEXT: &str = "mcp-harness probe: first line\nsecond line\n";
+
+/// What probing the server showed, written into the starter with a comment each.
+#[derive(Debug, Clone, Default)]
+pub struct Seen {
+    /// The read tool tried, and how its text came back.
+    pub read: Option<(String, ReadSeen)>,
+    /// The path spelling that read the file: absolute (`true`) or relative to the root.
+    pub absolute: Option<bool>,
+    /// How a read of a missing file was refused.
+    pub refusal: Option<RefusalSeen>,
+}
+
+/// Where a read's text came back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReadSeen {
+    /// In this field of the result object (structuredContent or a JSON text block).
+    Field(String),
+    /// As plain text blocks, after this header (empty when none).
+    PlainText(String),
+    /// Nowhere: why.
+    Nothing(String),
+}
+
+/// How a read of a missing file came back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RefusalSeen {
+    /// In a shape the harness knows: which.
+    Usual(String),
+    /// As a result not flagged an error whose text starts with this word and colon
+    /// (`Error:`), an in-band refusal.
+    InBand(String),
+    /// As something the harness cannot tell from a success: what came back.
+    NotTold(String),
+}
+
+/// The read operation's tool, its path argument and whether paths are guessed absolute,
+/// when it takes the path as an argument of its own (the probe calls it); `None` for a
+/// read that takes a list of files.
+pub fn read_call(tools: &[Value]) -> Option<(String, String, bool)> {
+    let (want, avoid, _) = read_words();
+    let tool = best_tool("read", want, avoid, tools)?;
+    if takes(tool) != Takes::Flat {
+        return None;
+    }
+    let name = tool.get("name").and_then(Value::as_str)?.to_string();
+    let absolute = tools.iter().any(mentions_absolute);
+    Some((name, arg(tool, PATH_ARGS)?, absolute))
+}
+
+fn read_words() -> Words<'static> {
+    GUESSES
+        .iter()
+        .find(|g| g.0 == "read")
+        .map(|(_, w, a, what)| (*w, *a, *what))
+        .unwrap_or((&[], &[], ""))
+}
+
+/// Where `reply` carries `PROBE_TEXT`: a field of its result object, else its text blocks.
+pub fn read_seen(reply: &Reply) -> ReadSeen {
+    let want = reply::values::split_lines(PROBE_TEXT);
+    let v = match reply {
+        Reply::Ok(v) if !reply::is_tool_error(v) => v,
+        Reply::Ok(v) => {
+            return ReadSeen::Nothing(format!(
+                "refused: {}",
+                reply::clip(&reply::text_blocks(v).join(" "), 200)
+            ));
+        }
+        Reply::RpcError { code, message, .. } => {
+            return ReadSeen::Nothing(format!("JSON-RPC error {code}: {message}"));
+        }
+        Reply::Broken(why) => return ReadSeen::Nothing(why.clone()),
+    };
+    if let Ok(obj) = reply::result_object(v, None) {
+        let found = obj.iter().find(|(_, f)| {
+            f.as_str()
+                .is_some_and(|t| reply::values::split_lines(t) == want)
+        });
+        if let Some((key, _)) = found {
+            return ReadSeen::Field(key.clone());
+        }
+    }
+    let text = reply::text_blocks(v).join("\n");
+    match text.find(&want[0]) {
+        Some(at) if reply::values::split_lines(&text[at..]).starts_with(&want) => {
+            ReadSeen::PlainText(text[..at].to_string())
+        }
+        _ => ReadSeen::Nothing(format!(
+            "the probe file's text is in no field and no text block: {}",
+            reply::describe_value(v)
+        )),
+    }
+}
+
+/// How a read of a missing file was refused.
+pub fn refusal_seen(reply: &Reply) -> RefusalSeen {
+    match reply {
+        Reply::RpcError { code, .. } => RefusalSeen::Usual(format!("a JSON-RPC error {code}")),
+        Reply::Ok(v) if v.get("isError").and_then(Value::as_bool) == Some(true) => {
+            RefusalSeen::Usual("`isError: true`".into())
+        }
+        Reply::Ok(v) if reply::is_tool_error(v) => {
+            RefusalSeen::Usual("a `success: false` / `ok: false` envelope".into())
+        }
+        Reply::Ok(v) => {
+            let text = reply::text_blocks(v).join("\n");
+            let word = text.split_once(':').map(|(w, _)| w.trim_start());
+            match word {
+                Some(w) if !w.is_empty() && w.len() <= 20 && w.chars().all(char::is_alphabetic) => {
+                    RefusalSeen::InBand(format!("{w}:"))
+                }
+                _ => RefusalSeen::NotTold(reply::describe_value(v)),
+            }
+        }
+        Reply::Broken(why) => RefusalSeen::NotTold(why.clone()),
+    }
+}
 
 /// The operations a starter maps, with the words of a tool name that suggest each, the
 /// words that rule a tool out, and what the operation does (`specs/shared/checks.yaml`).
@@ -91,12 +214,20 @@ fn takes_an_edit(tool: &Value) -> bool {
         || properties(tool).iter().any(|p| p == "edits")
 }
 
-/// The starter file for a server whose `tools/list` entries are `tools`; `server` is its
-/// command line, quoted in the header.
+/// The starter file for a server whose `tools/list` entries are `tools`, from names and
+/// schemas alone; `server` is its command line, quoted in the header.
 pub fn starter(tools: &[Value], server: &str) -> String {
+    starter_seen(tools, server, &Seen::default())
+}
+
+/// The starter file, with what the probe saw written as verified lines.
+pub fn starter_seen(tools: &[Value], server: &str, seen: &Seen) -> String {
     let mut out = header(tools, server);
+    out.push_str(&results_lines(seen));
     out.push_str("operations:\n");
-    let absolute = tools.iter().any(mentions_absolute);
+    let absolute = seen
+        .absolute
+        .unwrap_or_else(|| tools.iter().any(mentions_absolute));
     for (op, want, avoid, what) in GUESSES {
         out.push_str(&operation(op, (want, avoid, what), tools, absolute));
     }
@@ -115,14 +246,71 @@ fn header(tools: &[Value], server: &str) -> String {
     for t in tools {
         out.push_str(&format!("#   {}\n", signature(t)));
     }
-    out.push_str(
-        "interface: my-server\n\
-         # A result of text blocks alone is read as {content: <the text>}; a JSON result is\n\
-         # read as it is. Add `reader_field: data` if a read's text is in `data` (an\n\
-         # {ok, data} envelope).\n\
-         text_result: content\n",
-    );
+    out.push_str("interface: my-server\n");
     out
+}
+
+/// How results and refusals are read: verified lines where the probe saw them, else the
+/// old guess (plain text) marked as one.
+fn results_lines(seen: &Seen) -> String {
+    let mut out = match &seen.read {
+        Some((tool, ReadSeen::Field(f))) if f == "content" => format!(
+            "# Seen: {tool} returned the probe file's text in the result's field `content` (a \
+             JSON result),\n# so results are read as JSON: no `text_result`.\n"
+        ),
+        Some((tool, ReadSeen::Field(f))) => format!(
+            "# Seen: {tool} returned the probe file's text in the result's field `{f}`.\n\
+             reader_field: {f}\n"
+        ),
+        Some((tool, ReadSeen::PlainText(head))) => {
+            let mut lines = format!(
+                "# Seen: {tool} returned the probe file's text as plain text blocks.\n\
+                 text_result: content\n"
+            );
+            if !head.trim().is_empty() {
+                lines.push_str(&format!(
+                    "# The text came after a header, {head:?}: add `text_header: '<a regular \
+                     expression matching it>'`.\n"
+                ));
+            }
+            lines
+        }
+        other => {
+            let why = match other {
+                Some((tool, ReadSeen::Nothing(why))) => format!("{tool}: {why}"),
+                _ => "no read tool taking a path of its own was found".into(),
+            };
+            format!(
+                "# NOT VERIFIED ({why}).\n\
+                 # A guess: a result of text blocks alone is read as {{content: <the text>}}; for\n\
+                 # a server that answers JSON, remove the next line.\n\
+                 text_result: content\n"
+            )
+        }
+    };
+    out.push_str(&refusal_lines(seen.refusal.as_ref()));
+    out
+}
+
+fn refusal_lines(seen: Option<&RefusalSeen>) -> String {
+    match seen {
+        Some(RefusalSeen::Usual(shape)) => format!(
+            "# Seen: a read of a missing file was refused with {shape}, a shape the harness \
+             knows.\n"
+        ),
+        Some(RefusalSeen::InBand(word)) => format!(
+            "# Seen: a read of a missing file answered without `isError`, its text starting \
+             {word:?}.\n\
+             refusal: {{text_matches: \"^{}\"}}\n",
+            regex::escape(word)
+        ),
+        Some(RefusalSeen::NotTold(what)) => format!(
+            "# Seen: a read of a missing file came back as something not told from a \
+             success:\n#   {what}\n# Declare the server's refusal shape (`refusal`, \
+             docs/interfaces.md).\n"
+        ),
+        None => String::new(),
+    }
 }
 
 /// `read_file {path*, offset, length}`.
@@ -233,6 +421,17 @@ type Words<'a> = (&'a [&'a str], &'a [&'a str], &'a str);
 
 /// One operation's entry: the best-named tool with its arguments guessed, or absent.
 fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bool) -> String {
+    match best_tool(op, want, avoid, tools) {
+        Some(tool) => template(op, what, tool, absolute),
+        None => format!(
+            "  # No tool's name and schema fit `{op}` ({what}): map one, or keep the sentence.\n  \
+             {op}: \"the server has no tool to {what} (interface init found none; correct this)\"\n"
+        ),
+    }
+}
+
+/// The tool whose name and schema fit `op` best, if any does.
+fn best_tool<'t>(op: &str, want: &[&str], avoid: &[&str], tools: &'t [Value]) -> Option<&'t Value> {
     let score = |t: &&Value| {
         let name = t
             .get("name")
@@ -256,17 +455,11 @@ fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bo
         let plain = name.contains("file") || name.contains("text");
         (hits > 0 && !ruled_out && fits).then_some((hits, plain, std::cmp::Reverse(name.len())))
     };
-    let best = tools
+    tools
         .iter()
         .filter_map(|t| Some((score(&t)?, t)))
-        .max_by_key(|(s, _)| *s);
-    match best {
-        Some((_, tool)) => template(op, what, tool, absolute),
-        None => format!(
-            "  # No tool's name and schema fit `{op}` ({what}): map one, or keep the sentence.\n  \
-             {op}: \"the server has no tool to {what} (interface init found none; correct this)\"\n"
-        ),
-    }
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, t)| t)
 }
 
 /// Whether the tool (or the item of its list) takes an `overwrite` flag.
@@ -451,5 +644,68 @@ mod tests {
             assert!(text.contains(expected), "{expected}\n{text}");
         }
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+
+    fn text(t: &str) -> Reply {
+        Reply::Ok(json!({"content": [{"type": "text", "text": t}]}))
+    }
+
+    /// Where a read's text came back decides `text_result` and `reader_field`.
+    #[test]
+    fn the_read_is_seen_where_its_text_is() {
+        let structured = Reply::Ok(json!({
+            "content": [{"type": "text", "text": PROBE_TEXT}],
+            "structuredContent": {"content": PROBE_TEXT}
+        }));
+        assert_eq!(read_seen(&structured), ReadSeen::Field("content".into()));
+        let envelope = text(&json!({"ok": true, "data": PROBE_TEXT}).to_string());
+        assert_eq!(read_seen(&envelope), ReadSeen::Field("data".into()));
+        assert_eq!(
+            read_seen(&text(PROBE_TEXT)),
+            ReadSeen::PlainText(String::new())
+        );
+        let headed = text(&format!("[Reading 2 lines]\n\n{PROBE_TEXT}"));
+        assert_eq!(
+            read_seen(&headed),
+            ReadSeen::PlainText("[Reading 2 lines]\n\n".into())
+        );
+        // FastMCP's echo of a string result is plain text.
+        let echo = Reply::Ok(json!({
+            "content": [{"type": "text", "text": PROBE_TEXT}],
+            "structuredContent": {"result": PROBE_TEXT}
+        }));
+        assert_eq!(read_seen(&echo), ReadSeen::PlainText(String::new()));
+        assert!(matches!(read_seen(&text("done")), ReadSeen::Nothing(_)));
+        let seen = Seen {
+            read: Some(("read_file".into(), ReadSeen::Field("content".into()))),
+            ..Seen::default()
+        };
+        let file = starter_seen(&[], "srv", &seen);
+        assert!(!file.contains("\ntext_result:"), "{file}");
+        crate::catalogue::interface::parse_interface(&file, "starter.yaml").unwrap();
+    }
+
+    /// A refusal in a known shape is only noted; an in-band one is declared.
+    #[test]
+    fn the_refusal_is_seen_and_declared_when_in_band() {
+        let in_band = text("Error: [Errno 2] No such file or directory: 'no-such-file.txt'");
+        assert_eq!(refusal_seen(&in_band), RefusalSeen::InBand("Error:".into()));
+        let flagged = Reply::Ok(json!({"isError": true, "content": []}));
+        assert!(matches!(refusal_seen(&flagged), RefusalSeen::Usual(_)));
+        assert!(matches!(refusal_seen(&text("")), RefusalSeen::NotTold(_)));
+        let seen = Seen {
+            read: Some(("read".into(), ReadSeen::PlainText(String::new()))),
+            absolute: Some(false),
+            refusal: Some(refusal_seen(&in_band)),
+        };
+        let file = starter_seen(&[], "srv", &seen);
+        assert!(
+            file.contains("refusal: {text_matches: \"^Error:\"}"),
+            "{file}"
+        );
+        assert!(file.contains("text_result: content"), "{file}");
+        let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml").unwrap();
+        let refusal = i.catalogue.profile.refusal.expect("declared");
+        assert!(refusal.says_refused(None, "Error: [Errno 2] No such file"));
     }
 }

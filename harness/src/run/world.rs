@@ -296,7 +296,7 @@ impl HarnessWorld {
              first ({what}): {}\n  MCP 2025-11-25, Transports, stdio: \"The server MUST NOT \
              write anything to its stdout that is not a valid MCP message.\" Clients such as \
              the official SDKs drop such lines; write logs and banners to stderr",
-            super::exchange::clip(&first.text, 300)
+            crate::reply::clip(&first.text, 300)
         ))
     }
 

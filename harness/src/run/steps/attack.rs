@@ -6,11 +6,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::results::{failure, is_tool_error, not_an_answer};
 use super::{StepFn, arg, json_arg, json_strings, step};
 use crate::catalogue::vocabulary::{self as form, Form};
-use crate::run::exchange::clip;
-use crate::run::server::Reply;
+use crate::reply::{Reply, clip, failure, is_tool_error, not_an_answer};
 use crate::run::swapper::Swapper;
 use crate::run::world::{HarnessWorld, Last};
 

@@ -3,10 +3,9 @@
 
 use serde_json::Value;
 
-use super::results::is_tool_error;
 use super::{StepFn, arg, json_arg, json_string, step};
 use crate::catalogue::vocabulary::{self as form, Form};
-use crate::run::server::Reply;
+use crate::reply::{self, Reply, is_tool_error};
 use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Form, StepFn)> {
@@ -22,20 +21,19 @@ pub fn steps() -> Vec<(Form, StepFn)> {
     ]
 }
 
-/// When a call to an interface tool failed, check whether the server has that tool at
-/// all, so the report says "no tool X" instead of quoting whatever error came back.
+/// When a call to an interface tool failed, check whether the server lists that tool at
+/// all (one `tools/list` per session), so the report says "no tool X" instead of quoting
+/// whatever error came back. This is how a missing capability is told from a refusal: by
+/// the server's own list, never by the words of the error ("not found" is the commonest
+/// wording of a refused path).
 pub async fn explain_missing_tool(w: &mut HarnessWorld, tool: &str, reply: Reply) -> Reply {
-    // Only errors that talk about the tool itself (not e.g. a missing file) are worth
-    // the extra tools/list request.
-    let message = match &reply {
-        Reply::Ok(v) if is_tool_error(v) => super::results::text_blocks(v).join(" "),
-        Reply::RpcError { message, .. } => message.clone(),
-        _ => return reply,
+    let refused = match &reply {
+        Reply::Ok(v) => is_tool_error(v),
+        Reply::RpcError { .. } => true,
+        Reply::Broken(_) => false,
     };
-    let m = message.to_lowercase();
-    let about_tool = m.contains("tool") || m.contains("method");
     let tools = w.interface_tools();
-    if !about_tool || !tools.iter().any(|t| t == tool) {
+    if !refused || !tools.iter().any(|t| t == tool) {
         return reply;
     }
     let name = w.tool_name(tool);
@@ -113,9 +111,9 @@ async fn save(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         return Err("internal: nothing to save from".into());
     };
     let obj = if *direct {
-        super::results::direct_success(reply)
+        reply::direct_success(reply)
     } else {
-        super::results::profile_success(reply, &w.profile())
+        reply::profile_success(reply, &w.profile())
     }
     .map_err(|e| format!("{tool}: {e}"))?;
     let value = obj

@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use super::results::{check_kind, failure, is_tool_error};
 use super::{StepFn, arg, json_arg, json_string, show_bytes, step};
 use crate::catalogue::vocabulary::{self as form, Form};
-use crate::run::server::Reply;
+use crate::reply::kind::check_kind;
+use crate::reply::{Reply, failure, is_tool_error};
 use crate::run::world::{HarnessWorld, Last, ReadsDuring};
 
 pub fn steps() -> Vec<(Form, StepFn)> {
@@ -254,7 +254,7 @@ async fn read_during_reader(
 
 /// The text a read reply carries in the reader's field.
 fn read_content(reply: &Reply, profile: &crate::catalogue::Profile) -> Result<String, String> {
-    let obj = super::results::profile_success(reply, profile)?;
+    let obj = crate::reply::profile_success(reply, profile)?;
     let field = profile.reader_field();
     obj.get(field)
         .and_then(Value::as_str)

@@ -154,7 +154,7 @@ async fn open_session(
 }
 
 fn clip(s: &str) -> String {
-    crate::run::exchange::clip(s, 300)
+    crate::reply::clip(s, 300)
 }
 
 async fn send(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

@@ -20,10 +20,8 @@
 pub mod attack;
 pub mod audit;
 pub mod calls;
-pub mod codes;
 pub mod concurrency;
 pub mod disk;
-pub mod facts;
 pub mod fixtures;
 pub mod http;
 pub mod listing;
@@ -143,9 +141,9 @@ pub fn arg(args: &[String], i: usize) -> Result<&str, String> {
 pub fn show_bytes(b: &[u8]) -> String {
     const SHOWN: usize = 600;
     match std::str::from_utf8(b) {
-        Ok(s) if s.len() <= SHOWN => super::exchange::clip(&format!("{s:?}"), SHOWN),
+        Ok(s) if s.len() <= SHOWN => crate::reply::clip(&format!("{s:?}"), SHOWN),
         Ok(s) => {
-            let head = super::exchange::clip(&format!("{:?}", &s[..floor_char(s, SHOWN)]), SHOWN);
+            let head = crate::reply::clip(&format!("{:?}", &s[..floor_char(s, SHOWN)]), SHOWN);
             format!("{head}... ({} bytes in all)", b.len())
         }
         Err(_) => format!("{} bytes, not UTF-8", b.len()),

@@ -30,7 +30,7 @@ impl Facts {
     /// Facts of a call, from its arguments and the file's bytes on disk (if any).
     pub fn of_call(tool: &str, args: &Value, file: Option<&[u8]>) -> Facts {
         let path = args.get("path").and_then(Value::as_str).map(str::to_string);
-        let current_hash = file.map(crate::run::disk::sha256_hex);
+        let current_hash = file.map(super::values::sha256_hex);
         let lines: Vec<String> = file
             .map(|b| {
                 String::from_utf8_lossy(b)

@@ -1,5 +1,5 @@
 //! Error codes wherever a reasonable server puts them, compared without regard to their
-//! spelling. Pure functions: the core checks in `results.rs` use them.
+//! spelling. Pure functions: the core checks in `kind.rs` use them.
 //!
 //! Servers put a machine-readable code at `structuredContent.code`, under
 //! `structuredContent.error` (`code` or `type`), as `errorCode` / `error_code`, in a JSON

@@ -1,0 +1,61 @@
+//! How a server's reply is read: pure functions of the reply and the interface's declared
+//! shapes (its `Profile`), with no session, World or cucumber.
+//!
+//! Every check reads replies through this layer, and the session layer applies a declared
+//! refusal shape through it too, so a reply means one thing everywhere: whether it is a
+//! refusal (`refusal`), where its result and text are (`result`), which kind of error it is
+//! (`kind`, `codes`, `facts`), whether it has a clarified shape (`shape`), and what a
+//! listing names (`listing`).
+//!
+//! Leniency lives here and nowhere else: core cases accept a code in any spelling, the
+//! facts a message carries, hashes in either case, lines with either terminator and
+//! listings of any reasonable shape; clarification cases are strict.
+
+pub mod codes;
+pub mod facts;
+pub mod kind;
+pub mod listing;
+pub mod refusal;
+pub mod result;
+pub mod shape;
+pub mod values;
+
+use serde_json::Value;
+
+pub use refusal::{ErrorSeen, failure, mark_refusal, not_an_answer};
+pub use result::{
+    direct_success, is_tool_error, profile_success, result_object, success, text_blocks,
+};
+pub use values::sha256_hex;
+
+/// What a request produced.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// A result (the JSON of the decoded result object).
+    Ok(Value),
+    /// A JSON-RPC error response.
+    RpcError {
+        code: i64,
+        message: String,
+        data: Option<Value>,
+    },
+    /// No usable answer: timeout, crash, closed pipe, undecodable reply.
+    Broken(String),
+}
+
+/// `s` cut to at most `limit` bytes (at a character boundary), saying how much was cut.
+pub fn clip(s: &str, limit: usize) -> String {
+    if s.len() <= limit {
+        return s.to_string();
+    }
+    let mut end = limit;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} more bytes)", &s[..end], s.len() - end)
+}
+
+/// A JSON value as shown in a failure: compact, at most 600 bytes.
+pub fn describe_value(v: &Value) -> String {
+    clip(&v.to_string(), 600)
+}
