@@ -224,7 +224,13 @@ pub fn main() -> ExitCode {
         ref_args.extend(args.into_iter().skip(2));
         return mcp_reference::run_cli(ref_args);
     }
-    run(args)
+    // Before any thread writes: no closed pipe panics a writer, and Ctrl-C ends the run
+    // cleanly.
+    crate::pipes::protect();
+    crate::run::interrupt::watch();
+    let code = run(args);
+    crate::pipes::finish();
+    code
 }
 
 /// The text after `--help`: exit codes, examples and the profiles of the catalogue.

@@ -4,4 +4,5 @@
 pub mod catalogue;
 pub mod cli;
 pub mod generate;
+pub mod pipes;
 pub mod run;

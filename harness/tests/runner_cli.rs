@@ -781,3 +781,89 @@ fn a_profile_the_reference_does_not_serve_runs_nothing_and_passes_nothing() {
         assert!(xml.contains("does not serve"), "{xml}");
     }
 }
+
+/// `mcp-harness run … 2>&1 | head -1`: the reader of stdout and stderr goes away after the
+/// first line, and the run still ends with its own exit code (0 here), not a panic's 101.
+#[test]
+fn a_reader_gone_after_the_first_line_leaves_the_runs_exit_code() {
+    use std::io::BufRead as _;
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(EXE)
+        .args(["run", "--features", &fixtures("")])
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(reader)
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Profile rootspace"), "{first}");
+    // The BufReader (and the pipe's only reading end) is gone: every later write fails.
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
+
+/// The processes whose command line names `needle` (a server's root lies in it).
+#[cfg(target_os = "linux")]
+fn processes_naming(needle: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(needle) && c.contains("serve-reference"))
+        .collect()
+}
+
+/// Ctrl-C in the middle of a run: the servers are stopped, the scratch directories
+/// removed, no report file is left empty, and the exit code is 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_run_leaves_no_server_scratch_or_empty_report() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let (junit, html) = (out.path().join("run.xml"), out.path().join("run.html"));
+    let child = Command::new(EXE)
+        .args(["run", "--jobs", "2", "--scratch-dir"])
+        .arg(scratch.path())
+        .arg("--junit")
+        .arg(&junit)
+        .arg("--html")
+        .arg(&html)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until scenarios run: a server on a root in the scratch directory.
+    let needle = scratch.path().to_string_lossy().into_owned();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while processes_naming(&needle).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no server started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    for report in [&junit, &html] {
+        let len = std::fs::metadata(report).map(|m| m.len());
+        assert!(
+            len.is_err() || len.is_ok_and(|n| n > 0),
+            "{report:?} left empty"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();
+    assert!(left.is_empty(), "scratch left behind: {left:?}");
+    // SIGKILL was sent before the exit; the kernel may take a moment to end the process.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut servers = processes_naming(&needle);
+    while !servers.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        servers = processes_naming(&needle);
+    }
+    assert!(servers.is_empty(), "servers left running: {servers:?}");
+}

@@ -199,11 +199,17 @@ pub fn run_command(req: RunRequest) -> u8 {
     let mut chosen = match choose(&req, &plan) {
         Ok(c) => c,
         Err(Stop::Usage(e)) => return usage(e),
-        Err(Stop::Abort(paragraph)) => return outputs.abort(&paragraph),
+        Err(Stop::Abort(paragraph)) => {
+            let code = outputs.abort(&paragraph);
+            super::interrupt::reports_written();
+            return code;
+        }
     };
     let features = std::mem::take(&mut chosen.features);
     let ran = run_cases(&req, &plan, &chosen, features, outputs.json.take());
-    report(&req, &plan, &chosen, &ran, outputs, started)
+    let code = report(&req, &plan, &chosen, &ran, outputs, started);
+    super::interrupt::reports_written();
+    code
 }
 
 /// The profile a run tests (an index into the plan's catalogues), the server configured

@@ -86,10 +86,7 @@ fn with_session<T>(
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let result = rt.block_on(async {
-        let dir = tempfile::Builder::new()
-            .prefix("mcp-harness-probe-")
-            .tempdir()
-            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let dir = super::scratch::tempdir("mcp-harness-probe-")?;
         let root = match cfg.target() {
             Target::HttpUrl { root, .. } => {
                 super::world::empty_dir(&root)?;

@@ -22,7 +22,7 @@ use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
-use super::process_group::{GroupGuard, own_group};
+use super::process_group::{GroupGuard, spawn};
 use super::transport::{MALFORMED_MARK, TeeTransport};
 
 /// What a request produced.
@@ -524,16 +524,16 @@ async fn launch(
         return Err(io.fail("the server command is empty".into()));
     };
     let http = cfg.target() == Target::HttpSpawn;
-    let mut child = own_group(&mut Command::new(program))
-        .args(args)
-        .current_dir(root)
-        .stdin(if http { Stdio::null() } else { Stdio::piped() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
-    let group = GroupGuard::of(&child);
+    let (mut child, group) = spawn(
+        Command::new(program)
+            .args(args)
+            .current_dir(root)
+            .stdin(if http { Stdio::null() } else { Stdio::piped() })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true),
+    )
+    .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
     if let Some(err_pipe) = child.stderr.take() {
         tokio::spawn(drain(err_pipe, io.stderr.clone()));
     }
