@@ -75,6 +75,10 @@ struct InitArgs {
     /// Server command line, split like a shell; `{root}` becomes an empty directory.
     #[arg(long, value_name = "CMD")]
     server: String,
+    /// The server's working directory [default: the current one]; `{root}` stands for the
+    /// empty directory.
+    #[arg(long, value_name = "DIR")]
+    cwd: Option<String>,
     /// Write the starter file here [default: stdout].
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -100,14 +104,19 @@ enum TransportArg {
 
 #[derive(Debug, Args)]
 struct RunArgs {
-    /// Server command line, split like a shell; `{root}` becomes the scenario's root
-    /// directory, which is also the server's working directory. With `{addr}` in it, the
+    /// Server command line, split like a shell, started in the current directory (see
+    /// --cwd); `{root}` becomes the scenario's root directory. With `{addr}` in it, the
     /// server is reached over Streamable HTTP at http://{addr}/mcp, `{addr}` being a free
     /// loopback HOST:PORT; `{auth_tokens}` becomes a file of the harness's bearer tokens
     /// (`TOKEN SCOPE...` per line); `{audit_log}` becomes a fresh file beside the root that
     /// the `@audit-log` cases read (skipped without it). Default: the built-in reference.
     #[arg(long, value_name = "CMD", conflicts_with = "url")]
     server: Option<String>,
+    /// The server's working directory [default: the current one, as an MCP client starts
+    /// a server]; `{root}` stands for the scenario's root, for a server that serves its
+    /// working directory.
+    #[arg(long, value_name = "DIR", conflicts_with = "url")]
+    cwd: Option<String>,
     /// The built-in reference's transport: stdio, or Streamable HTTP on a free loopback
     /// port (with bearer tokens, so the authorization cases run too).
     #[arg(long, value_enum, value_name = "KIND", default_value = "stdio")]
@@ -353,6 +362,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         profile: a.profile,
         interface: a.interface,
         scratch_dir: a.scratch_dir,
+        cwd: a.cwd,
     };
     ExitCode::from(run_command(req))
 }
@@ -387,6 +397,11 @@ fn interface_init(a: InitArgs) -> ExitCode {
     let made = ServerConfig::split_command(&a.server).and_then(|argv| {
         let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
         cfg.argv = argv;
+        cfg.cwd = a
+            .cwd
+            .as_deref()
+            .map(crate::run::command::working_dir)
+            .transpose()?;
         cfg.startup_timeout = Duration::from_secs(a.startup_timeout as u64);
         crate::run::probe::tool_list(&cfg).map(|tools| starter(&tools, &a.server))
     });

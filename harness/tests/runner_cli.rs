@@ -867,3 +867,50 @@ fn an_interrupted_run_leaves_no_server_scratch_or_empty_report() {
     }
     assert!(servers.is_empty(), "servers left running: {servers:?}");
 }
+
+/// A project directory with `serve/start.sh`, which starts the built-in reference on its
+/// first argument, as `node dist/index.js {root}` starts a built server.
+fn project_with_a_start_script() -> tempfile::TempDir {
+    let project = tempfile::tempdir().unwrap();
+    std::fs::create_dir(project.path().join("serve")).unwrap();
+    std::fs::write(
+        project.path().join("serve/start.sh"),
+        format!("exec '{EXE}' serve-reference --root \"$1\"\n"),
+    )
+    .unwrap();
+    project
+}
+
+/// The server starts in the harness's own directory, as MCP clients start it: a command
+/// naming a file relative to the project works from the project's directory.
+#[test]
+fn a_server_command_relative_to_the_project_runs_from_its_directory() {
+    let project = project_with_a_start_script();
+    let out = Command::new(EXE)
+        .current_dir(project.path())
+        .args(["run", "--features", &fixtures(""), "--server"])
+        .arg("sh serve/start.sh {root}")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+/// `--cwd {root}`: a server that takes no directory and serves its working directory.
+#[test]
+fn cwd_root_starts_the_server_in_the_scenarios_root() {
+    let server = format!("sh -c 'exec \"$0\" serve-reference --root \"$PWD\"' {EXE}");
+    let (code, out, err) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--server",
+        &server,
+        "--cwd",
+        "{root}",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = run(&["run", "--server", &server, "--cwd", "/no/such/dir"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--cwd /no/such/dir: not a directory"), "{err}");
+}

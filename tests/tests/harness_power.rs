@@ -168,6 +168,7 @@ fn run_features(
                 timeout: Duration::from_secs(10),
                 startup_timeout: Duration::from_secs(10),
                 profile,
+                cwd: None,
             }),
             tags,
             name: None,

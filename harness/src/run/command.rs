@@ -60,6 +60,9 @@ pub struct RunRequest {
     /// Where each scenario's root and outside area are made (`--scratch-dir`); `None`:
     /// `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory.
     pub scratch_dir: Option<PathBuf>,
+    /// The server's working directory (`--cwd`; `{root}`: the scenario's root); `None`:
+    /// the harness's own.
+    pub cwd: Option<String>,
 }
 
 /// The profile the built-in reference serves when none is named.
@@ -145,6 +148,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             timeout: req.timeout,
             startup_timeout: startup_timeout(req),
             profile,
+            cwd: None,
         },
         None => {
             let exe = std::env::current_exe()
@@ -159,7 +163,27 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
     cfg.protocol = req.protocol;
     cfg.timeout = req.timeout;
     cfg.startup_timeout = startup_timeout(req);
+    cfg.cwd = req.cwd.as_deref().map(working_dir).transpose()?;
     Ok(cfg)
+}
+
+/// `--cwd DIR`: `{root}` kept for each scenario to fill, else the directory made absolute
+/// (so that it does not depend on where a server is started from).
+pub fn working_dir(dir: &str) -> Result<String, String> {
+    if dir.contains("{root}") {
+        return Ok(dir.to_string());
+    }
+    std::path::Path::new(dir)
+        .canonicalize()
+        .ok()
+        .filter(|d| d.is_dir())
+        .map(|d| d.to_string_lossy().into_owned())
+        .ok_or_else(|| {
+            format!(
+                "--cwd {dir}: not a directory; give an existing directory, or {{root}} for \
+                 the scenario's root"
+            )
+        })
 }
 
 fn startup_timeout(req: &RunRequest) -> Duration {

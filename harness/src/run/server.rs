@@ -511,8 +511,9 @@ fn command_line(
         .collect()
 }
 
-/// Starts the server process in its own process group, in `root`, its stderr drained into
-/// the record; over HTTP, waits until it listens and gives its endpoint.
+/// Starts the server process in its own process group, in the configured working
+/// directory (by default the harness's own, as an MCP client starts it), its stderr
+/// drained into the record; over HTTP, waits until it listens and gives its endpoint.
 async fn launch(
     cfg: &ServerConfig,
     argv: &[String],
@@ -524,10 +525,13 @@ async fn launch(
         return Err(io.fail("the server command is empty".into()));
     };
     let http = cfg.target() == Target::HttpSpawn;
+    let mut command = Command::new(program);
+    if let Some(dir) = cfg.cwd_for(root) {
+        command.current_dir(dir);
+    }
     let (mut child, group) = spawn(
-        Command::new(program)
+        command
             .args(args)
-            .current_dir(root)
             .stdin(if http { Stdio::null() } else { Stdio::piped() })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
