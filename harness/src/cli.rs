@@ -117,6 +117,15 @@ struct RunArgs {
     /// working directory.
     #[arg(long, value_name = "DIR", conflicts_with = "url")]
     cwd: Option<String>,
+    /// An MCP client's configuration file (Claude Desktop, Cursor: `mcpServers`; VS Code:
+    /// `servers` or `mcp.servers`): the server's command, args and env, with `{root}`
+    /// written where its directory goes; an entry with a `url` is a running server (give
+    /// --root).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["server", "url"])]
+    config: Option<PathBuf>,
+    /// With --config: the server to test, when the file has several.
+    #[arg(long, value_name = "NAME", requires = "config")]
+    server_name: Option<String>,
     /// The built-in reference's transport: stdio, or Streamable HTTP on a free loopback
     /// port (with bearer tokens, so the authorization cases run too).
     #[arg(long, value_enum, value_name = "KIND", default_value = "stdio")]
@@ -126,8 +135,9 @@ struct RunArgs {
     /// root (and its sibling <root>_evil) before each.
     #[arg(long, value_name = "URL", requires = "root")]
     url: Option<String>,
-    /// With --url: the running server's root directory (it is emptied before each case).
-    #[arg(long, value_name = "DIR", requires = "url")]
+    /// With --url (or a --config entry with a url): the running server's root directory
+    /// (it is emptied before each case).
+    #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
     /// Only scenarios matching this tag expression, e.g. '@must and not @clarification'.
     #[arg(long, value_name = "EXPR")]
@@ -333,7 +343,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 }
 
 fn run_cmd(a: RunArgs) -> ExitCode {
-    let req = RunRequest {
+    let mut req = RunRequest {
         server: a.server,
         http: matches!(a.transport, TransportArg::Http),
         url: a.url,
@@ -363,7 +373,21 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         interface: a.interface,
         scratch_dir: a.scratch_dir,
         cwd: a.cwd,
+        env: Vec::new(),
     };
+    if let Some(path) = &a.config
+        && let Err(e) = crate::run::mcp_config::apply(&mut req, path, a.server_name.as_deref())
+    {
+        eprintln!("mcp-harness: {e}");
+        return ExitCode::from(2);
+    }
+    if req.url.is_some() && a.jobs.is_some_and(|j| j > 1) {
+        eprintln!(
+            "mcp-harness: --jobs is ignored with --url: a running server has one root, so its \
+             cases run one at a time; leave --jobs out"
+        );
+        return ExitCode::from(2);
+    }
     ExitCode::from(run_command(req))
 }
 

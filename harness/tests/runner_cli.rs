@@ -914,3 +914,104 @@ fn cwd_root_starts_the_server_in_the_scenarios_root() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--cwd /no/such/dir: not a directory"), "{err}");
 }
+
+/// `--config`: a Claude Desktop file's server, started with its `env` (the wrapper fails
+/// without it) and `{root}` in its args.
+#[test]
+fn a_claude_desktop_config_starts_its_server_with_its_env() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("serve.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "[ \"$MCP_TEST_TOKEN\" = s3cret ] || {{ echo MCP_TEST_TOKEN unset >&2; exit 3; }}\n\
+             exec '{EXE}' serve-reference --root \"$1\"\n"
+        ),
+    )
+    .unwrap();
+    let config = |env: &str| {
+        let path = dir.path().join("claude_desktop_config.json");
+        let entry = serde_json::json!({"mcpServers": {"files": {
+            "command": "sh", "args": [script, "{root}"], "env": serde_json::from_str::<serde_json::Value>(env).unwrap()}}});
+        std::fs::write(&path, entry.to_string()).unwrap();
+        path.display().to_string()
+    };
+    let with_env = config(r#"{"MCP_TEST_TOKEN": "s3cret"}"#);
+    let (code, out, err) = run(&["run", "--features", &fixtures(""), "--config", &with_env]);
+    assert_eq!(code, 0, "{out}{err}");
+    let without = config("{}");
+    let (code, _, err) = run(&["run", "--features", &fixtures(""), "--config", &without]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("MCP_TEST_TOKEN unset"), "{err}");
+}
+
+#[test]
+fn a_config_with_several_servers_lists_them_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mcp.json");
+    std::fs::write(
+        &path,
+        r#"{"servers": {"one": {"type": "stdio", "command": "a", "args": ["{root}"]},
+                        "two": {"type": "stdio", "command": "b", "args": ["{root}"]}}}"#,
+    )
+    .unwrap();
+    let (code, _, err) = run(&["run", "--config", &path.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("2 servers: one, two"), "{err}");
+    assert!(err.contains("--server-name NAME"), "{err}");
+}
+
+/// Options that would be ignored beside the others are refused, each saying why.
+#[test]
+fn options_ignored_together_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().display().to_string();
+    let server = format!("{EXE} serve-reference --root {{root}}");
+    for (args, said) in [
+        (
+            vec!["--transport", "http", "--server", &server],
+            "--transport http",
+        ),
+        (vec!["--root", &root, "--server", &server], "--root DIR"),
+        (vec!["--root", &root], "--root DIR"),
+        (
+            vec![
+                "--url",
+                "http://127.0.0.1:9/mcp",
+                "--root",
+                &root,
+                "--jobs",
+                "4",
+            ],
+            "--jobs",
+        ),
+        (
+            vec![
+                "--url",
+                "http://127.0.0.1:9/mcp",
+                "--root",
+                &root,
+                "--scratch-dir",
+                &root,
+            ],
+            "--scratch-dir",
+        ),
+    ] {
+        let mut all = vec!["run"];
+        all.extend(args.iter().copied());
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
+
+/// A command with no `{root}` is warned about once, before the run.
+#[test]
+fn a_server_without_root_is_warned_about_once() {
+    let (code, _, err) = run(&["run", "--server", "sh -c 'exit 3'"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("has no {root}").count(), 1, "{err}");
+    let server = format!("{EXE} serve-reference --root {{root}}");
+    let (_, _, err) = run(&["run", "--features", &fixtures(""), "--server", &server]);
+    assert!(!err.contains("has no {root}"), "{err}");
+}

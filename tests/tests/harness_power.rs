@@ -169,6 +169,7 @@ fn run_features(
                 startup_timeout: Duration::from_secs(10),
                 profile,
                 cwd: None,
+                env: Vec::new(),
             }),
             tags,
             name: None,

@@ -63,6 +63,8 @@ pub struct RunRequest {
     /// The server's working directory (`--cwd`; `{root}`: the scenario's root); `None`:
     /// the harness's own.
     pub cwd: Option<String>,
+    /// Environment variables for the server (from `--config`).
+    pub env: Vec<(String, String)>,
 }
 
 /// The profile the built-in reference serves when none is named.
@@ -149,6 +151,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             startup_timeout: startup_timeout(req),
             profile,
             cwd: None,
+            env: req.env.clone(),
         },
         None => {
             let exe = std::env::current_exe()

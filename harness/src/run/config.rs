@@ -104,6 +104,9 @@ pub struct ServerConfig {
     /// The server's working directory (`--cwd`), `{root}` standing for the scenario's
     /// root; `None`: the harness's own, as an MCP client starts a server.
     pub cwd: Option<String>,
+    /// Environment variables set for the server (`--config`'s `env`), `{root}` in a value
+    /// standing for the scenario's root.
+    pub env: Vec<(String, String)>,
 }
 
 /// First element of an argv that names a running HTTP server rather than a command.
@@ -151,6 +154,7 @@ impl ServerConfig {
             startup_timeout: Duration::from_secs(10),
             profile,
             cwd: None,
+            env: Vec::new(),
         }
     }
 
@@ -220,6 +224,7 @@ impl ServerConfig {
             startup_timeout: Duration::from_secs(10),
             profile,
             cwd: None,
+            env: Vec::new(),
         }
     }
 

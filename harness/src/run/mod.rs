@@ -12,6 +12,7 @@ pub mod exchange;
 pub mod http;
 pub mod interface;
 pub mod interrupt;
+pub mod mcp_config;
 pub mod outcome;
 pub mod outputs;
 pub mod panics;

@@ -529,6 +529,12 @@ async fn launch(
     if let Some(dir) = cfg.cwd_for(root) {
         command.current_dir(dir);
     }
+    let root_str = root.to_string_lossy();
+    command.envs(
+        cfg.env
+            .iter()
+            .map(|(k, v)| (k, v.replace("{root}", &root_str))),
+    );
     let (mut child, group) = spawn(
         command
             .args(args)

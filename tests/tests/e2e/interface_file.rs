@@ -58,6 +58,7 @@ fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
                 startup_timeout: Duration::from_secs(20),
                 profile: Arc::new(interface.catalogue.profile.clone()),
                 cwd: None,
+                env: Vec::new(),
             }),
             tags: Some(tags),
             name: None,
