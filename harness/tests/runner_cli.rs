@@ -1015,3 +1015,88 @@ fn a_server_without_root_is_warned_about_once() {
     let (_, _, err) = run(&["run", "--features", &fixtures(""), "--server", &server]);
     assert!(!err.contains("has no {root}"), "{err}");
 }
+
+/// The `mcp-harness run` lines of docs/ci-example.md: the conformance step's folded YAML
+/// command, and the shell block that starts a baseline.
+fn ci_example_commands() -> (String, String) {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/ci-example.md"),
+    )
+    .unwrap();
+    let folded = doc.split("run: >\n").nth(1).unwrap();
+    let step: Vec<&str> = folded
+        .lines()
+        .take_while(|l| l.starts_with("          ") && !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let block = doc
+        .split("```sh\n")
+        .find(|b| b.starts_with("mcp-harness run"))
+        .and_then(|b| b.split("\n```").next())
+        .unwrap();
+    (step.join(" "), block.to_string())
+}
+
+/// docs/ci-example.md's commands work as written from a project directory whose server is
+/// `node dist/index.js {root}` (here a script starting the built-in reference's filesystem
+/// profile). The `mcp-harness` first on PATH narrows the selection to two cases, to keep the
+/// test short; the command lines are the page's own.
+#[test]
+fn the_ci_examples_commands_work_from_a_project_directory() {
+    let (step, baseline_block) = ci_example_commands();
+    assert!(
+        step.starts_with("mcp-harness run --server 'node dist/index.js {root}'"),
+        "{step}"
+    );
+    let project = tempfile::tempdir().unwrap();
+    std::fs::create_dir(project.path().join("dist")).unwrap();
+    std::fs::write(
+        project.path().join("dist/index.js"),
+        format!(
+            "const p = require('child_process').spawn({EXE:?}, ['serve-reference', \
+             '--profile', 'filesystem', '--root', process.argv[2]], {{stdio: 'inherit'}});\n\
+             p.on('exit', (code) => process.exit(code ?? 1));\n"
+        ),
+    )
+    .unwrap();
+    let bin = tempfile::tempdir().unwrap();
+    let shim = bin.path().join("mcp-harness");
+    std::fs::write(
+        &shim,
+        format!("#!/bin/sh\nexec '{EXE}' \"$@\" --name '^FSC-DIR-00[12] '\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&shim, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let sh = |script: &str| {
+        let out = Command::new("sh")
+            .args(["-ec", script])
+            .current_dir(project.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = sh(&baseline_block);
+    assert_eq!(code, Some(0), "the baseline block: {text}");
+    let baseline = std::fs::read_to_string(project.path().join("conformance.baseline")).unwrap();
+    assert_eq!(
+        baseline, "",
+        "every selected case passes against the reference"
+    );
+    let (code, text) = sh(&step);
+    assert_eq!(code, Some(0), "the conformance step: {text}");
+    assert!(text.contains("2 scenarios"), "{text}");
+    for report in ["conformance.xml", "conformance.md"] {
+        let len = std::fs::metadata(project.path().join(report))
+            .unwrap()
+            .len();
+        assert!(len > 0, "{report} is empty");
+    }
+}
