@@ -75,6 +75,10 @@ struct InitArgs {
     /// Server command line, split like a shell; `{root}` becomes an empty directory.
     #[arg(long, value_name = "CMD")]
     server: String,
+    /// The server's working directory [default: the current one]; `{root}` stands for the
+    /// empty directory.
+    #[arg(long, value_name = "DIR")]
+    cwd: Option<String>,
     /// Write the starter file here [default: stdout].
     #[arg(long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -100,14 +104,28 @@ enum TransportArg {
 
 #[derive(Debug, Args)]
 struct RunArgs {
-    /// Server command line, split like a shell; `{root}` becomes the scenario's root
-    /// directory, which is also the server's working directory. With `{addr}` in it, the
+    /// Server command line, split like a shell, started in the current directory (see
+    /// --cwd); `{root}` becomes the scenario's root directory. With `{addr}` in it, the
     /// server is reached over Streamable HTTP at http://{addr}/mcp, `{addr}` being a free
     /// loopback HOST:PORT; `{auth_tokens}` becomes a file of the harness's bearer tokens
     /// (`TOKEN SCOPE...` per line); `{audit_log}` becomes a fresh file beside the root that
     /// the `@audit-log` cases read (skipped without it). Default: the built-in reference.
     #[arg(long, value_name = "CMD", conflicts_with = "url")]
     server: Option<String>,
+    /// The server's working directory [default: the current one, as an MCP client starts
+    /// a server]; `{root}` stands for the scenario's root, for a server that serves its
+    /// working directory.
+    #[arg(long, value_name = "DIR", conflicts_with = "url")]
+    cwd: Option<String>,
+    /// An MCP client's configuration file (Claude Desktop, Cursor: `mcpServers`; VS Code:
+    /// `servers` or `mcp.servers`): the server's command, args and env, with `{root}`
+    /// written where its directory goes; an entry with a `url` is a running server (give
+    /// --root).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["server", "url"])]
+    config: Option<PathBuf>,
+    /// With --config: the server to test, when the file has several.
+    #[arg(long, value_name = "NAME", requires = "config")]
+    server_name: Option<String>,
     /// The built-in reference's transport: stdio, or Streamable HTTP on a free loopback
     /// port (with bearer tokens, so the authorization cases run too).
     #[arg(long, value_enum, value_name = "KIND", default_value = "stdio")]
@@ -117,8 +135,9 @@ struct RunArgs {
     /// root (and its sibling <root>_evil) before each.
     #[arg(long, value_name = "URL", requires = "root")]
     url: Option<String>,
-    /// With --url: the running server's root directory (it is emptied before each case).
-    #[arg(long, value_name = "DIR", requires = "url")]
+    /// With --url (or a --config entry with a url): the running server's root directory
+    /// (it is emptied before each case).
+    #[arg(long, value_name = "DIR")]
     root: Option<PathBuf>,
     /// Only scenarios matching this tag expression, e.g. '@must and not @clarification'.
     #[arg(long, value_name = "EXPR")]
@@ -224,7 +243,13 @@ pub fn main() -> ExitCode {
         ref_args.extend(args.into_iter().skip(2));
         return mcp_reference::run_cli(ref_args);
     }
-    run(args)
+    // Before any thread writes: no closed pipe panics a writer, and Ctrl-C ends the run
+    // cleanly.
+    crate::pipes::protect();
+    crate::run::interrupt::watch();
+    let code = run(args);
+    crate::pipes::finish();
+    code
 }
 
 /// The text after `--help`: exit codes, examples and the profiles of the catalogue.
@@ -318,7 +343,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 }
 
 fn run_cmd(a: RunArgs) -> ExitCode {
-    let req = RunRequest {
+    let mut req = RunRequest {
         server: a.server,
         http: matches!(a.transport, TransportArg::Http),
         url: a.url,
@@ -347,7 +372,22 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         profile: a.profile,
         interface: a.interface,
         scratch_dir: a.scratch_dir,
+        cwd: a.cwd,
+        env: Vec::new(),
     };
+    if let Some(path) = &a.config
+        && let Err(e) = crate::run::mcp_config::apply(&mut req, path, a.server_name.as_deref())
+    {
+        eprintln!("mcp-harness: {e}");
+        return ExitCode::from(2);
+    }
+    if req.url.is_some() && a.jobs.is_some_and(|j| j > 1) {
+        eprintln!(
+            "mcp-harness: --jobs is ignored with --url: a running server has one root, so its \
+             cases run one at a time; leave --jobs out"
+        );
+        return ExitCode::from(2);
+    }
     ExitCode::from(run_command(req))
 }
 
@@ -381,6 +421,11 @@ fn interface_init(a: InitArgs) -> ExitCode {
     let made = ServerConfig::split_command(&a.server).and_then(|argv| {
         let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
         cfg.argv = argv;
+        cfg.cwd = a
+            .cwd
+            .as_deref()
+            .map(crate::run::command::working_dir)
+            .transpose()?;
         cfg.startup_timeout = Duration::from_secs(a.startup_timeout as u64);
         crate::run::probe::starter_seen(&cfg)
             .map(|(tools, seen)| starter_seen(&tools, &a.server, &seen))

@@ -4,5 +4,6 @@
 pub mod catalogue;
 pub mod cli;
 pub mod generate;
+pub mod pipes;
 pub mod reply;
 pub mod run;

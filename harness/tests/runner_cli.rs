@@ -781,3 +781,322 @@ fn a_profile_the_reference_does_not_serve_runs_nothing_and_passes_nothing() {
         assert!(xml.contains("does not serve"), "{xml}");
     }
 }
+
+/// `mcp-harness run … 2>&1 | head -1`: the reader of stdout and stderr goes away after the
+/// first line, and the run still ends with its own exit code (0 here), not a panic's 101.
+#[test]
+fn a_reader_gone_after_the_first_line_leaves_the_runs_exit_code() {
+    use std::io::BufRead as _;
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new(EXE)
+        .args(["run", "--features", &fixtures("")])
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(reader)
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("Profile rootspace"), "{first}");
+    // The BufReader (and the pipe's only reading end) is gone: every later write fails.
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
+
+/// The processes whose command line names `needle` (a server's root lies in it).
+#[cfg(target_os = "linux")]
+fn processes_naming(needle: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(needle) && c.contains("serve-reference"))
+        .collect()
+}
+
+/// Ctrl-C in the middle of a run: the servers are stopped, the scratch directories
+/// removed, no report file is left empty, and the exit code is 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_run_leaves_no_server_scratch_or_empty_report() {
+    let scratch = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let (junit, html) = (out.path().join("run.xml"), out.path().join("run.html"));
+    let child = Command::new(EXE)
+        .args(["run", "--jobs", "2", "--scratch-dir"])
+        .arg(scratch.path())
+        .arg("--junit")
+        .arg(&junit)
+        .arg("--html")
+        .arg(&html)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until scenarios run: a server on a root in the scratch directory.
+    let needle = scratch.path().to_string_lossy().into_owned();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while processes_naming(&needle).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no server started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let done = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    for report in [&junit, &html] {
+        let len = std::fs::metadata(report).map(|m| m.len());
+        assert!(
+            len.is_err() || len.is_ok_and(|n| n > 0),
+            "{report:?} left empty"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().collect();
+    assert!(left.is_empty(), "scratch left behind: {left:?}");
+    // SIGKILL was sent before the exit; the kernel may take a moment to end the process.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    let mut servers = processes_naming(&needle);
+    while !servers.is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        servers = processes_naming(&needle);
+    }
+    assert!(servers.is_empty(), "servers left running: {servers:?}");
+}
+
+/// A project directory with `serve/start.sh`, which starts the built-in reference on its
+/// first argument, as `node dist/index.js {root}` starts a built server.
+fn project_with_a_start_script() -> tempfile::TempDir {
+    let project = tempfile::tempdir().unwrap();
+    std::fs::create_dir(project.path().join("serve")).unwrap();
+    std::fs::write(
+        project.path().join("serve/start.sh"),
+        format!("exec '{EXE}' serve-reference --root \"$1\"\n"),
+    )
+    .unwrap();
+    project
+}
+
+/// The server starts in the harness's own directory, as MCP clients start it: a command
+/// naming a file relative to the project works from the project's directory.
+#[test]
+fn a_server_command_relative_to_the_project_runs_from_its_directory() {
+    let project = project_with_a_start_script();
+    let out = Command::new(EXE)
+        .current_dir(project.path())
+        .args(["run", "--features", &fixtures(""), "--server"])
+        .arg("sh serve/start.sh {root}")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
+/// `--cwd {root}`: a server that takes no directory and serves its working directory.
+#[test]
+fn cwd_root_starts_the_server_in_the_scenarios_root() {
+    let server = format!("sh -c 'exec \"$0\" serve-reference --root \"$PWD\"' {EXE}");
+    let (code, out, err) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--server",
+        &server,
+        "--cwd",
+        "{root}",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, err) = run(&["run", "--server", &server, "--cwd", "/no/such/dir"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--cwd /no/such/dir: not a directory"), "{err}");
+}
+
+/// `--config`: a Claude Desktop file's server, started with its `env` (the wrapper fails
+/// without it) and `{root}` in its args.
+#[test]
+fn a_claude_desktop_config_starts_its_server_with_its_env() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("serve.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "[ \"$MCP_TEST_TOKEN\" = s3cret ] || {{ echo MCP_TEST_TOKEN unset >&2; exit 3; }}\n\
+             exec '{EXE}' serve-reference --root \"$1\"\n"
+        ),
+    )
+    .unwrap();
+    let config = |env: &str| {
+        let path = dir.path().join("claude_desktop_config.json");
+        let entry = serde_json::json!({"mcpServers": {"files": {
+            "command": "sh", "args": [script, "{root}"], "env": serde_json::from_str::<serde_json::Value>(env).unwrap()}}});
+        std::fs::write(&path, entry.to_string()).unwrap();
+        path.display().to_string()
+    };
+    let with_env = config(r#"{"MCP_TEST_TOKEN": "s3cret"}"#);
+    let (code, out, err) = run(&["run", "--features", &fixtures(""), "--config", &with_env]);
+    assert_eq!(code, 0, "{out}{err}");
+    let without = config("{}");
+    let (code, _, err) = run(&["run", "--features", &fixtures(""), "--config", &without]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("MCP_TEST_TOKEN unset"), "{err}");
+}
+
+#[test]
+fn a_config_with_several_servers_lists_them_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mcp.json");
+    std::fs::write(
+        &path,
+        r#"{"servers": {"one": {"type": "stdio", "command": "a", "args": ["{root}"]},
+                        "two": {"type": "stdio", "command": "b", "args": ["{root}"]}}}"#,
+    )
+    .unwrap();
+    let (code, _, err) = run(&["run", "--config", &path.display().to_string()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("2 servers: one, two"), "{err}");
+    assert!(err.contains("--server-name NAME"), "{err}");
+}
+
+/// Options that would be ignored beside the others are refused, each saying why.
+#[test]
+fn options_ignored_together_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().display().to_string();
+    let server = format!("{EXE} serve-reference --root {{root}}");
+    for (args, said) in [
+        (
+            vec!["--transport", "http", "--server", &server],
+            "--transport http",
+        ),
+        (vec!["--root", &root, "--server", &server], "--root DIR"),
+        (vec!["--root", &root], "--root DIR"),
+        (
+            vec![
+                "--url",
+                "http://127.0.0.1:9/mcp",
+                "--root",
+                &root,
+                "--jobs",
+                "4",
+            ],
+            "--jobs",
+        ),
+        (
+            vec![
+                "--url",
+                "http://127.0.0.1:9/mcp",
+                "--root",
+                &root,
+                "--scratch-dir",
+                &root,
+            ],
+            "--scratch-dir",
+        ),
+    ] {
+        let mut all = vec!["run"];
+        all.extend(args.iter().copied());
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
+
+/// A command with no `{root}` is warned about once, before the run.
+#[test]
+fn a_server_without_root_is_warned_about_once() {
+    let (code, _, err) = run(&["run", "--server", "sh -c 'exit 3'"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.matches("has no {root}").count(), 1, "{err}");
+    let server = format!("{EXE} serve-reference --root {{root}}");
+    let (_, _, err) = run(&["run", "--features", &fixtures(""), "--server", &server]);
+    assert!(!err.contains("has no {root}"), "{err}");
+}
+
+/// The `mcp-harness run` lines of docs/ci-example.md: the conformance step's folded YAML
+/// command, and the shell block that starts a baseline.
+fn ci_example_commands() -> (String, String) {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/ci-example.md"),
+    )
+    .unwrap();
+    let folded = doc.split("run: >\n").nth(1).unwrap();
+    let step: Vec<&str> = folded
+        .lines()
+        .take_while(|l| l.starts_with("          ") && !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let block = doc
+        .split("```sh\n")
+        .find(|b| b.starts_with("mcp-harness run"))
+        .and_then(|b| b.split("\n```").next())
+        .unwrap();
+    (step.join(" "), block.to_string())
+}
+
+/// docs/ci-example.md's commands work as written from a project directory whose server is
+/// `node dist/index.js {root}` (here a script starting the built-in reference's filesystem
+/// profile). The `mcp-harness` first on PATH narrows the selection to two cases, to keep the
+/// test short; the command lines are the page's own.
+#[test]
+fn the_ci_examples_commands_work_from_a_project_directory() {
+    let (step, baseline_block) = ci_example_commands();
+    assert!(
+        step.starts_with("mcp-harness run --server 'node dist/index.js {root}'"),
+        "{step}"
+    );
+    let project = tempfile::tempdir().unwrap();
+    std::fs::create_dir(project.path().join("dist")).unwrap();
+    std::fs::write(
+        project.path().join("dist/index.js"),
+        format!(
+            "const p = require('child_process').spawn({EXE:?}, ['serve-reference', \
+             '--profile', 'filesystem', '--root', process.argv[2]], {{stdio: 'inherit'}});\n\
+             p.on('exit', (code) => process.exit(code ?? 1));\n"
+        ),
+    )
+    .unwrap();
+    let bin = tempfile::tempdir().unwrap();
+    let shim = bin.path().join("mcp-harness");
+    std::fs::write(
+        &shim,
+        format!("#!/bin/sh\nexec '{EXE}' \"$@\" --name '^FSC-DIR-00[12] '\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&shim, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let sh = |script: &str| {
+        let out = Command::new("sh")
+            .args(["-ec", script])
+            .current_dir(project.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = sh(&baseline_block);
+    assert_eq!(code, Some(0), "the baseline block: {text}");
+    let baseline = std::fs::read_to_string(project.path().join("conformance.baseline")).unwrap();
+    assert_eq!(
+        baseline, "",
+        "every selected case passes against the reference"
+    );
+    let (code, text) = sh(&step);
+    assert_eq!(code, Some(0), "the conformance step: {text}");
+    assert!(text.contains("2 scenarios"), "{text}");
+    for report in ["conformance.xml", "conformance.md"] {
+        let len = std::fs::metadata(project.path().join(report))
+            .unwrap()
+            .len();
+        assert!(len > 0, "{report} is empty");
+    }
+}

@@ -168,6 +168,8 @@ fn run_features(
                 timeout: Duration::from_secs(10),
                 startup_timeout: Duration::from_secs(10),
                 profile,
+                cwd: None,
+                env: Vec::new(),
             }),
             tags,
             name: None,

@@ -29,9 +29,11 @@ harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
 # others need list, delete or move, or overwrite without believed content) run apart: with
 # no root to stay in, a read or create while the entry is a link reaches outside, but a
 # loaded run once let RACE-004 pass, so each must be caught within 5 tries.
-"$harness" run --interface "$here/interface.yaml" --server "$server" \
+# It takes no directory: --cwd {root} starts it in the scenario's root (as every server
+# was before --cwd), so anything it makes relative to its directory lands there.
+"$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
     --name '^mcp-text-editor/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK|HARD|MISS)-' \
     --expect-fail "$here/baseline"
 caught_within "mcp-text-editor races" "$server" \
     'mcp-text-editor/RACE-001|mcp-text-editor/RACE-002|mcp-text-editor/RACE-004' 5 \
-    --interface "$here/interface.yaml"
+    --interface "$here/interface.yaml" --cwd {root}

@@ -60,6 +60,11 @@ pub struct RunRequest {
     /// Where each scenario's root and outside area are made (`--scratch-dir`); `None`:
     /// `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory.
     pub scratch_dir: Option<PathBuf>,
+    /// The server's working directory (`--cwd`; `{root}`: the scenario's root); `None`:
+    /// the harness's own.
+    pub cwd: Option<String>,
+    /// Environment variables for the server (from `--config`).
+    pub env: Vec<(String, String)>,
 }
 
 /// The profile the built-in reference serves when none is named.
@@ -145,6 +150,8 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             timeout: req.timeout,
             startup_timeout: startup_timeout(req),
             profile,
+            cwd: None,
+            env: req.env.clone(),
         },
         None => {
             let exe = std::env::current_exe()
@@ -159,7 +166,27 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
     cfg.protocol = req.protocol;
     cfg.timeout = req.timeout;
     cfg.startup_timeout = startup_timeout(req);
+    cfg.cwd = req.cwd.as_deref().map(working_dir).transpose()?;
     Ok(cfg)
+}
+
+/// `--cwd DIR`: `{root}` kept for each scenario to fill, else the directory made absolute
+/// (so that it does not depend on where a server is started from).
+pub fn working_dir(dir: &str) -> Result<String, String> {
+    if dir.contains("{root}") {
+        return Ok(dir.to_string());
+    }
+    std::path::Path::new(dir)
+        .canonicalize()
+        .ok()
+        .filter(|d| d.is_dir())
+        .map(|d| d.to_string_lossy().into_owned())
+        .ok_or_else(|| {
+            format!(
+                "--cwd {dir}: not a directory; give an existing directory, or {{root}} for \
+                 the scenario's root"
+            )
+        })
 }
 
 fn startup_timeout(req: &RunRequest) -> Duration {
@@ -199,11 +226,17 @@ pub fn run_command(req: RunRequest) -> u8 {
     let mut chosen = match choose(&req, &plan) {
         Ok(c) => c,
         Err(Stop::Usage(e)) => return usage(e),
-        Err(Stop::Abort(paragraph)) => return outputs.abort(&paragraph),
+        Err(Stop::Abort(paragraph)) => {
+            let code = outputs.abort(&paragraph);
+            super::interrupt::reports_written();
+            return code;
+        }
     };
     let features = std::mem::take(&mut chosen.features);
     let ran = run_cases(&req, &plan, &chosen, features, outputs.json.take());
-    report(&req, &plan, &chosen, &ran, outputs, started)
+    let code = report(&req, &plan, &chosen, &ran, outputs, started);
+    super::interrupt::reports_written();
+    code
 }
 
 /// The profile a run tests (an index into the plan's catalogues), the server configured

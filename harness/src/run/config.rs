@@ -101,6 +101,12 @@ pub struct ServerConfig {
     pub startup_timeout: Duration,
     /// The interface the server is tested against.
     pub profile: Arc<Profile>,
+    /// The server's working directory (`--cwd`), `{root}` standing for the scenario's
+    /// root; `None`: the harness's own, as an MCP client starts a server.
+    pub cwd: Option<String>,
+    /// Environment variables set for the server (`--config`'s `env`), `{root}` in a value
+    /// standing for the scenario's root.
+    pub env: Vec<(String, String)>,
 }
 
 /// First element of an argv that names a running HTTP server rather than a command.
@@ -147,6 +153,8 @@ impl ServerConfig {
             timeout: Duration::from_secs(10),
             startup_timeout: Duration::from_secs(10),
             profile,
+            cwd: None,
+            env: Vec::new(),
         }
     }
 
@@ -169,6 +177,12 @@ impl ServerConfig {
     /// authenticates every request with its full-scope token.
     pub fn has_auth(&self) -> bool {
         self.argv.iter().any(|a| a.contains("{auth_tokens}"))
+    }
+
+    /// The working directory of a server started on `root` (`None`: the harness's own).
+    pub fn cwd_for(&self, root: &std::path::Path) -> Option<std::path::PathBuf> {
+        let dir = self.cwd.as_ref()?;
+        Some(dir.replace("{root}", &root.to_string_lossy()).into())
     }
 
     /// The server was given `{audit_log}`: the harness names a fresh file per scenario and
@@ -209,6 +223,8 @@ impl ServerConfig {
             timeout: Duration::from_secs(10),
             startup_timeout: Duration::from_secs(10),
             profile,
+            cwd: None,
+            env: Vec::new(),
         }
     }
 

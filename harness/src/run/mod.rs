@@ -11,6 +11,8 @@ pub mod disk;
 pub mod exchange;
 pub mod http;
 pub mod interface;
+pub mod interrupt;
+pub mod mcp_config;
 pub mod outcome;
 pub mod outputs;
 pub mod panics;

@@ -32,6 +32,8 @@ impl Outputs {
             (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
         };
         let html = open(&req.html)?;
+        let paths = [&req.json, &req.junit, &req.report, &req.html];
+        super::interrupt::reports_pending(paths.into_iter().flatten().cloned());
         Ok(Outputs {
             json,
             junit,

@@ -2,6 +2,7 @@
 //! (the catalogues, the profile named, the scenarios selected, the expected-failures
 //! baseline and the server configuration).
 
+use std::io::Write as _;
 use std::sync::Arc;
 
 use cucumber::gherkin::tagexpr::TagOperation;
@@ -35,6 +36,7 @@ pub struct Plan {
 impl Plan {
     /// The plan `req` asks for; `Err` is the usage error to print.
     pub fn new(req: &RunRequest) -> Result<Plan, String> {
+        refuse_ignored(req)?;
         let mut catalogues = crate::catalogue::load_embedded_all().map_err(|e| e.to_string())?;
         let interface = match &req.interface {
             Some(path) => Some(load_interface(path).map_err(|e| e.to_string())?),
@@ -61,6 +63,9 @@ impl Plan {
             .or_else(|| index_of(&catalogues, DEFAULT_PROFILE))
             .unwrap_or(0);
         let cfg = server_config(req, Arc::new(catalogues[provisional].profile.clone()))?;
+        if req.server.is_some() {
+            warn_without_root(&cfg);
+        }
         Ok(Plan {
             catalogues,
             named,
@@ -74,6 +79,58 @@ impl Plan {
     /// Every profile, in the catalogues' order.
     pub fn profiles(&self) -> Vec<&Profile> {
         self.catalogues.iter().map(|c| &c.profile).collect()
+    }
+}
+
+/// Refuses options that would be ignored beside the others: each says what it goes with.
+fn refuse_ignored(req: &RunRequest) -> Result<(), String> {
+    let url = req.url.is_some();
+    let refusals = [
+        (
+            req.http && req.server.is_some(),
+            "--transport http chooses the built-in reference's transport and is ignored \
+             with --server; put {addr} in the server command to reach it over HTTP",
+        ),
+        (
+            req.http && url,
+            "--transport http is ignored with --url, which is already an HTTP server",
+        ),
+        (
+            req.root.is_some() && !url,
+            "--root DIR is the root of a running server at --url (or a --config entry with \
+             a url); a started server gets a fresh root per case through {root} in its \
+             command",
+        ),
+        (
+            url && req.scratch_dir.is_some(),
+            "--scratch-dir is ignored with --url: every case runs in the running server's \
+             --root",
+        ),
+        (
+            url && req.cwd.is_some(),
+            "--cwd is ignored with --url: the harness starts no server",
+        ),
+    ];
+    match refusals.into_iter().find(|(refused, _)| *refused) {
+        Some((_, why)) => Err(why.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// Says once, before the run, that a server given no `{root}` (in its arguments, its
+/// environment or `--cwd`) will not work in the scenario's root.
+fn warn_without_root(cfg: &ServerConfig) {
+    let marked = cfg.argv.iter().any(|a| a.contains("{root}"))
+        || cfg.env.iter().any(|(_, v)| v.contains("{root}"))
+        || cfg.cwd.as_deref().is_some_and(|c| c.contains("{root}"));
+    if !marked {
+        let _ = writeln!(
+            std::io::stderr(),
+            "mcp-harness: warning: the server command has no {{root}}, so every case will run \
+             against the server's own directory (only the @client-roots cases offer it the \
+             root, as MCP roots); put {{root}} where the server takes its directory, or pass \
+             --cwd {{root}} for a server that serves its working directory"
+        );
     }
 }
 

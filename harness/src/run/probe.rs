@@ -156,10 +156,7 @@ fn with_session<T>(
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let result = rt.block_on(async {
-        let dir = tempfile::Builder::new()
-            .prefix("mcp-harness-probe-")
-            .tempdir()
-            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let dir = super::scratch::tempdir("mcp-harness-probe-")?;
         let root = match cfg.target() {
             Target::HttpUrl { root, .. } => {
                 super::world::empty_dir(&root)?;
@@ -219,6 +216,20 @@ fn resolved(protocol: Protocol, legacy: bool) -> Protocol {
     }
 }
 
+/// The server's working directory, as the start-up failure names it.
+fn working_dir(cfg: &ServerConfig) -> String {
+    match &cfg.cwd {
+        Some(dir) => format!("{dir} (--cwd)"),
+        None => match std::env::current_dir() {
+            Ok(d) => format!(
+                "{}, the harness's own (--cwd DIR to change it)",
+                d.display()
+            ),
+            Err(_) => "the harness's own (--cwd DIR to change it)".into(),
+        },
+    }
+}
+
 /// The paragraph that says why the server could not be started, and what may help.
 fn start_failure(cfg: &ServerConfig, e: &StartError) -> String {
     let mut m = if cfg.is_http() {
@@ -232,10 +243,11 @@ fn start_failure(cfg: &ServerConfig, e: &StartError) -> String {
     } else {
         format!(
             "The server could not be started and initialized, so no case was run. Command: \
-             `{}` (with {{root}} replaced by a fresh directory, which is also its working \
-             directory). Reason: {}. A conforming server speaks MCP (JSON-RPC, one message per \
-             line) on stdin/stdout and logs only to stderr.",
+             `{}` (with {{root}} replaced by a fresh directory; working directory {}). \
+             Reason: {}. A conforming server speaks MCP (JSON-RPC, one message per line) on \
+             stdin/stdout and logs only to stderr.",
             cfg.display_command(),
+            working_dir(cfg),
             e.reason
         )
     };

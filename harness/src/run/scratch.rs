@@ -60,19 +60,22 @@ pub fn dir() -> PathBuf {
     }
 }
 
-/// A fresh directory in the scratch directory, removed when dropped.
+/// A fresh directory in the scratch directory, removed when dropped (or when the run is
+/// interrupted, `super::interrupt`).
 pub fn tempdir(prefix: &str) -> Result<tempfile::TempDir, String> {
     let dir = dir();
-    tempfile::Builder::new()
-        .prefix(prefix)
-        .tempdir_in(&dir)
-        .map_err(|e| {
-            format!(
-                "cannot create a temporary directory in {} (the scratch directory: \
-                 --scratch-dir, {ENV} or TMPDIR): {e}",
-                dir.display()
-            )
-        })
+    super::interrupt::make_scratch(|| {
+        tempfile::Builder::new()
+            .prefix(prefix)
+            .tempdir_in(&dir)
+            .map_err(|e| {
+                format!(
+                    "cannot create a temporary directory in {} (the scratch directory: \
+                     --scratch-dir, {ENV} or TMPDIR): {e}",
+                    dir.display()
+                )
+            })
+    })
 }
 
 /// Whether names in `dir` fold case: a file made as `CaseProbe` is found as `caseprobe`.

@@ -24,7 +24,7 @@ use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
-use super::process_group::{GroupGuard, own_group};
+use super::process_group::{GroupGuard, spawn};
 use super::transport::{MALFORMED_MARK, TeeTransport};
 
 pub struct Session {
@@ -498,8 +498,9 @@ fn command_line(
         .collect()
 }
 
-/// Starts the server process in its own process group, in `root`, its stderr drained into
-/// the record; over HTTP, waits until it listens and gives its endpoint.
+/// Starts the server process in its own process group, in the configured working
+/// directory (by default the harness's own, as an MCP client starts it), its stderr
+/// drained into the record; over HTTP, waits until it listens and gives its endpoint.
 async fn launch(
     cfg: &ServerConfig,
     argv: &[String],
@@ -511,16 +512,25 @@ async fn launch(
         return Err(io.fail("the server command is empty".into()));
     };
     let http = cfg.target() == Target::HttpSpawn;
-    let mut child = own_group(&mut Command::new(program))
-        .args(args)
-        .current_dir(root)
-        .stdin(if http { Stdio::null() } else { Stdio::piped() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
-    let group = GroupGuard::of(&child);
+    let mut command = Command::new(program);
+    if let Some(dir) = cfg.cwd_for(root) {
+        command.current_dir(dir);
+    }
+    let root_str = root.to_string_lossy();
+    command.envs(
+        cfg.env
+            .iter()
+            .map(|(k, v)| (k, v.replace("{root}", &root_str))),
+    );
+    let (mut child, group) = spawn(
+        command
+            .args(args)
+            .stdin(if http { Stdio::null() } else { Stdio::piped() })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true),
+    )
+    .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
     if let Some(err_pipe) = child.stderr.take() {
         tokio::spawn(drain(err_pipe, io.stderr.clone()));
     }

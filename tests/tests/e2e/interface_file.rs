@@ -57,6 +57,8 @@ fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
                 timeout: Duration::from_secs(10),
                 startup_timeout: Duration::from_secs(20),
                 profile: Arc::new(interface.catalogue.profile.clone()),
+                cwd: None,
+                env: Vec::new(),
             }),
             tags: Some(tags),
             name: None,
