@@ -20,8 +20,8 @@ version="${RUST_MCP_FILESYSTEM_VERSION:-0.4.5}"
 cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$version"
 server="$cache/bin/rust-mcp-filesystem"
 # The release before its path fixes (0.4.3: `..` and a new name below a linked directory,
-# filesystem/SAFE-002, SAFE-007, FSC-SEC-016; 0.4.4: a dangling link and a path deeper below a
-# link, filesystem/SAFE-006, FSC-SEC-012, FSC-SEC-017; docs/advisories.md), checked at the end.
+# filesystem/SAFE-002, SAFE-007, FSC-SEC-016, FSC-SEC-017; 0.4.4: a dangling link,
+# filesystem/SAFE-006, FSC-SEC-012; docs/advisories.md), checked at the end.
 # A debug build (about 4 min; the cases do not depend on optimisation).
 vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
 old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
