@@ -52,7 +52,11 @@ fn scripts(root: &Path) -> Vec<(String, String)> {
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("directory") {
             let path = entry.expect("entry").path();
-            let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
             if path.is_dir() {
                 dirs.push(path);
             } else if name.ends_with(".sh") || name.ends_with("requirements.txt") {
@@ -66,8 +70,11 @@ fn scripts(root: &Path) -> Vec<(String, String)> {
 
 /// Whether `version` stands as a whole token (not part of a longer version) in `text`.
 fn has_version(text: &str, version: &str) -> bool {
-    let re = Regex::new(&format!(r"(^|[^0-9A-Za-z.]){}($|[^0-9A-Za-z.])", regex::escape(version)))
-        .expect("regex");
+    let re = Regex::new(&format!(
+        r"(^|[^0-9A-Za-z.]){}($|[^0-9A-Za-z.])",
+        regex::escape(version)
+    ))
+    .expect("regex");
     re.is_match(text)
 }
 
@@ -86,10 +93,11 @@ fn check(page: &str, ids: &BTreeSet<String>, scripts: &[(String, String)]) -> Ve
     let Some(start) = lines.iter().position(|l| l.trim() == HEADER) else {
         return vec![format!("no table with the header {HEADER}")];
     };
-    let case_re = Regex::new(r"\b(?:[a-z][a-z0-9-]*/)?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d{3}\b")
-        .expect("regex");
-    let release_re = Regex::new(r"`((?:@[A-Za-z0-9._-]+/)?[A-Za-z0-9._-]+)@([0-9][0-9A-Za-z.+-]*)`")
-        .expect("regex");
+    let case_re =
+        Regex::new(r"\b(?:[a-z][a-z0-9-]*/)?[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d{3}\b").expect("regex");
+    let release_re =
+        Regex::new(r"`((?:@[A-Za-z0-9._-]+/)?[A-Za-z0-9._-]+)@([0-9][0-9A-Za-z.+-]*)`")
+            .expect("regex");
     let rows: Vec<&str> = lines[start + 2..]
         .iter()
         .take_while(|l| l.starts_with('|'))
@@ -99,7 +107,12 @@ fn check(page: &str, ids: &BTreeSet<String>, scripts: &[(String, String)]) -> Ve
         problems.push("the advisory table has no rows".into());
     }
     for (n, row) in rows.iter().enumerate() {
-        let cells: Vec<&str> = row.trim().trim_matches('|').split('|').map(str::trim).collect();
+        let cells: Vec<&str> = row
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
         let label = format!("row {} ({})", n + 1, cells.first().unwrap_or(&"?"));
         if cells.len() != 7 {
             problems.push(format!("{label}: {} cells, the header has 7", cells.len()));
@@ -108,14 +121,19 @@ fn check(page: &str, ids: &BTreeSet<String>, scripts: &[(String, String)]) -> Ve
         let cases = cells[3].replace('`', "");
         let found: Vec<&str> = case_re.find_iter(&cases).map(|m| m.as_str()).collect();
         if found.is_empty() && !cells[3].starts_with("none") {
-            problems.push(format!("{label}: the cases column names no case and does not say none"));
+            problems.push(format!(
+                "{label}: the cases column names no case and does not say none"
+            ));
         }
         for id in found {
             if !ids.contains(id) {
                 problems.push(format!("{label}: {id} is not a case of the catalogue"));
             }
         }
-        for (column, cell) in [("affected release run", cells[4]), ("fixed release run", cells[5])] {
+        for (column, cell) in [
+            ("affected release run", cells[4]),
+            ("fixed release run", cells[5]),
+        ] {
             let releases: Vec<_> = release_re.captures_iter(cell).collect();
             if releases.is_empty() && !cell.starts_with("none") {
                 problems.push(format!(
@@ -138,9 +156,14 @@ fn check(page: &str, ids: &BTreeSet<String>, scripts: &[(String, String)]) -> Ve
 #[test]
 fn every_row_names_real_cases_and_pinned_releases() {
     let root = workspace();
-    let page = std::fs::read_to_string(root.join("docs/advisories.md")).expect("docs/advisories.md");
+    let page =
+        std::fs::read_to_string(root.join("docs/advisories.md")).expect("docs/advisories.md");
     let problems = check(&page, &case_ids(&root), &scripts(&root));
-    assert!(problems.is_empty(), "docs/advisories.md:\n  {}", problems.join("\n  "));
+    assert!(
+        problems.is_empty(),
+        "docs/advisories.md:\n  {}",
+        problems.join("\n  ")
+    );
 }
 
 /// The check itself catches what it is for: an id the catalogue lacks, a release no script
@@ -149,7 +172,10 @@ fn every_row_names_real_cases_and_pinned_releases() {
 fn the_check_catches_a_bad_row() {
     let root = workspace();
     let ids = case_ids(&root);
-    assert!(ids.contains("filesystem/SAFE-002"), "shared cases are loaded per profile");
+    assert!(
+        ids.contains("filesystem/SAFE-002"),
+        "shared cases are loaded per profile"
+    );
     assert!(ids.contains("FSC-SEC-012"), "profile cases are loaded");
     assert!(
         ids.iter().any(|i| i.starts_with("desktop-commander/")),
@@ -168,9 +194,21 @@ fn the_check_catches_a_bad_row() {
         "row 2 (X-2): the cases column names no case",
         "row 2 (X-2): affected release run names no",
     ] {
-        assert!(problems.contains(needle), "expected {needle:?} in:\n{problems}");
+        assert!(
+            problems.contains(needle),
+            "expected {needle:?} in:\n{problems}"
+        );
     }
-    assert!(!problems.contains("FSC-SEC-012"), "a real case passes:\n{problems}");
-    assert!(!problems.contains("@2.0.1"), "a pinned release passes:\n{problems}");
-    assert!(!problems.contains("row 2 (X-2): fixed"), "none passes:\n{problems}");
+    assert!(
+        !problems.contains("FSC-SEC-012"),
+        "a real case passes:\n{problems}"
+    );
+    assert!(
+        !problems.contains("@2.0.1"),
+        "a pinned release passes:\n{problems}"
+    );
+    assert!(
+        !problems.contains("row 2 (X-2): fixed"),
+        "none passes:\n{problems}"
+    );
 }
