@@ -19,14 +19,21 @@ cd "$(dirname "$0")/../.."
 version="${RUST_MCP_FILESYSTEM_VERSION:-0.4.5}"
 cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$version"
 server="$cache/bin/rust-mcp-filesystem"
-# The release before its traversal fix (PR #91, in 0.4.3), checked at the end. A debug build
-# (about 4 min; the cases do not depend on optimisation).
+# The release before its path fixes (0.4.3: `..` and a new name below a linked directory,
+# filesystem/SAFE-002, SAFE-007, FSC-SEC-016, FSC-SEC-017; 0.4.4: a dangling link,
+# filesystem/SAFE-006, FSC-SEC-012; docs/advisories.md), checked at the end.
+# A debug build (about 4 min; the cases do not depend on optimisation).
 vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
 old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
 # shellcheck source=lib.sh
 . tests/third-party/lib.sh  # install_crate
 install_crate rust-mcp-filesystem "$version" "$cache"
 install_crate rust-mcp-filesystem "$vulnerable" "$old_cache" --debug
+# The release between the two fixes (0.4.3: `..` and a new name below a linked directory
+# fixed, a dangling link not), checked at the end like 0.4.2. A debug build too.
+between="${RUST_MCP_FILESYSTEM_BETWEEN:-0.4.3}"
+mid_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$between-debug"
+install_crate rust-mcp-filesystem "$between" "$mid_cache" --debug
 # INSTALL_ONLY=1: build the servers and stop (.ci/run builds them in the background).
 [ -z "${INSTALL_ONLY:-}" ] || exit 0
 
@@ -56,8 +63,9 @@ elif ! diff -u "$matrix" "$out"; then
 fi
 echo "rust-mcp-filesystem: $version matches its baseline"
 
-# The release before its traversal fix (PR #91, in 0.4.3): a path that did not exist yet was
-# checked raw when canonicalize failed, so `..` and links in a new file's path went out.
+# The release before its path fixes: a path that did not exist yet was checked raw when
+# canonicalize failed, so `..` and links in a new file's path went out (0.4.3 fixed `..` and a
+# new name below a linked directory, 0.4.4 the rest).
 # The safety cases that create, move or write a new file must catch each escape, as a call
 # that should have been refused and succeeded, or a change outside.
 old_out="$old_cache/out.txt"
@@ -68,9 +76,36 @@ rc=0
 caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$old_out")
 for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 FSC-SEC-012 FSC-SEC-016 FSC-SEC-017; do
     if ! grep -qx "$id" <<<"$caught"; then
-        echo "rust-mcp-filesystem: $id did not catch the escape of $vulnerable (PR #91)" >&2
+        echo "rust-mcp-filesystem: $id did not catch the escape of $vulnerable" >&2
         tail -n 40 "$old_out" >&2
         exit 1
     fi
 done
-echo "rust-mcp-filesystem: $(wc -l <<<"$caught") safety cases catch the escapes of $vulnerable (fixed in 0.4.3, PR #91)"
+echo "rust-mcp-filesystem: $(wc -l <<<"$caught") safety cases catch the escapes of $vulnerable (fixed in 0.4.3 and 0.4.4)"
+
+# 0.4.3 must fail filesystem/SAFE-006 and FSC-SEC-012 as escapes (a write through a dangling
+# link out, fixed in 0.4.4), and pass the four cases of what it fixed: filesystem/SAFE-002,
+# SAFE-007, FSC-SEC-016, FSC-SEC-017. (Its `create_directory` two levels below a link also
+# goes out, which no case tries yet: docs/advisories.md.)
+mid_out="$mid_cache/out.txt"
+rc=0
+"$harness" run --profile filesystem --server "$mid_cache/bin/rust-mcp-filesystem --allow-write {root}" \
+    --name '^(filesystem/SAFE|FSC-SEC)-' >"$mid_out" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || { echo "rust-mcp-filesystem: expected failures from $between, got exit $rc" >&2; exit 1; }
+caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$mid_out")
+failed=$(awk '/^FAIL /{print $2}' "$mid_out")
+for id in filesystem/SAFE-006 FSC-SEC-012; do
+    if ! grep -qx "$id" <<<"$caught"; then
+        echo "rust-mcp-filesystem: $id did not catch the escape of $between (fixed in 0.4.4)" >&2
+        tail -n 40 "$mid_out" >&2
+        exit 1
+    fi
+done
+for id in filesystem/SAFE-002 filesystem/SAFE-007 FSC-SEC-016 FSC-SEC-017; do
+    if grep -qx "$id" <<<"$failed"; then
+        echo "rust-mcp-filesystem: $id fails on $between, which fixed it" >&2
+        tail -n 40 "$mid_out" >&2
+        exit 1
+    fi
+done
+echo "rust-mcp-filesystem: $between fails SAFE-006 and FSC-SEC-012 (fixed in 0.4.4) and passes the four cases of its own fix"

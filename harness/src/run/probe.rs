@@ -55,26 +55,6 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
     })
 }
 
-/// The server's `tools/list` entries (name, description, input schema), from one session
-/// on an empty root (`mcp-harness interface init`).
-pub fn tool_list(cfg: &ServerConfig) -> Result<Vec<serde_json::Value>, String> {
-    with_session(cfg, async |mut s, _, _| {
-        let reply = s.list_tools().await;
-        s.shutdown().await;
-        match reply {
-            Reply::Ok(v) => Ok(v
-                .get("tools")
-                .and_then(serde_json::Value::as_array)
-                .cloned()
-                .unwrap_or_default()),
-            Reply::RpcError { code, message, .. } => {
-                Err(format!("tools/list gave JSON-RPC error {code}: {message}"))
-            }
-            Reply::Broken(why) => Err(format!("tools/list failed: {why}")),
-        }
-    })?
-}
-
 /// The server's `tools/list` entries and what a probe of its read tool showed (`interface
 /// init`): in one session on an empty root, it makes a file on disk, reads it back through
 /// the guessed read tool with a path relative to the root and then absolute, and reads a
