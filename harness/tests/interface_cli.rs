@@ -176,13 +176,15 @@ fn interface_init_writes_a_starter_that_runs() {
         "{text}"
     );
     assert!(text.contains("      source: \"${root}/{path}\""), "{text}");
-    // The read was verified: its text came back as JSON (structuredContent `content`), so
-    // no `text_result`; a missing file was refused with `isError: true`.
+    // The read was verified: read_file answers in plain text blocks, so `text_result`
+    // stands under what was seen; a missing file was refused with `isError: true`.
     assert!(
-        text.contains("returned the probe file's text in the result's field `content`"),
+        text.contains(
+            "# Seen: read_file returned the probe file's text as plain text blocks.\n\
+             text_result: content\n"
+        ),
         "{text}"
     );
-    assert!(!text.contains("\ntext_result:"), "{text}");
     assert!(text.contains("refused with `isError: true`"), "{text}");
     // Against the reference's filesystem interface the guesses need no correction.
     let path = starter.display().to_string();

@@ -18,9 +18,27 @@ pub fn structured(v: &Value) -> Option<&Map<String, Value>> {
         return None;
     };
     match m.get("result") {
-        Some(Value::String(echo)) if m.len() == 1 && *echo == text_blocks(v).join("") => None,
+        Some(Value::String(echo)) if m.len() == 1 && echoes_text(v, echo) => None,
         _ => Some(m),
     }
+}
+
+/// Whether `echo` is the result's text blocks joined, compared without copying them (a
+/// read's text may be 10 MB).
+fn echoes_text(v: &Value, echo: &str) -> bool {
+    let mut rest = echo;
+    let blocks = v.get("content").and_then(Value::as_array);
+    for text in blocks
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("text")?.as_str())
+    {
+        match rest.strip_prefix(text) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// `isError: true` on a call result, or a result envelope that says `success: false` or
