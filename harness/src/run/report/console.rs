@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
+use super::severity::Severity;
+use super::verdict::{self, Baselined, RunVerdict};
 use crate::catalogue::Catalogue;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
@@ -322,90 +324,89 @@ fn row_status(t: &Tally, expected: &dyn Fn(&str) -> bool) -> String {
     }
 }
 
-/// `ID (covers A, B)[, SHOULD]` for a list of failures.
-fn failure_ids(rs: &[&CaseResult]) -> String {
-    rs.iter()
-        .map(|r| {
-            let should = if r.level == Level::Should {
-                ", SHOULD"
-            } else {
-                ""
-            };
-            format!("{} ({}{should})", r.case_id, r.covers.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// What to fix first: the core failures (the server breaks its source), then the
-/// clarification failures (our choices) with the two ways to set them aside, then those
-/// the baseline expects. Empty when nothing failed.
-pub fn fix_first(
-    results: &[CaseResult],
-    profile: &str,
-    expected: &dyn Fn(&CaseResult) -> bool,
-) -> String {
-    let failed: Vec<&CaseResult> = results
-        .iter()
-        .filter(|r| matches!(r.outcome, Outcome::Failed { .. }))
-        .collect();
-    if failed.is_empty() {
+/// The headline: one line per severity class that failed, most severe first; empty when
+/// nothing failed.
+pub fn headline(verdict: &RunVerdict) -> String {
+    let lines = verdict.headline();
+    if lines.is_empty() {
         return String::new();
     }
-    let (listed, open): (Vec<&CaseResult>, Vec<&CaseResult>) =
-        failed.into_iter().partition(|r| expected(r));
-    let (clar, core): (Vec<&CaseResult>, Vec<&CaseResult>) =
-        open.into_iter().partition(|r| r.clarification);
+    let mut out = format!("\n{}\n", paint(BOLD, "Headline:"));
+    for (line, sev) in lines.iter().zip(failed_classes(verdict)) {
+        let style = if sev <= Severity::Hung { RED } else { YELLOW };
+        let _ = writeln!(out, "  {}", paint(style, line));
+    }
+    out
+}
+
+/// The severity classes that failed, in the headline's order.
+fn failed_classes(verdict: &RunVerdict) -> Vec<Severity> {
+    Severity::ALL
+        .into_iter()
+        .filter(|s| verdict.failures().any(|c| c.severity == Some(*s)))
+        .collect()
+}
+
+/// What to fix first: each cause (failures of one class and one check), most severe first
+/// and, within a class, the most shared first, with the case that shows it, what was
+/// expected and what came, and the command that reruns just that case; then how to set the
+/// choices aside (never an escape: FSC-ROOTS-013, HARD-004 are clarification cases too),
+/// and the failures the baseline expects. Empty when nothing failed.
+pub fn fix_first(verdict: &RunVerdict, profile: &str, args: &[String]) -> String {
+    let expected: Vec<&str> = verdict
+        .failures()
+        .filter(|c| c.baseline == Baselined::Expected)
+        .map(|c| c.result.case_id.as_str())
+        .collect();
+    let causes = verdict.fix_first();
+    if causes.is_empty() && expected.is_empty() {
+        return String::new();
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,
         "\n{}",
         paint(BOLD, &format!("What to fix first ({profile}):"))
     );
-    if !core.is_empty() {
+    for (i, cause) in causes.iter().enumerate() {
+        let style = if cause.severity <= Severity::Hung {
+            RED
+        } else {
+            YELLOW
+        };
+        let ids: Vec<&str> = cause.cases.iter().map(|r| r.case_id.as_str()).collect();
         let _ = writeln!(
             out,
-            "  1. {}: the server breaks its source (a server that follows it passes every \
-             core case): {}",
-            paint(
-                RED,
-                &plural(core.len(), "core case fails", "core cases fail")
-            ),
-            failure_ids(&core)
+            "  {}. {} ({}: {})",
+            i + 1,
+            paint(style, &cause.title),
+            plural(cause.cases.len(), "case", "cases"),
+            ids.join(", ")
+        );
+        let (want, got) = cause.expected_actual();
+        let ex = cause.example();
+        let _ = writeln!(out, "     shown by: {}", ex.scenario);
+        let _ = writeln!(out, "     expected: {want}");
+        let _ = writeln!(out, "     actual:   {}", clip_line(&got, 160, ""));
+        let _ = writeln!(out, "     rerun:    {}", verdict::rerun(args, &ex.case_id));
+    }
+    let choices = verdict.open_choices();
+    if !choices.is_empty() {
+        let ids: Vec<&str> = choices.iter().map(|r| r.case_id.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "  {} our choices where the source is silent (a server may choose otherwise); \
+             to set them aside, list their ids in a file given to --expect-fail: {}",
+            plural(choices.len(), "failure is one of", "failures are"),
+            ids.join(", ")
         );
     }
-    if !clar.is_empty() {
-        let _ = writeln!(
-            out,
-            "  {}. {}: our choices where the source is silent (a server may choose \
-             otherwise): {}",
-            if core.is_empty() { 1 } else { 2 },
-            paint(
-                YELLOW,
-                &plural(
-                    clar.len(),
-                    "clarification case fails",
-                    "clarification cases fail"
-                )
-            ),
-            failure_ids(&clar)
-        );
-        let _ = writeln!(
-            out,
-            "     To set them aside: run with --tags 'not @clarification', or list their ids \
-             in a file given to --expect-fail."
-        );
-    }
-    if !listed.is_empty() {
+    if !expected.is_empty() {
         let _ = writeln!(
             out,
             "  {} expected by the baseline (not counted): {}",
-            plural(listed.len(), "failure", "failures"),
-            listed
-                .iter()
-                .map(|r| r.case_id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            plural(expected.len(), "failure", "failures"),
+            expected.join(", ")
         );
     }
     out
@@ -560,23 +561,52 @@ mod tests {
     }
 
     #[test]
-    fn core_failures_come_before_clarifications_and_the_baseline() {
+    fn causes_come_by_severity_and_an_escape_is_never_a_choice() {
+        let mut escape = failed("ES-1", &["must", "CLR-002", "clarification"]);
+        escape.steps =
+            vec!["the client calls \"read_file\" with {\"path\":\"${outside}/s\"}".into()];
+        escape.outcome = Outcome::Failed {
+            step: "Then the call fails".into(),
+            message: "the call succeeded but should have failed".into(),
+        };
         let results = [
             failed("CL-1", &["must", "CLR-001", "clarification"]),
             failed("CO-1", &["must", "MCP-001"]),
             failed("XF-1", &["must", "MCP-002"]),
+            escape,
         ];
-        let text = plain(&fix_first(&results, "rootspace", &|r| r.case_id == "XF-1"));
-        let core = text.find("1 core case fails").expect(&text);
-        let clar = text.find("1 clarification case fails").expect(&text);
+        let baseline = crate::run::report::expect_fail::Baseline::parse("XF-1\n");
+        let v = RunVerdict::of(&results, &baseline, false, &Default::default(), 0, false);
+        let args = vec!["run".to_string(), "--html".into(), "x.html".into()];
+        let text = plain(&fix_first(&v, "rootspace", &args));
+        let escape = text.find("1. Confinement: data read").expect(&text);
+        let core = text.find("2. Wrong answer").expect(&text);
+        let clar = text.find("3. A choice").expect(&text);
         let base = text
-            .find("1 failure expected by the baseline")
+            .find("1 failure expected by the baseline (not counted): XF-1")
             .expect(&text);
-        assert!(core < clar && clar < base, "{text}");
-        assert!(text.contains("--tags 'not @clarification'"), "{text}");
-        assert!(text.contains("--expect-fail"), "{text}");
-        assert!(text.contains("CO-1 (MCP-001)"), "{text}");
-        assert!(fix_first(&results[..0], "rootspace", &|_| false).is_empty());
+        assert!(escape < core && core < clar && clar < base, "{text}");
+        assert!(!text.contains("--tags 'not @clarification'"), "{text}");
+        assert!(
+            text.contains("list their ids in a file given to --expect-fail: CL-1\n"),
+            "only the choice may be set aside: {text}"
+        );
+        assert!(
+            text.contains("rerun:    mcp-harness run --name '^CO-1 '"),
+            "{text}"
+        );
+        assert!(text.contains("actual:   expected 4, got 3"), "{text}");
+        let head = plain(&headline(&v));
+        assert!(head.contains("Confinement: 1 way out"), "{head}");
+        let none = RunVerdict::of(
+            &results[..0],
+            &baseline,
+            false,
+            &Default::default(),
+            0,
+            false,
+        );
+        assert!(fix_first(&none, "rootspace", &args).is_empty());
     }
 
     #[test]
