@@ -127,7 +127,10 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
     let mut in_handshake = false;
     for line in message.lines() {
         if !is_transcript(line) {
-            out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+            out.extend(
+                held.drain(..)
+                    .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+            );
             in_handshake = line.trim_end().ends_with("exchange of the step:")
                 || line.trim_end().ends_with("exchange:");
             out.push(clip_line(line, LINE_LIMIT, hint));
@@ -152,16 +155,69 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
                     ));
                     held.clear();
                 }
-                out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+                out.extend(
+                    held.drain(..)
+                        .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+                );
             } else {
                 held.push(line);
                 continue;
             }
         }
-        out.push(clip_line(line, LINE_LIMIT, hint));
+        out.push(clip_line(&fold_meta(line), LINE_LIMIT, hint));
     }
-    out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+    out.extend(
+        held.drain(..)
+            .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+    );
     fold_long_runs(out, hint)
+}
+
+/// A request's `"_meta":{...}` (the client's capabilities, info and protocol version, some
+/// 230 characters the same in every request) folded to `"_meta":{…}`; `--verbose` shows it.
+pub fn fold_meta(line: &str) -> String {
+    const KEY: &str = "\"_meta\":{";
+    let Some(at) = line.find(KEY).filter(|_| is_transcript(line)) else {
+        return line.to_string();
+    };
+    let open = at + KEY.len() - 1;
+    match object_end(&line[open..]) {
+        Some(len) => format!(
+            "{}{{…}}{}",
+            &line[..at + KEY.len() - 1],
+            &line[open + len..]
+        ),
+        None => line.to_string(),
+    }
+}
+
+/// The length of the JSON object `s` starts with (through its closing brace), strings
+/// and their escapes skipped; `None` when it does not close.
+fn object_end(s: &str) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, c) in s.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Transcript lines kept at the start and at the end of a long exchange (a race makes
@@ -336,6 +392,7 @@ pub fn headline(verdict: &RunVerdict) -> String {
         let style = if sev <= Severity::Hung { RED } else { YELLOW };
         let _ = writeln!(out, "  {}", paint(style, line));
     }
+    out.push('\n');
     out
 }
 
@@ -546,6 +603,20 @@ mod tests {
             shown.contains("initialize") && shown.contains("hello"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn the_meta_of_a_request_is_folded_unless_verbose() {
+        let line = "    -> {\"id\":2,\"method\":\"tools/call\",\"params\":{\"_meta\":{\"a\":{\"b\":\"}{\\\"\"},\"c\":1},\
+                    \"arguments\":{\"path\":\"x\"}}}";
+        assert_eq!(
+            fold_meta(line),
+            "    -> {\"id\":2,\"method\":\"tools/call\",\"params\":{\"_meta\":{…},\"arguments\":{\"path\":\"x\"}}}"
+        );
+        let msg = format!("bad\n  JSON-RPC exchange of the step:\n{line}");
+        assert!(!fold_message(&msg, false).join("\n").contains("\"c\":1"));
+        assert!(fold_message(&msg, true).join("\n").contains("\"c\":1"));
+        assert_eq!(fold_meta("-> {\"_meta\":{"), "-> {\"_meta\":{");
     }
 
     #[test]

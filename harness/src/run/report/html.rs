@@ -158,8 +158,17 @@ fn headline(out: &mut String, v: &RunVerdict) {
         return;
     }
     out.push_str("<ul id=\"headline\">\n");
-    for line in lines {
-        let _ = writeln!(out, "<li>{}</li>", escape(&line));
+    for (line, sev) in lines.iter().zip(
+        Severity::ALL
+            .into_iter()
+            .filter(|s| v.failures().any(|c| c.severity == Some(*s))),
+    ) {
+        let _ = writeln!(
+            out,
+            "<li class=\"{}\">{}</li>",
+            sev_class(sev),
+            escape(line)
+        );
     }
     out.push_str("</ul>\n");
 }
