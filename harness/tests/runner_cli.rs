@@ -339,9 +339,29 @@ fn the_baseline_is_strict_both_ways() {
     ]);
     assert_eq!(code, 0, "a listed failure is tolerated: {out}");
     std::fs::write(&base, "SMOKE-001\n").unwrap();
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
+    let j = dir.path().join("j.xml").display().to_string();
+    let m = dir.path().join("r.md").display().to_string();
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--expect-fail",
+        &b,
+        "--junit",
+        &j,
+        "--report",
+        &m,
+    ]);
     assert_eq!(code, 1, "a listed case that passes is stale: {out}");
     assert!(out.contains("STALE SMOKE-001"), "{out}");
+    // Every report says what the exit code says, and why.
+    let junit = std::fs::read_to_string(&j).unwrap();
+    assert!(junit.contains(r#"type="stale baseline entry""#), "{junit}");
+    assert!(!junit.contains(r#"<testsuites failures="0""#), "{junit}");
+    let md = std::fs::read_to_string(&m).unwrap();
+    assert!(md.contains("**Result: FAIL: "), "{md}");
+    assert!(md.contains("**Stale baseline entries**"), "{md}");
+    assert!(md.contains("SMOKE-001"), "{md}");
     std::fs::write(&base, "NO-SUCH-CASE\n").unwrap();
     let (code, _, err) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
     assert_eq!(code, 2, "{err}");
