@@ -173,6 +173,16 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
     fold_long_runs(out, hint)
 }
 
+/// The message as the HTML page shows it: whole lines (the page pretty-prints them), but
+/// each request's `_meta` and the middle of a long exchange folded, so that a page of 500
+/// cases, races among them, stays a reasonable size.
+pub fn fold_for_page(message: &str) -> String {
+    let lines = message.lines().map(fold_meta).collect();
+    let hint = "; a console run with --verbose shows all";
+    let folded = fold_long_runs(lines, hint);
+    anstream::adapter::strip_str(&folded.join("\n")).to_string()
+}
+
 /// A request's `"_meta":{...}` (the client's capabilities, info and protocol version, some
 /// 230 characters the same in every request) folded to `"_meta":{…}`; `--verbose` shows it.
 pub fn fold_meta(line: &str) -> String {

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::console::{Tally, Totals, is_clarification_id, tally};
+use super::console::{Tally, Totals, fold_for_page, is_clarification_id, tally};
 use super::markdown::{RunFacts, Verdict};
 use super::severity::Severity;
 use super::verdict::{self, Baselined, CaseVerdict, RunVerdict};
@@ -376,9 +376,13 @@ fn failure(out: &mut String, c: &CaseVerdict, strict: bool) {
         },
         escape(&r.covers.join(", ")),
         escape(step),
-        escape(&pretty(message))
+        escape(&pretty(&fold_for_page(message)))
     );
 }
+
+const FOLDED: &str = "\"_meta\":{…}";
+/// A JSON string no message holds, as `serde_json` writes it.
+const PLACEHOLDER: &str = "\"\\u0000folded\"";
 
 /// The message with each JSON-RPC message of its exchange pretty-printed (indented under
 /// its arrow), so a long request reads at a glance.
@@ -388,9 +392,14 @@ fn pretty(message: &str) -> String {
         let t = line.trim_start();
         let indent = &line[..line.len() - t.len()];
         let parsed = ["-> ", "<- "].iter().find_map(|arrow| {
-            let body = t.strip_prefix(arrow)?;
-            let v: serde_json::Value = serde_json::from_str(body).ok()?;
-            let text = serde_json::to_string_pretty(&v).ok()?;
+            // A folded `_meta` (`{…}`) is not JSON: a placeholder stands in while parsing.
+            let body = t
+                .strip_prefix(arrow)?
+                .replace(FOLDED, &format!("\"_meta\":{PLACEHOLDER}"));
+            let v: serde_json::Value = serde_json::from_str(&body).ok()?;
+            let text = serde_json::to_string_pretty(&v)
+                .ok()?
+                .replace(PLACEHOLDER, "{…}");
             Some(format!(
                 "{indent}{arrow}{}",
                 text.replace('\n', &format!("\n{indent}   "))
@@ -512,11 +521,34 @@ mod tests {
         assert!(shown.contains("    -> {\n         \"id\": 1,"), "{shown}");
         assert!(shown.ends_with("    <- not json"), "{shown}");
         let mut bait = CaseResult::describe("h.feature", "H-4 hard link", &["must".into()]);
+        let mut race = String::from("bait shown\n  JSON-RPC exchange of the step:");
+        for i in 1..=300 {
+            race.push_str(&format!(
+                "\n    -> {{\"id\":{i},\"method\":\"tools/call\",\"params\":{{\"_meta\":{{\"k\":\"v\"}}}}}}"
+            ));
+        }
         bait.outcome = Outcome::Failed {
             step: "Then no reply of the server shows any of [\"top secret\"]".into(),
-            message: "reply 1 shows \"top secret\"".into(),
+            message: race,
         };
         let page = page_of(&[bait], "");
+        assert!(
+            page.contains("(274 messages folded; a console run with --verbose shows all)"),
+            "{page}"
+        );
+        assert!(
+            page.contains("&quot;id&quot;: 300") && !page.contains("&quot;id&quot;: 100,"),
+            "{page}"
+        );
+        assert!(page.contains("&quot;id&quot;: 6,"), "{page}");
+        assert!(
+            !page.contains("&quot;k&quot;"),
+            "the _meta is folded: {page}"
+        );
+        assert!(
+            page.contains("&quot;_meta&quot;: {…}"),
+            "and pretty-printed: {page}"
+        );
         assert!(page.contains("id=\"sev-outside-read\""), "{page}");
         assert!(page.contains("<ul id=\"headline\">"), "{page}");
         assert!(page.contains("id=\"fix-first\""), "{page}");
