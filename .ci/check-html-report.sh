@@ -3,7 +3,8 @@
 # clarification failure the baseline expects and a pass writes the page; Chromium loads it
 # and dumps the DOM after its script ran; the check then wants the script's marker, no
 # script error, filters that split the matrix rows between core and clarifications, and
-# the figures the console printed. Installs Debian's chromium when it is missing.
+# the figures the console printed, and the verdict line the console's `Result:` gave.
+# Installs Debian's chromium when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,6 +48,14 @@ for key, n in said.items():
     shown = re.search(rf'<b id="count-{key}">(\d+)</b>', dom)
     if shown is None or int(shown.group(1)) != n:
         fail(f"{key}: the console says {n}, the page {shown and shown.group(1)}")
+result = re.search(r"^Result: (PASS|FAIL|NOTHING TESTED)$", console, re.M)
+if not result:
+    fail(f"no Result line in the console output:\n{console}")
+verdict = re.search(r'<p id="verdict" class="verdict (\w+)"><b>Result: ([A-Z ]+?):', dom)
+if verdict is None or verdict.group(2) != result.group(1):
+    fail(f"the console says {result.group(1)}, the page's verdict {verdict and verdict.group(0)}")
+if dom.find('id="verdict"') > dom.find('id="count-scenarios"'):
+    fail("the verdict is not at the top of the page")
 rows = {k: int(v) for k, v in re.findall(r'data-rows-(\w+)="(\d+)"', dom)}
 static = {k: page.count(f'<tr data-kind="{k}"') for k in ("core", "clarification")}
 if rows.get("core") != static["core"] or rows.get("clarification") != static["clarification"] \
@@ -54,6 +63,6 @@ if rows.get("core") != static["core"] or rows.get("clarification") != static["cl
     fail(f"the filters show {rows}, the page has {static} rows")
 if said.get("expected") != 1 or said.get("failed") != 1:
     fail(f"the run should have one failure and one expected: {said}")
-print(f"html: the page's script ran in Chromium; its figures match the console ({said}); "
-      f"filters: {rows}")
+print(f"html: the page's script ran in Chromium; its verdict ({result.group(1)}) and figures "
+      f"match the console ({said}); filters: {rows}")
 PY

@@ -197,13 +197,33 @@ fn a_failure_shows_ids_expected_actual_and_the_exchange() {
 fn the_summary_says_what_to_fix_first() {
     let (code, out, _) = run(&["run", "--features", &fixtures("mixed")]);
     assert_eq!(code, 1, "{out}");
-    let core = out.find("1 core case fails").expect(&out);
-    let clar = out.find("1 clarification case fails").expect(&out);
+    // By severity: the core case's wrong answer before the clarification's choice.
+    let core = out
+        .find("1. Wrong answer: the result field … is … (1 case: MIX-001)")
+        .expect(&out);
+    let clar = out
+        .find("2. A choice where the source is silent: the result field … is … (1 case: MIX-002)")
+        .expect(&out);
     assert!(core < clar, "core failures first: {out}");
-    assert!(out.contains("MIX-001 (MCP-012)"), "{out}");
-    assert!(out.contains("MIX-002 (MCP-012, CLR-001)"), "{out}");
-    assert!(out.contains("--tags 'not @clarification'"), "{out}");
-    assert!(out.contains("--expect-fail"), "{out}");
+    assert!(
+        out.contains("expected: the result field \"total_lines\" is 4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("actual:   result field \"total_lines\": expected 4, got 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rerun:    mcp-harness run --features "),
+        "{out}"
+    );
+    assert!(out.contains(" --name '^MIX-001 '"), "{out}");
+    // Only the choice may be set aside, and never by a tag that would hide escapes too.
+    assert!(
+        out.contains("list their ids in a file given to --expect-fail: MIX-002"),
+        "{out}"
+    );
+    assert!(!out.contains("--tags 'not @clarification'"), "{out}");
     // CLR-001 is summed up with the clarifications, MCP-012 with the requirements.
     let per_req = out.find("Summary per upstream requirement").expect(&out);
     let per_clr = out.find("Summary per clarification").expect(&out);
@@ -218,7 +238,8 @@ fn the_summary_says_what_to_fix_first() {
         "not @clarification",
     ]);
     assert_eq!(code, 1, "{out}");
-    assert!(!out.contains("clarification case"), "{out}");
+    assert!(!out.contains("A choice"), "{out}");
+    assert!(out.contains("1. Wrong answer"), "{out}");
 }
 
 #[test]
@@ -318,9 +339,29 @@ fn the_baseline_is_strict_both_ways() {
     ]);
     assert_eq!(code, 0, "a listed failure is tolerated: {out}");
     std::fs::write(&base, "SMOKE-001\n").unwrap();
-    let (code, out, _) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
+    let j = dir.path().join("j.xml").display().to_string();
+    let m = dir.path().join("r.md").display().to_string();
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--expect-fail",
+        &b,
+        "--junit",
+        &j,
+        "--report",
+        &m,
+    ]);
     assert_eq!(code, 1, "a listed case that passes is stale: {out}");
     assert!(out.contains("STALE SMOKE-001"), "{out}");
+    // Every report says what the exit code says, and why.
+    let junit = std::fs::read_to_string(&j).unwrap();
+    assert!(junit.contains(r#"type="stale baseline entry""#), "{junit}");
+    assert!(!junit.contains(r#"<testsuites failures="0""#), "{junit}");
+    let md = std::fs::read_to_string(&m).unwrap();
+    assert!(md.contains("**Result: FAIL: "), "{md}");
+    assert!(md.contains("**Stale baseline entries**"), "{md}");
+    assert!(md.contains("SMOKE-001"), "{md}");
     std::fs::write(&base, "NO-SUCH-CASE\n").unwrap();
     let (code, _, err) = run(&["run", "--features", &fixtures(""), "--expect-fail", &b]);
     assert_eq!(code, 2, "{err}");

@@ -79,7 +79,12 @@ impl Collector {
         let key = Self::key(feat, sc);
         match &ev.event {
             Scenario::Started => {
-                let r = CaseResult::describe(&feature_name(feat), &sc.name, &sc.tags);
+                let mut r = CaseResult::describe(&feature_name(feat), &sc.name, &sc.tags);
+                let background = feat.background.iter().flat_map(|b| &b.steps);
+                r.steps = background
+                    .chain(&sc.steps)
+                    .map(|s| s.value.clone())
+                    .collect();
                 self.running.insert(key, (r, Instant::now()));
             }
             Scenario::Hook(_, event::Hook::Failed(_, info)) => {

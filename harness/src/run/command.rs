@@ -13,7 +13,7 @@ use super::capabilities::{self, Offered, ToolFit};
 use super::collect::Echo;
 use super::config::{Protocol, ServerConfig, Target, ToolNames, reference_serves};
 use super::decided;
-use super::outcome::{CaseResult, Level, Outcome};
+use super::outcome::CaseResult;
 use super::outputs::Outputs;
 use super::parser::{FeatureText, parse_all};
 use super::plan::Plan;
@@ -21,6 +21,7 @@ use super::probe::DISCOVER_PROBE;
 pub use super::probe::probe;
 use super::report::console::{self, Totals};
 use super::report::expect_fail::Baseline;
+use super::report::verdict::{CaseVerdict, RunResult, RunVerdict};
 use super::report::{cucumber_json, html, junit, markdown};
 use super::suite::{SuiteOptions, run_parsed};
 use crate::catalogue::{Catalogue, Profile};
@@ -195,11 +196,6 @@ fn startup_timeout(req: &RunRequest) -> Duration {
     } else {
         req.startup_timeout
     }
-}
-
-/// Whether a failed case counts against the run.
-pub fn counts(r: &CaseResult, strict: bool, baseline: &Baseline) -> bool {
-    r.failed() && !baseline.lists(&r.case_id) && (strict || r.level == Level::Must)
 }
 
 /// Why a run stops before any case runs: a usage error, or a reason no case can run (which
@@ -422,7 +418,8 @@ fn run_cases(
     }
 }
 
-/// The end of the console output, the report files, and the exit code.
+/// The end of the console output, the report files, and the exit code: all rendered from
+/// one verdict, so they agree.
 fn report(
     req: &RunRequest,
     plan: &Plan,
@@ -438,37 +435,30 @@ fn report(
         eprintln!("mcp-harness: {e}");
         return 2;
     }
-    let stale: Vec<String> = baseline
-        .stale(&ran.results)
-        .iter()
-        .map(|r| r.case_id.clone())
-        .collect();
-    let totals = totals(
+    let verdict = RunVerdict::of(
         &ran.results,
-        req.strict,
         baseline,
-        stale.len(),
+        req.strict,
         &ran.skip_labels,
+        ran.parse_errors.len(),
+        plan.interface.is_some(),
     );
-    print_end(&ran.results, catalogue, baseline, &stale, &totals, started);
     let facts = run_facts(req, &chosen.cfg);
-    if let Err(code) = write_reports(req, ran, catalogue, baseline, &facts, &totals, outputs) {
+    print_end(&verdict, catalogue, &facts, started);
+    if let Err(code) = write_reports(req, catalogue, &verdict, &facts, outputs) {
         return code;
     }
     if ran.results.is_empty() {
         eprintln!("mcp-harness: no scenario matched the selection");
         return 2;
     }
-    if plan.interface.is_some() && ran.results.iter().all(CaseResult::skipped) {
-        return nothing_tested(&totals);
-    }
-    if !ran.parse_errors.is_empty() || totals.counted > 0 || !stale.is_empty() {
-        println!("Result: {}", console::paint(console::RED, "FAIL"));
-        1
-    } else {
-        println!("Result: {}", console::paint(console::GREEN, "PASS"));
-        0
-    }
+    let style = match verdict.result {
+        RunResult::Pass => console::GREEN,
+        RunResult::Fail => console::RED,
+        RunResult::NothingTested => return nothing_tested(&verdict.totals),
+    };
+    println!("Result: {}", console::paint(style, verdict.result.word()));
+    verdict.exit_code()
 }
 
 /// The verdict of an interface run in which every selected case was skipped: not a pass
@@ -506,6 +496,8 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
             Protocol::V2026_07_28 => "2026-07-28".into(),
         },
         strict: req.strict,
+        // The run's own arguments, echoed back in each cause's rerun command.
+        args: std::env::args().skip(1).collect(),
     }
 }
 
@@ -513,29 +505,24 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
 /// written (said on stderr).
 fn write_reports(
     req: &RunRequest,
-    ran: &Ran,
     catalogue: &Catalogue,
-    baseline: &Baseline,
+    verdict: &RunVerdict,
     facts: &markdown::RunFacts,
-    totals: &Totals,
     outputs: Outputs,
 ) -> Result<(), u8> {
-    let results = &ran.results;
     let written = [
         (
             &req.report,
             outputs.report,
-            markdown::render(results, Some(catalogue), facts),
+            markdown::render(verdict, Some(catalogue), facts),
         ),
         (
             &req.html,
             outputs.html,
             html::render(&html::Page {
-                results,
+                verdict,
                 catalogue: Some(catalogue),
                 facts,
-                totals,
-                expected: &|r| baseline.lists(&r.case_id),
             }),
         ),
     ];
@@ -548,9 +535,7 @@ fn write_reports(
         }
     }
     if let (Some(path), Some(file)) = (&req.junit, outputs.junit) {
-        let counts = |r: &CaseResult| counts(r, req.strict, baseline);
-        let note = |r: &CaseResult| note(r, req.strict, baseline);
-        let report = junit::report(results, &catalogue.profile.profile, &counts, &note);
+        let report = junit::report(verdict, &catalogue.profile.profile);
         if let Err(e) = junit::write(&report, file) {
             eprintln!("mcp-harness: {}: {e}", path.display());
             return Err(2);
@@ -559,70 +544,31 @@ fn write_reports(
     Ok(())
 }
 
-/// The end of the console output: the summary per id, what to fix first, stale baseline
-/// entries and the totals line.
+/// The end of the console output: the headline, the summary per id, what to fix first,
+/// stale baseline entries and the totals line.
 fn print_end(
-    results: &[CaseResult],
+    verdict: &RunVerdict,
     catalogue: &Catalogue,
-    baseline: &Baseline,
-    stale: &[String],
-    totals: &Totals,
+    facts: &markdown::RunFacts,
     started: Instant,
 ) {
+    print!("{}", console::headline(verdict));
+    let expected = |id: &str| verdict.expected(id);
     print!(
         "{}",
-        console::summary(results, Some(catalogue), &|id| baseline.lists(id))
+        console::summary(verdict.results, Some(catalogue), &expected)
     );
     print!(
         "{}",
-        console::fix_first(results, &catalogue.profile.profile, &|r| baseline
-            .lists(&r.case_id))
+        console::fix_first(verdict, &catalogue.profile.profile, &facts.args)
     );
-    for id in stale {
+    for c in verdict.stale() {
         println!(
-            "STALE {id}: listed in the expected-failures file but passed; remove it from the file"
+            "STALE {}: listed in the expected-failures file but passed; remove it from the file",
+            c.result.case_id
         );
     }
-    println!("{}", totals.line(started.elapsed().as_secs_f64()));
-}
-
-/// The run's figures; `skip_labels` names why each skipped scenario was not run.
-fn totals(
-    results: &[CaseResult],
-    strict: bool,
-    baseline: &Baseline,
-    stale: usize,
-    skip_labels: &HashMap<String, &'static str>,
-) -> Totals {
-    let failed = |r: &&CaseResult| matches!(r.outcome, Outcome::Failed { .. });
-    let expected = results
-        .iter()
-        .filter(failed)
-        .filter(|r| baseline.lists(&r.case_id))
-        .count();
-    let mut skipped: Vec<(String, usize)> = Vec::new();
-    for r in results.iter().filter(|r| r.skipped()) {
-        let label = skip_labels.get(&r.scenario).copied().unwrap_or("not run");
-        match skipped.iter_mut().find(|(l, _)| l == label) {
-            Some((_, n)) => *n += 1,
-            None => skipped.push((label.to_string(), 1)),
-        }
-    }
-    Totals {
-        scenarios: results.len(),
-        passed: results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Passed)
-            .count(),
-        failed: results.iter().filter(failed).count() - expected,
-        counted: results
-            .iter()
-            .filter(|r| counts(r, strict, baseline))
-            .count(),
-        expected,
-        skipped,
-        stale,
-    }
+    println!("{}", verdict.totals.line(started.elapsed().as_secs_f64()));
 }
 
 /// How a failing case is shown as it happens: one line when the baseline expects it,
@@ -631,22 +577,11 @@ fn echo(r: &CaseResult, strict: bool, verbose: bool, baseline: &Baseline) -> Ech
     if baseline.lists(&r.case_id) && !verbose {
         return Echo::Expected(console::expected_line(r));
     }
-    let note = note(r, strict, baseline);
-    let block = console::failure_block(r, note.as_deref(), verbose);
+    let note = CaseVerdict::of(r, baseline, strict).note(strict);
+    let block = console::failure_block(r, note, verbose);
     if baseline.lists(&r.case_id) {
         Echo::Expected(block)
     } else {
         Echo::Failure(block)
-    }
-}
-
-/// Why a failure does not count, for the failure block.
-fn note(r: &CaseResult, strict: bool, baseline: &Baseline) -> Option<String> {
-    if baseline.lists(&r.case_id) {
-        Some("expected failure (listed in the baseline)".into())
-    } else if !strict && r.level == Level::Should {
-        Some("SHOULD-level: reported, does not fail the run without --strict".into())
-    } else {
-        None
     }
 }

@@ -36,6 +36,9 @@ pub struct CaseResult {
     pub clarification: bool,
     pub outcome: Outcome,
     pub duration: Duration,
+    /// The case's step sentences, without keywords (background first): what its severity
+    /// is judged from (`report::severity`). Empty for a case decided before the run.
+    pub steps: Vec<String>,
 }
 
 impl CaseResult {
@@ -76,6 +79,7 @@ impl CaseResult {
             clarification,
             outcome: Outcome::Passed,
             duration: Duration::ZERO,
+            steps: Vec::new(),
         }
     }
 }

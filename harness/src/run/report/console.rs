@@ -9,6 +9,8 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
+use super::severity::Severity;
+use super::verdict::{self, Baselined, RunVerdict};
 use crate::catalogue::Catalogue;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
@@ -125,7 +127,10 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
     let mut in_handshake = false;
     for line in message.lines() {
         if !is_transcript(line) {
-            out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+            out.extend(
+                held.drain(..)
+                    .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+            );
             in_handshake = line.trim_end().ends_with("exchange of the step:")
                 || line.trim_end().ends_with("exchange:");
             out.push(clip_line(line, LINE_LIMIT, hint));
@@ -150,16 +155,79 @@ pub fn fold_message(message: &str, verbose: bool) -> Vec<String> {
                     ));
                     held.clear();
                 }
-                out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+                out.extend(
+                    held.drain(..)
+                        .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+                );
             } else {
                 held.push(line);
                 continue;
             }
         }
-        out.push(clip_line(line, LINE_LIMIT, hint));
+        out.push(clip_line(&fold_meta(line), LINE_LIMIT, hint));
     }
-    out.extend(held.drain(..).map(|l| clip_line(l, LINE_LIMIT, hint)));
+    out.extend(
+        held.drain(..)
+            .map(|l| clip_line(&fold_meta(l), LINE_LIMIT, hint)),
+    );
     fold_long_runs(out, hint)
+}
+
+/// The message as the HTML page shows it: whole lines (the page pretty-prints them), but
+/// each request's `_meta` and the middle of a long exchange folded, so that a page of 500
+/// cases, races among them, stays a reasonable size.
+pub fn fold_for_page(message: &str) -> String {
+    let lines = message.lines().map(fold_meta).collect();
+    let hint = "; a console run with --verbose shows all";
+    let folded = fold_long_runs(lines, hint);
+    anstream::adapter::strip_str(&folded.join("\n")).to_string()
+}
+
+/// A request's `"_meta":{...}` (the client's capabilities, info and protocol version, some
+/// 230 characters the same in every request) folded to `"_meta":{…}`; `--verbose` shows it.
+pub fn fold_meta(line: &str) -> String {
+    const KEY: &str = "\"_meta\":{";
+    let Some(at) = line.find(KEY).filter(|_| is_transcript(line)) else {
+        return line.to_string();
+    };
+    let open = at + KEY.len() - 1;
+    match object_end(&line[open..]) {
+        Some(len) => format!(
+            "{}{{…}}{}",
+            &line[..at + KEY.len() - 1],
+            &line[open + len..]
+        ),
+        None => line.to_string(),
+    }
+}
+
+/// The length of the JSON object `s` starts with (through its closing brace), strings
+/// and their escapes skipped; `None` when it does not close.
+fn object_end(s: &str) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, c) in s.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Transcript lines kept at the start and at the end of a long exchange (a race makes
@@ -322,90 +390,90 @@ fn row_status(t: &Tally, expected: &dyn Fn(&str) -> bool) -> String {
     }
 }
 
-/// `ID (covers A, B)[, SHOULD]` for a list of failures.
-fn failure_ids(rs: &[&CaseResult]) -> String {
-    rs.iter()
-        .map(|r| {
-            let should = if r.level == Level::Should {
-                ", SHOULD"
-            } else {
-                ""
-            };
-            format!("{} ({}{should})", r.case_id, r.covers.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// What to fix first: the core failures (the server breaks its source), then the
-/// clarification failures (our choices) with the two ways to set them aside, then those
-/// the baseline expects. Empty when nothing failed.
-pub fn fix_first(
-    results: &[CaseResult],
-    profile: &str,
-    expected: &dyn Fn(&CaseResult) -> bool,
-) -> String {
-    let failed: Vec<&CaseResult> = results
-        .iter()
-        .filter(|r| matches!(r.outcome, Outcome::Failed { .. }))
-        .collect();
-    if failed.is_empty() {
+/// The headline: one line per severity class that failed, most severe first; empty when
+/// nothing failed.
+pub fn headline(verdict: &RunVerdict) -> String {
+    let lines = verdict.headline();
+    if lines.is_empty() {
         return String::new();
     }
-    let (listed, open): (Vec<&CaseResult>, Vec<&CaseResult>) =
-        failed.into_iter().partition(|r| expected(r));
-    let (clar, core): (Vec<&CaseResult>, Vec<&CaseResult>) =
-        open.into_iter().partition(|r| r.clarification);
+    let mut out = format!("\n{}\n", paint(BOLD, "Headline:"));
+    for (line, sev) in lines.iter().zip(failed_classes(verdict)) {
+        let style = if sev <= Severity::Hung { RED } else { YELLOW };
+        let _ = writeln!(out, "  {}", paint(style, line));
+    }
+    out.push('\n');
+    out
+}
+
+/// The severity classes that failed, in the headline's order.
+fn failed_classes(verdict: &RunVerdict) -> Vec<Severity> {
+    Severity::ALL
+        .into_iter()
+        .filter(|s| verdict.failures().any(|c| c.severity == Some(*s)))
+        .collect()
+}
+
+/// What to fix first: each cause (failures of one class and one check), most severe first
+/// and, within a class, the most shared first, with the case that shows it, what was
+/// expected and what came, and the command that reruns just that case; then how to set the
+/// choices aside (never an escape: FSC-ROOTS-013, HARD-004 are clarification cases too),
+/// and the failures the baseline expects. Empty when nothing failed.
+pub fn fix_first(verdict: &RunVerdict, profile: &str, args: &[String]) -> String {
+    let expected: Vec<&str> = verdict
+        .failures()
+        .filter(|c| c.baseline == Baselined::Expected)
+        .map(|c| c.result.case_id.as_str())
+        .collect();
+    let causes = verdict.fix_first();
+    if causes.is_empty() && expected.is_empty() {
+        return String::new();
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,
         "\n{}",
         paint(BOLD, &format!("What to fix first ({profile}):"))
     );
-    if !core.is_empty() {
+    for (i, cause) in causes.iter().enumerate() {
+        let style = if cause.severity <= Severity::Hung {
+            RED
+        } else {
+            YELLOW
+        };
+        let ids: Vec<&str> = cause.cases.iter().map(|r| r.case_id.as_str()).collect();
         let _ = writeln!(
             out,
-            "  1. {}: the server breaks its source (a server that follows it passes every \
-             core case): {}",
-            paint(
-                RED,
-                &plural(core.len(), "core case fails", "core cases fail")
-            ),
-            failure_ids(&core)
+            "  {}. {} ({}: {})",
+            i + 1,
+            paint(style, &cause.title),
+            plural(cause.cases.len(), "case", "cases"),
+            ids.join(", ")
+        );
+        let (want, got) = cause.expected_actual();
+        let ex = cause.example();
+        let _ = writeln!(out, "     shown by: {}", ex.scenario);
+        let _ = writeln!(out, "     expected: {want}");
+        let _ = writeln!(out, "     actual:   {}", clip_line(&got, 160, ""));
+        let _ = writeln!(out, "     rerun:    {}", verdict::rerun(args, &ex.case_id));
+    }
+    let choices = verdict.open_choices();
+    if !choices.is_empty() {
+        let ids: Vec<&str> = choices.iter().map(|r| r.case_id.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "  {} our choices where the source is silent (a server may choose otherwise); \
+             to set them aside, list their ids in a file given to --expect-fail: {}",
+            plural(choices.len(), "failure is one of", "failures are"),
+            ids.join(", ")
         );
     }
-    if !clar.is_empty() {
-        let _ = writeln!(
-            out,
-            "  {}. {}: our choices where the source is silent (a server may choose \
-             otherwise): {}",
-            if core.is_empty() { 1 } else { 2 },
-            paint(
-                YELLOW,
-                &plural(
-                    clar.len(),
-                    "clarification case fails",
-                    "clarification cases fail"
-                )
-            ),
-            failure_ids(&clar)
-        );
-        let _ = writeln!(
-            out,
-            "     To set them aside: run with --tags 'not @clarification', or list their ids \
-             in a file given to --expect-fail."
-        );
-    }
-    if !listed.is_empty() {
+    if !expected.is_empty() {
         let _ = writeln!(
             out,
             "  {} expected by the baseline (not counted): {}",
-            plural(listed.len(), "failure", "failures"),
-            listed
-                .iter()
-                .map(|r| r.case_id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            plural(expected.len(), "failure", "failures"),
+            expected.join(", ")
         );
     }
     out
@@ -548,6 +616,20 @@ mod tests {
     }
 
     #[test]
+    fn the_meta_of_a_request_is_folded_unless_verbose() {
+        let line = "    -> {\"id\":2,\"method\":\"tools/call\",\"params\":{\"_meta\":{\"a\":{\"b\":\"}{\\\"\"},\"c\":1},\
+                    \"arguments\":{\"path\":\"x\"}}}";
+        assert_eq!(
+            fold_meta(line),
+            "    -> {\"id\":2,\"method\":\"tools/call\",\"params\":{\"_meta\":{…},\"arguments\":{\"path\":\"x\"}}}"
+        );
+        let msg = format!("bad\n  JSON-RPC exchange of the step:\n{line}");
+        assert!(!fold_message(&msg, false).join("\n").contains("\"c\":1"));
+        assert!(fold_message(&msg, true).join("\n").contains("\"c\":1"));
+        assert_eq!(fold_meta("-> {\"_meta\":{"), "-> {\"_meta\":{");
+    }
+
+    #[test]
     fn long_lines_are_cut_unless_verbose() {
         let long = "x".repeat(1200);
         let shown = plain(&fold_message(&long, false).join("\n"));
@@ -560,23 +642,52 @@ mod tests {
     }
 
     #[test]
-    fn core_failures_come_before_clarifications_and_the_baseline() {
+    fn causes_come_by_severity_and_an_escape_is_never_a_choice() {
+        let mut escape = failed("ES-1", &["must", "CLR-002", "clarification"]);
+        escape.steps =
+            vec!["the client calls \"read_file\" with {\"path\":\"${outside}/s\"}".into()];
+        escape.outcome = Outcome::Failed {
+            step: "Then the call fails".into(),
+            message: "the call succeeded but should have failed".into(),
+        };
         let results = [
             failed("CL-1", &["must", "CLR-001", "clarification"]),
             failed("CO-1", &["must", "MCP-001"]),
             failed("XF-1", &["must", "MCP-002"]),
+            escape,
         ];
-        let text = plain(&fix_first(&results, "rootspace", &|r| r.case_id == "XF-1"));
-        let core = text.find("1 core case fails").expect(&text);
-        let clar = text.find("1 clarification case fails").expect(&text);
+        let baseline = crate::run::report::expect_fail::Baseline::parse("XF-1\n");
+        let v = RunVerdict::of(&results, &baseline, false, &Default::default(), 0, false);
+        let args = vec!["run".to_string(), "--html".into(), "x.html".into()];
+        let text = plain(&fix_first(&v, "rootspace", &args));
+        let escape = text.find("1. Confinement: data read").expect(&text);
+        let core = text.find("2. Wrong answer").expect(&text);
+        let clar = text.find("3. A choice").expect(&text);
         let base = text
-            .find("1 failure expected by the baseline")
+            .find("1 failure expected by the baseline (not counted): XF-1")
             .expect(&text);
-        assert!(core < clar && clar < base, "{text}");
-        assert!(text.contains("--tags 'not @clarification'"), "{text}");
-        assert!(text.contains("--expect-fail"), "{text}");
-        assert!(text.contains("CO-1 (MCP-001)"), "{text}");
-        assert!(fix_first(&results[..0], "rootspace", &|_| false).is_empty());
+        assert!(escape < core && core < clar && clar < base, "{text}");
+        assert!(!text.contains("--tags 'not @clarification'"), "{text}");
+        assert!(
+            text.contains("list their ids in a file given to --expect-fail: CL-1\n"),
+            "only the choice may be set aside: {text}"
+        );
+        assert!(
+            text.contains("rerun:    mcp-harness run --name '^CO-1 '"),
+            "{text}"
+        );
+        assert!(text.contains("actual:   expected 4, got 3"), "{text}");
+        let head = plain(&headline(&v));
+        assert!(head.contains("Confinement: 1 way out"), "{head}");
+        let none = RunVerdict::of(
+            &results[..0],
+            &baseline,
+            false,
+            &Default::default(),
+            0,
+            false,
+        );
+        assert!(fix_first(&none, "rootspace", &args).is_empty());
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The HTML report (`--html FILE`): one self-contained page (no external assets) with the
-//! run's totals, the requirement matrix, and each failure with its whole exchange, and
-//! filters for core cases and clarifications.
+//! run's verdict and headline first, what to fix first, the totals, each failure with its
+//! whole exchange grouped by severity (linked from its requirement rows), the requirement
+//! matrix, and filters for core cases and clarifications. Results are words, never emoji
+//! alone, so the page reads without an emoji font.
 //!
 //! The page's script marks the document when it has run (`data-script="ok"` on `<body>`,
 //! with the rows each filter shows as `data-rows-<filter>`) and writes any error it meets
@@ -8,19 +10,18 @@
 
 use std::fmt::Write as _;
 
-use super::console::{Tally, Totals, is_clarification_id, tally};
+use super::console::{Tally, Totals, fold_for_page, is_clarification_id, tally};
 use super::markdown::{RunFacts, Verdict};
+use super::severity::Severity;
+use super::verdict::{self, Baselined, CaseVerdict, RunVerdict};
 use crate::catalogue::Catalogue;
-use crate::run::outcome::{CaseResult, Level, Outcome};
+use crate::run::outcome::{Level, Outcome};
 
 /// Everything the page shows.
 pub struct Page<'a> {
-    pub results: &'a [CaseResult],
+    pub verdict: &'a RunVerdict<'a>,
     pub catalogue: Option<&'a Catalogue>,
     pub facts: &'a RunFacts,
-    pub totals: &'a Totals,
-    /// Whether the baseline expects a case to fail.
-    pub expected: &'a dyn Fn(&CaseResult) -> bool,
 }
 
 /// `s` with the five HTML special characters escaped.
@@ -47,7 +48,13 @@ th{background:#f3f3f3}.pass{color:#176f2c}.fail{color:#b00020;font-weight:bold}\
 pre{background:#f7f7f7;padding:.6em;overflow-x:auto;white-space:pre-wrap}\
 details{margin:.4em 0}summary{cursor:pointer}.filters button{margin-right:.4em}\
 .filters button.on{font-weight:bold}[hidden]{display:none}\
-td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}";
+td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}\
+.verdict{font-size:1.3em;padding:.4em .7em;border-left:6px solid}\
+.verdict.PASS{border-color:#176f2c;background:#eef8f0}\
+.verdict.FAIL{border-color:#b00020;background:#fdeef0}\
+.verdict.NOTHING{border-color:#8a5a00;background:#fff6e5}\
+.xfail{color:#8a5a00}.sev-high{color:#b00020}.sev-low{color:#8a5a00}\
+ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}";
 
 /// Shows the rows and failures of the chosen kind, and counts what is shown.
 const SCRIPT: &str = r#"
@@ -82,14 +89,23 @@ window.addEventListener('error', function (e) {
 })();
 "#;
 
-/// The whole page.
+/// The whole page: the verdict and the headline first, what to fix first, the totals,
+/// the failures grouped by severity, and the matrix.
 pub fn render(p: &Page) -> String {
+    let v = p.verdict;
     let mut out = String::new();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>Conformance report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <h1>Conformance report</h1>\n"
+         <title>Conformance report: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+         <h1>Conformance report</h1>\n",
+        v.result.word()
+    );
+    let _ = writeln!(
+        out,
+        "<p id=\"verdict\" class=\"verdict {}\"><b>Result: {}</b></p>",
+        v.result.word().split(' ').next().unwrap_or(""),
+        escape(&v.sentence())
     );
     let _ = writeln!(
         out,
@@ -102,7 +118,9 @@ pub fn render(p: &Page) -> String {
             ""
         }
     );
-    totals(&mut out, p.totals);
+    headline(&mut out, v);
+    fix_first(&mut out, p);
+    totals(&mut out, &v.totals);
     let _ = writeln!(
         out,
         "<p class=\"filters\">Show: <button data-show=\"all\">all</button>\
@@ -118,6 +136,80 @@ pub fn render(p: &Page) -> String {
         "<pre id=\"script-errors\" hidden></pre>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     );
     out
+}
+
+/// The CSS class of a severity: the first five classes are grave.
+fn sev_class(s: Severity) -> &'static str {
+    if s <= Severity::Hung {
+        "sev-high"
+    } else {
+        "sev-low"
+    }
+}
+
+/// The id of a case's failure block, linked from its rows.
+fn anchor(case_id: &str) -> String {
+    format!("case-{}", escape(case_id))
+}
+
+fn headline(out: &mut String, v: &RunVerdict) {
+    let lines = v.headline();
+    if lines.is_empty() {
+        return;
+    }
+    out.push_str("<ul id=\"headline\">\n");
+    for (line, sev) in lines.iter().zip(
+        Severity::ALL
+            .into_iter()
+            .filter(|s| v.failures().any(|c| c.severity == Some(*s))),
+    ) {
+        let _ = writeln!(
+            out,
+            "<li class=\"{}\">{}</li>",
+            sev_class(sev),
+            escape(line)
+        );
+    }
+    out.push_str("</ul>\n");
+}
+
+fn fix_first(out: &mut String, p: &Page) {
+    let causes = p.verdict.fix_first();
+    if causes.is_empty() {
+        return;
+    }
+    out.push_str("<h2>What to fix first</h2>\n<ol class=\"fix\" id=\"fix-first\">\n");
+    for c in &causes {
+        let (want, got) = c.expected_actual();
+        let ex = c.example();
+        let others: Vec<String> = c
+            .cases
+            .iter()
+            .map(|r| {
+                format!(
+                    "<a href=\"#{}\">{}</a>",
+                    anchor(&r.case_id),
+                    escape(&r.case_id)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<li><b class=\"{}\">{}</b> ({} case{}: {})<br>Shown by <a href=\"#{}\">{}</a>: \
+             expected <code>{}</code>; actual: {}<br>Rerun: <code>{}</code></li>",
+            sev_class(c.severity),
+            escape(&c.title),
+            c.cases.len(),
+            if c.cases.len() == 1 { "" } else { "s" },
+            others.join(", "),
+            anchor(&ex.case_id),
+            escape(&ex.scenario),
+            escape(&want),
+            escape(&got),
+            escape(&verdict::rerun(&p.facts.args, &ex.case_id))
+        );
+    }
+    out.push_str("</ol>\n");
 }
 
 /// The figures of the console's totals line, each in an element with an id.
@@ -151,12 +243,19 @@ fn row(out: &mut String, kind: &str, cells: &[String], verdict: &Verdict, cases:
     );
 }
 
-fn cases(t: Option<&Tally>) -> String {
+fn cases(t: Option<&Tally>, expected: &dyn Fn(&str) -> bool) -> String {
     let Some(t) = t else { return String::new() };
     let mut ids: Vec<String> = t
         .failed
         .iter()
-        .map(|id| format!("<b class=\"fail\">{}</b>", escape(id)))
+        .map(|id| {
+            let class = if expected(id) { "xfail" } else { "fail" };
+            format!(
+                "<a href=\"#{}\"><b class=\"{class}\">{}</b></a>",
+                anchor(id),
+                escape(id)
+            )
+        })
         .collect();
     ids.extend(t.passed.iter().map(|id| escape(id)));
     ids.join(", ")
@@ -165,8 +264,12 @@ fn cases(t: Option<&Tally>) -> String {
 /// The requirement matrix, upstream requirements and clarifications apart. Upstream rows
 /// count core cases alone, as the console and the Markdown report do.
 fn matrix(out: &mut String, p: &Page) {
-    let core = tally(p.results.iter().filter(|r| !r.clarification));
-    let t = tally(p.results);
+    let v = p.verdict;
+    let ran = || v.results.iter().filter(|r| !r.skipped());
+    let core = tally(ran().filter(|r| !r.clarification));
+    let t = tally(ran());
+    let expected = |id: &str| v.expected(id);
+    let cases = |tl: Option<&Tally>| cases(tl, &expected);
     out.push_str(
         "<h2>Requirements and clarifications</h2>\n<table>\n<tr><th>Id</th><th>Level</th>\
          <th>Statement or decision</th><th>Result</th><th>Cases (failing in bold)</th></tr>\n",
@@ -175,13 +278,15 @@ fn matrix(out: &mut String, p: &Page) {
         Some(cat) => {
             for r in &cat.requirements {
                 let tl = core.get(&r.id);
-                let v = Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref());
+                let v = Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref())
+                    .with_baseline(tl, &expected);
                 let cells = [escape(&r.id), r.level.to_string(), escape(&r.statement)];
                 row(out, "core", &cells, &v, &cases(tl));
             }
             for c in &cat.clarifications {
                 let tl = t.get(&c.id);
-                let v = Verdict::of(tl, None, c.unexercised.as_deref());
+                let v =
+                    Verdict::of(tl, None, c.unexercised.as_deref()).with_baseline(tl, &expected);
                 let decision = format!("<b>{}</b>: {}", escape(&c.title), escape(&c.choice));
                 let cells = [escape(&c.id), c.level.to_string(), decision];
                 row(out, "clarification", &cells, &v, &cases(tl));
@@ -195,7 +300,7 @@ fn matrix(out: &mut String, p: &Page) {
                     ("core", core.get(id))
                 };
                 let level = all.level.map_or("", Level::as_str).to_string();
-                let v = Verdict::of(tl, None, None);
+                let v = Verdict::of(tl, None, None).with_baseline(tl, &expected);
                 row(
                     out,
                     kind,
@@ -209,51 +314,100 @@ fn matrix(out: &mut String, p: &Page) {
     out.push_str("</table>\n");
 }
 
-/// Each failure with its step and whole message (exchange and stderr included).
+/// Each failure with its step and whole message (exchange and stderr included, JSON
+/// pretty-printed), grouped by severity, most severe first.
 fn failures(out: &mut String, p: &Page) {
-    let failed: Vec<&CaseResult> = p
-        .results
-        .iter()
-        .filter(|r| matches!(r.outcome, Outcome::Failed { .. }))
-        .collect();
-    let _ = writeln!(out, "<h2>Failures ({})</h2>", failed.len());
-    if failed.is_empty() {
+    let v = p.verdict;
+    let n = v.failures().count();
+    let _ = writeln!(out, "<h2>Failures ({n})</h2>");
+    if n == 0 {
         out.push_str("<p>None.</p>\n");
     }
-    for r in failed {
-        let Outcome::Failed { step, message } = &r.outcome else {
+    for sev in Severity::ALL {
+        let of: Vec<&CaseVerdict> = v.failures().filter(|c| c.severity == Some(sev)).collect();
+        if of.is_empty() {
             continue;
-        };
-        let kind = if r.clarification {
-            "clarification"
-        } else {
-            "core"
-        };
-        let note = if (p.expected)(r) {
-            " · expected by the baseline"
-        } else if r.level == Level::Should && !p.facts.strict {
-            " · SHOULD-level, not counted without --strict"
-        } else {
-            ""
-        };
+        }
         let _ = writeln!(
             out,
-            "<details class=\"failure\" data-kind=\"{kind}\"><summary><span class=\"fail\">\
-             FAIL</span> {} ({}, {}{}; covers {}){note}</summary>\n<pre>step: {}\n{}</pre>\
-             </details>",
-            escape(&r.scenario),
-            escape(&r.feature),
-            r.level.as_str(),
-            if r.clarification {
-                ", clarification"
-            } else {
-                ""
-            },
-            escape(&r.covers.join(", ")),
-            escape(step),
-            escape(message)
+            "<h3 class=\"{}\" id=\"sev-{}\">{} ({})</h3>",
+            sev_class(sev),
+            sev.key(),
+            escape(sev.title()),
+            of.len()
         );
+        for c in of {
+            failure(out, c, p.facts.strict);
+        }
     }
+}
+
+fn failure(out: &mut String, c: &CaseVerdict, strict: bool) {
+    let r = c.result;
+    let Outcome::Failed { step, message } = &r.outcome else {
+        return;
+    };
+    let kind = if r.clarification {
+        "clarification"
+    } else {
+        "core"
+    };
+    let (word, class) = if c.baseline == Baselined::Expected {
+        ("XFAIL", "xfail")
+    } else {
+        ("FAIL", "fail")
+    };
+    let note = c
+        .note(strict)
+        .map_or(String::new(), |n| format!(" · {}", escape(n)));
+    let _ = writeln!(
+        out,
+        "<details class=\"failure\" id=\"{}\" data-kind=\"{kind}\"><summary><span class=\"{class}\">\
+         {word}</span> {} ({}, {}{}; covers {}){note}</summary>\n<pre>step: {}\n{}</pre>\
+         </details>",
+        anchor(&r.case_id),
+        escape(&r.scenario),
+        escape(&r.feature),
+        r.level.as_str(),
+        if r.clarification {
+            ", clarification"
+        } else {
+            ""
+        },
+        escape(&r.covers.join(", ")),
+        escape(step),
+        escape(&pretty(&fold_for_page(message)))
+    );
+}
+
+const FOLDED: &str = "\"_meta\":{…}";
+/// A JSON string no message holds, as `serde_json` writes it.
+const PLACEHOLDER: &str = "\"\\u0000folded\"";
+
+/// The message with each JSON-RPC message of its exchange pretty-printed (indented under
+/// its arrow), so a long request reads at a glance.
+fn pretty(message: &str) -> String {
+    let mut out = Vec::new();
+    for line in message.lines() {
+        let t = line.trim_start();
+        let indent = &line[..line.len() - t.len()];
+        let parsed = ["-> ", "<- "].iter().find_map(|arrow| {
+            // A folded `_meta` (`{…}`) is not JSON: a placeholder stands in while parsing.
+            let body = t
+                .strip_prefix(arrow)?
+                .replace(FOLDED, &format!("\"_meta\":{PLACEHOLDER}"));
+            let v: serde_json::Value = serde_json::from_str(&body).ok()?;
+            let text = serde_json::to_string_pretty(&v)
+                .ok()?
+                .replace(PLACEHOLDER, "{…}");
+            Some(format!(
+                "{indent}{arrow}{}",
+                text.replace('\n', &format!("\n{indent}   "))
+            ))
+        });
+        out.push(parsed.unwrap_or_else(|| line.to_string()));
+    }
+    out.join("\n")
 }
 
 /// The page of a run that stopped before any case, with the reason.
@@ -269,13 +423,25 @@ pub fn aborted(paragraph: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::outcome::CaseResult;
 
     fn facts() -> RunFacts {
         RunFacts {
             server: "srv <x>".into(),
             protocol: "auto".into(),
             strict: false,
+            args: vec!["run".into()],
         }
+    }
+
+    fn page_of(results: &[CaseResult], baseline: &str) -> String {
+        let baseline = crate::run::report::expect_fail::Baseline::parse(baseline);
+        let v = RunVerdict::of(results, &baseline, false, &Default::default(), 0, false);
+        render(&Page {
+            verdict: &v,
+            catalogue: None,
+            facts: &facts(),
+        })
     }
 
     #[test]
@@ -290,19 +456,7 @@ mod tests {
             message: "-> {\"method\":\"tools/call\"}\n<- <script>alert(1)</script>".into(),
         };
         let results = [failed];
-        let totals = Totals {
-            scenarios: 1,
-            failed: 1,
-            counted: 1,
-            ..Totals::default()
-        };
-        let page = render(&Page {
-            results: &results,
-            catalogue: None,
-            facts: &facts(),
-            totals: &totals,
-            expected: &|_| false,
-        });
+        let page = page_of(&results, "");
         assert!(
             page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
             "{page}"
@@ -313,9 +467,17 @@ mod tests {
         );
         assert!(page.contains("<b id=\"count-failed\">1</b>"), "{page}");
         assert!(page.contains("data-kind=\"core\""), "{page}");
+        assert!(!page.contains("src="), "no external asset");
+        // Links lead within the page: a failing row to its failure block.
         assert!(
-            !page.contains("src=") && !page.contains("href="),
-            "no external asset"
+            page.split("href=\"").skip(1).all(|h| h.starts_with('#')),
+            "{page}"
+        );
+        assert!(page.contains("<a href=\"#case-A-1\">"), "{page}");
+        assert!(page.contains("id=\"case-A-1\""), "{page}");
+        assert!(
+            page.contains("<b>Result: FAIL: 0 passed; 1 failed</b>"),
+            "{page}"
         );
         assert_eq!(page.matches("<script>").count(), 1, "{page}");
     }
@@ -334,14 +496,7 @@ mod tests {
             message: "torn".into(),
         };
         let results = [core, clar];
-        let totals = Totals::default();
-        let page = render(&Page {
-            results: &results,
-            catalogue: None,
-            facts: &facts(),
-            totals: &totals,
-            expected: &|_| false,
-        });
+        let page = page_of(&results, "");
         let row = |id: &str| {
             page.lines()
                 .find(|l| l.contains(&format!("<td>{id}</td>")))
@@ -353,5 +508,49 @@ mod tests {
             row("FS-CLR-02").contains("<b class=\"fail\">W-5</b>"),
             "{page}"
         );
+        // With the baseline expecting it, the run passes and nothing is red.
+        let passing = page_of(&results, "W-5\n");
+        assert!(passing.contains("class=\"verdict PASS\""), "{passing}");
+        assert!(passing.contains("<b class=\"xfail\">W-5</b>"), "{passing}");
+        assert!(!passing.contains("class=\"fail\""), "{passing}");
+    }
+
+    #[test]
+    fn json_messages_are_pretty_printed_and_failures_grouped_by_severity() {
+        let shown = pretty("bad\n    -> {\"id\":1,\"method\":\"tools/call\"}\n    <- not json");
+        assert!(shown.contains("    -> {\n         \"id\": 1,"), "{shown}");
+        assert!(shown.ends_with("    <- not json"), "{shown}");
+        let mut bait = CaseResult::describe("h.feature", "H-4 hard link", &["must".into()]);
+        let mut race = String::from("bait shown\n  JSON-RPC exchange of the step:");
+        for i in 1..=300 {
+            race.push_str(&format!(
+                "\n    -> {{\"id\":{i},\"method\":\"tools/call\",\"params\":{{\"_meta\":{{\"k\":\"v\"}}}}}}"
+            ));
+        }
+        bait.outcome = Outcome::Failed {
+            step: "Then no reply of the server shows any of [\"top secret\"]".into(),
+            message: race,
+        };
+        let page = page_of(&[bait], "");
+        assert!(
+            page.contains("(274 messages folded; a console run with --verbose shows all)"),
+            "{page}"
+        );
+        assert!(
+            page.contains("&quot;id&quot;: 300") && !page.contains("&quot;id&quot;: 100,"),
+            "{page}"
+        );
+        assert!(page.contains("&quot;id&quot;: 6,"), "{page}");
+        assert!(
+            !page.contains("&quot;k&quot;"),
+            "the _meta is folded: {page}"
+        );
+        assert!(
+            page.contains("&quot;_meta&quot;: {…}"),
+            "and pretty-printed: {page}"
+        );
+        assert!(page.contains("id=\"sev-outside-read\""), "{page}");
+        assert!(page.contains("<ul id=\"headline\">"), "{page}");
+        assert!(page.contains("id=\"fix-first\""), "{page}");
     }
 }

@@ -6,14 +6,16 @@
 //! - A failure's `type` is the failed check (the step, without its keyword), and its
 //!   `message` starts with the expectation; the body holds the whole failure block.
 //! - A failure that does not count (SHOULD-level without `--strict`, or listed in the
-//!   baseline) is reported as skipped with the reason, never as a failure.
+//!   baseline) is reported as skipped with the reason, never as a failure; a baseline
+//!   entry that passed (stale) is a failure that says so, as it fails the run.
 
 use std::io::Write;
 
 use junit_report::{Report, TestCase, TestSuite};
 
 use super::console::failure_block;
-use crate::run::outcome::{CaseResult, Outcome};
+use super::verdict::{Baselined, CaseVerdict, RunVerdict};
+use crate::run::outcome::Outcome;
 
 /// `read.feature` of the profile `rootspace` → `rootspace.read`.
 pub fn classname(profile: &str, feature: &str) -> String {
@@ -31,19 +33,14 @@ fn check_of(step: &str) -> &str {
     step
 }
 
-/// Builds the report. `counts` says whether a failure counts against the run (the same
-/// predicate the exit code uses); `note` says why one does not.
-pub fn report(
-    results: &[CaseResult],
-    profile: &str,
-    counts: &dyn Fn(&CaseResult) -> bool,
-    note: &dyn Fn(&CaseResult) -> Option<String>,
-) -> Report {
+/// Builds the report from the run's verdict: a failure counts exactly when it fails the
+/// run, and a stale baseline entry is a failure that says why.
+pub fn report(v: &RunVerdict, profile: &str) -> Report {
     let mut suites: Vec<(String, TestSuite)> = Vec::new();
-    for r in results {
-        let class = classname(profile, &r.feature);
-        let case = test_case(r, &class, counts(r), note(r));
-        match suites.iter_mut().find(|(c, _)| *c == class) {
+    for c in &v.cases {
+        let class = classname(profile, &c.result.feature);
+        let case = test_case(c, &class, v.strict);
+        match suites.iter_mut().find(|(n, _)| *n == class) {
             Some((_, s)) => s.add_testcase(case),
             None => {
                 let mut s = TestSuite::new(&class);
@@ -57,17 +54,25 @@ pub fn report(
     report
 }
 
-fn test_case(r: &CaseResult, class: &str, counted: bool, note: Option<String>) -> TestCase {
+fn test_case(c: &CaseVerdict, class: &str, strict: bool) -> TestCase {
+    let r = c.result;
     let time = r.duration.try_into().unwrap_or_default();
+    let note = c.note(strict);
     let mut case = match &r.outcome {
+        Outcome::Passed if c.baseline == Baselined::Stale => TestCase::failure(
+            &r.scenario,
+            time,
+            "stale baseline entry",
+            note.unwrap_or("listed in the baseline but passed"),
+        ),
         Outcome::Passed => TestCase::success(&r.scenario, time),
         Outcome::Skipped { reason } => TestCase::skipped_with_cause(&r.scenario, "skipped", reason),
         Outcome::Failed { step, message } => {
             let expectation = message.lines().next().unwrap_or("").trim();
-            let mut c = if counted {
+            let mut t = if c.counts {
                 TestCase::failure(&r.scenario, time, check_of(step), expectation)
             } else {
-                let why = note.as_deref().unwrap_or("does not count");
+                let why = note.unwrap_or("does not count");
                 TestCase::skipped_with_cause(
                     &r.scenario,
                     "not counted",
@@ -75,10 +80,14 @@ fn test_case(r: &CaseResult, class: &str, counted: bool, note: Option<String>) -
                 )
             };
             // The whole block, unfolded, and without the console's colour codes (an
-            // escape character is not allowed in XML 1.0).
+            // escape character is not allowed in XML 1.0); its severity first.
             let block = failure_block(r, None, true);
-            c.set_system_out(&anstream::adapter::strip_str(&block).to_string());
-            c
+            let sev = c.severity.map_or("", |s| s.title());
+            t.set_system_out(&format!(
+                "severity: {sev}\n{}",
+                anstream::adapter::strip_str(&block)
+            ));
+            t
         }
     };
     case.set_classname(class);
@@ -112,7 +121,8 @@ pub fn write(report: &Report, out: impl Write) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::outcome::Level;
+    use crate::run::outcome::{CaseResult, Level};
+    use crate::run::report::expect_fail::Baseline;
 
     fn result(feature: &str, id: &str, level: Level, failed: bool) -> CaseResult {
         let mut r = CaseResult::describe(feature, &format!("{id} a case"), &[]);
@@ -126,12 +136,15 @@ mod tests {
         r
     }
 
-    fn xml(results: &[CaseResult], strict: bool) -> String {
-        let counts = |r: &CaseResult| r.failed() && (strict || r.level == Level::Must);
-        let note = |_: &CaseResult| Some("SHOULD-level".to_string());
+    fn xml_with(results: &[CaseResult], strict: bool, baseline: &Baseline) -> String {
+        let v = RunVerdict::of(results, baseline, strict, &Default::default(), 0, false);
         let mut out = Vec::new();
-        write(&report(results, "rootspace", &counts, &note), &mut out).unwrap();
+        write(&report(&v, "rootspace"), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    fn xml(results: &[CaseResult], strict: bool) -> String {
+        xml_with(results, strict, &Baseline::default())
     }
 
     #[test]
@@ -166,5 +179,14 @@ mod tests {
         assert!(lenient.contains("SHOULD-level"), "{lenient}");
         let strict = xml(&rs, true);
         assert!(strict.contains(r#"failures="1""#), "{strict}");
+    }
+
+    #[test]
+    fn a_stale_baseline_entry_is_a_failure_with_its_reason() {
+        let rs = [result("read.feature", "READ-002", Level::Must, false)];
+        let x = xml_with(&rs, false, &Baseline::parse("READ-002\n"));
+        assert!(x.contains(r#"failures="1""#), "{x}");
+        assert!(x.contains(r#"type="stale baseline entry""#), "{x}");
+        assert!(x.contains("remove it from the file"), "{x}");
     }
 }

@@ -4,14 +4,16 @@
 use std::fmt::Write as _;
 
 use super::console::{Tally, is_clarification_id, tally};
+use super::verdict::{self, RunVerdict};
 use crate::catalogue::Catalogue;
-use crate::run::outcome::CaseResult;
 
 /// Header facts about the run.
 pub struct RunFacts {
     pub server: String,
     pub protocol: String,
     pub strict: bool,
+    /// The run's command-line arguments (after the program name), for rerun commands.
+    pub args: Vec<String>,
 }
 
 /// A verdict in a table cell: on one line, never clipped (what is left unexercised must
@@ -51,6 +53,11 @@ pub enum Verdict {
         failed: usize,
         of: usize,
     },
+    /// Its failures are all expected by the baseline: not red, the run may still pass.
+    Expected {
+        failed: usize,
+        of: usize,
+    },
 }
 
 impl Verdict {
@@ -69,6 +76,16 @@ impl Verdict {
         }
     }
 
+    /// A failed row whose failures the baseline all expects becomes `Expected`.
+    pub fn with_baseline(self, t: Option<&Tally>, expected: &dyn Fn(&str) -> bool) -> Self {
+        match (self, t) {
+            (Verdict::Failed { failed, of }, Some(t)) if t.failed.iter().all(|id| expected(id)) => {
+                Verdict::Expected { failed, of }
+            }
+            (v, _) => v,
+        }
+    }
+
     /// The text of the Result column.
     pub fn text(&self) -> String {
         match self {
@@ -79,6 +96,9 @@ impl Verdict {
                 format!("⚠️ partly exercised: passed ({n}); no case exercises {part}")
             }
             Verdict::Failed { failed, of } => format!("❌ failed {failed} of {of}"),
+            Verdict::Expected { failed, of } => {
+                format!("expected by the baseline: failed {failed} of {of}")
+            }
         }
     }
 
@@ -90,55 +110,143 @@ impl Verdict {
             Verdict::Passed(_) => "pass",
             Verdict::Partly(..) => "partly",
             Verdict::Failed { .. } => "fail",
+            Verdict::Expected { .. } => "xfail",
         }
     }
 }
 
-fn status(t: Option<&Tally>) -> String {
-    verdict_cell(&Verdict::of(t, None, None))
-}
-
-fn cases(t: Option<&Tally>) -> String {
+fn cases(t: Option<&Tally>, expected: &dyn Fn(&str) -> bool) -> String {
     let Some(t) = t else { return String::new() };
-    let mut ids: Vec<String> = t.failed.iter().map(|id| format!("**{id}**")).collect();
+    let mut ids: Vec<String> = t
+        .failed
+        .iter()
+        .map(|id| {
+            if expected(id) {
+                format!("*{id}*")
+            } else {
+                format!("**{id}**")
+            }
+        })
+        .collect();
     ids.extend(t.passed.iter().cloned());
     ids.join(", ")
 }
 
-pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &RunFacts) -> String {
+/// The verdict first, then the headline and what to fix first, then the matrix: fit for
+/// a GitHub job summary.
+pub fn render(v: &RunVerdict, catalogue: Option<&Catalogue>, facts: &RunFacts) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Conformance report\n");
+    let _ = writeln!(out, "**Result: {}**\n", v.sentence());
+    let _ = writeln!(out, "{}\n", run_line(v, facts));
+    let head = v.headline();
+    if !head.is_empty() {
+        let _ = writeln!(out, "## Headline\n");
+        for line in head {
+            let _ = writeln!(out, "- {}", line.replace('|', "\\|"));
+        }
+        out.push('\n');
+    }
+    fix_first(&mut out, v, facts);
+    stale(&mut out, v);
+    matrix(&mut out, v, catalogue);
+    out
+}
+
+/// The server, the protocol, and the cases run and skipped, with the run's own reasons.
+fn run_line(v: &RunVerdict, facts: &RunFacts) -> String {
+    let t = &v.totals;
+    let mut line = format!(
+        "Server: `{}` · protocol: {} · {} cases run",
+        facts.server,
+        facts.protocol,
+        t.scenarios - t.skipped_total()
+    );
+    if t.skipped_total() > 0 {
+        let why: Vec<String> = t.skipped.iter().map(|(l, n)| format!("{n} {l}")).collect();
+        let _ = write!(
+            line,
+            " · {} skipped ({})",
+            t.skipped_total(),
+            why.join(", ")
+        );
+    }
+    if facts.strict {
+        line.push_str(" · strict (SHOULD failures count)");
+    }
+    line
+}
+
+/// Each cause to fix, most severe first, with its case, expected against actual, and the
+/// command that reruns it.
+fn fix_first(out: &mut String, v: &RunVerdict, facts: &RunFacts) {
+    let causes = v.fix_first();
+    if causes.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## What to fix first\n");
+    for (i, c) in causes.iter().enumerate() {
+        let (want, got) = c.expected_actual();
+        let ids: Vec<&str> = c.cases.iter().map(|r| r.case_id.as_str()).collect();
+        let ex = c.example();
+        let _ = writeln!(
+            out,
+            "{}. **{}** ({}: {})  \n   Shown by {}: expected `{}`, actual: {}  \n   Rerun: `{}`",
+            i + 1,
+            c.title,
+            if ids.len() == 1 {
+                "1 case".to_string()
+            } else {
+                format!("{} cases", ids.len())
+            },
+            ids.join(", "),
+            ex.scenario,
+            want.replace('`', "'"),
+            cell(&got),
+            verdict::rerun(&facts.args, &ex.case_id)
+        );
+    }
+    let choices = v.open_choices();
+    if !choices.is_empty() {
+        let ids: Vec<&str> = choices.iter().map(|r| r.case_id.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "\nOnly these failures are our choices where the source is silent; to set them \
+             aside, list them in a file given to `--expect-fail`: {}",
+            ids.join(", ")
+        );
+    }
+    out.push('\n');
+}
+
+fn stale(out: &mut String, v: &RunVerdict) {
+    let ids: Vec<&str> = v.stale().map(|c| c.result.case_id.as_str()).collect();
+    if !ids.is_empty() {
+        let _ = writeln!(
+            out,
+            "**Stale baseline entries** (listed as expected failures, but passed; remove \
+             them from the file): {}\n",
+            ids.join(", ")
+        );
+    }
+}
+
+fn matrix(out: &mut String, v: &RunVerdict, catalogue: Option<&Catalogue>) {
     // Upstream rows count core cases alone, as the console's summary does: a clarification
     // case that covers a requirement too is a choice of ours, and its failure shows under
     // its clarification, not as a break of the source.
-    let core = tally(results.iter().filter(|r| !r.clarification));
-    let t = tally(results);
-    let skipped = results.iter().filter(|r| r.skipped()).count();
-    let results: Vec<CaseResult> = results.iter().filter(|r| !r.skipped()).cloned().collect();
-    let results = results.as_slice();
-    let passed = results.iter().filter(|r| r.passed()).count();
-    let mut out = String::new();
-    let _ = writeln!(out, "# Conformance report\n");
+    let ran = || v.results.iter().filter(|r| !r.skipped());
+    let core = tally(ran().filter(|r| !r.clarification));
+    let t = tally(ran());
+    let expected = |id: &str| v.expected(id);
+    let status = |tl: Option<&Tally>| {
+        verdict_cell(&Verdict::of(tl, None, None).with_baseline(tl, &expected))
+    };
     let _ = writeln!(
         out,
-        "Server: `{}` · protocol: {} · {} cases run: {} passed, {} failed{}{}.\n",
-        facts.server,
-        facts.protocol,
-        results.len(),
-        passed,
-        results.len() - passed,
-        if skipped > 0 {
-            format!(
-                " · {skipped} skipped (another transport, no audit log, or client roots not offered)"
-            )
-        } else {
-            String::new()
-        },
-        if facts.strict {
-            " · strict (SHOULD failures count)"
-        } else {
-            ""
-        }
+        "Failing case ids are in **bold**; those the baseline expects in *italics*.\n"
     );
-    let _ = writeln!(out, "Failing case ids are in **bold**.\n");
+    let cases = |tl: Option<&Tally>| cases(tl, &expected);
     let _ = writeln!(out, "## Upstream requirements (core cases)\n");
     let _ = writeln!(out, "| Requirement | Level | Result | Cases | Statement |");
     let _ = writeln!(out, "|---|---|---|---|---|");
@@ -147,14 +255,14 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
             for r in &cat.requirements {
                 let tl = core.get(&r.id);
                 let verdict =
-                    Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref());
-                let result = verdict_cell(&verdict);
+                    Verdict::of(tl, r.not_applicable.as_deref(), r.unexercised.as_deref())
+                        .with_baseline(tl, &expected);
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} |",
                     r.id,
                     r.level,
-                    result,
+                    verdict_cell(&verdict),
                     cases(tl),
                     cell(&r.statement)
                 );
@@ -185,7 +293,8 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
         Some(cat) => {
             for c in &cat.clarifications {
                 let tl = t.get(&c.id);
-                let verdict = Verdict::of(tl, None, c.unexercised.as_deref());
+                let verdict =
+                    Verdict::of(tl, None, c.unexercised.as_deref()).with_baseline(tl, &expected);
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {}: {} |",
@@ -211,13 +320,12 @@ pub fn render(results: &[CaseResult], catalogue: Option<&Catalogue>, facts: &Run
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::outcome::Outcome;
+    use crate::run::outcome::{CaseResult, Outcome};
 
     fn case(id: &str, tags: &[&str], failed: bool) -> CaseResult {
         let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
@@ -247,8 +355,17 @@ mod tests {
             server: "s".into(),
             protocol: "auto".into(),
             strict: false,
+            args: Vec::new(),
         };
-        let md = render(&results, None, &facts);
+        let v = RunVerdict::of(
+            &results,
+            &Default::default(),
+            false,
+            &Default::default(),
+            0,
+            false,
+        );
+        let md = render(&v, None, &facts);
         let row = |id: &str| {
             md.lines()
                 .find(|l| l.starts_with(&format!("| {id} |")))

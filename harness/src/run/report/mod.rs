@@ -1,10 +1,15 @@
 //! Reports of a run: console text, the Markdown requirement matrix, the HTML page, the
 //! expected-failures baseline, JUnit XML, and the scenarios decided before the run added
-//! to cucumber's own Cucumber JSON.
+//! to cucumber's own Cucumber JSON; the verdict they all render (`verdict.rs`, with the
+//! severity of each failure from `severity.rs`).
 
+#[cfg(test)]
+mod agreement;
 pub mod console;
 pub mod cucumber_json;
 pub mod expect_fail;
 pub mod html;
 pub mod junit;
 pub mod markdown;
+pub mod severity;
+pub mod verdict;
