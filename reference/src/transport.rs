@@ -118,8 +118,7 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
             break;
         }
         if let Err(e) = write_item(&mut out, item, &sink.limits) {
-            eprintln!("mcp-reference: error: cannot write to stdout: {e}");
-            return;
+            return client_gone(&e, &rx, &sink.limits);
         }
         unflushed += 1;
         // Flush only when nothing else is waiting, so bursts share one write.
@@ -127,8 +126,7 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
             Ok(item) => Some(item),
             Err(mpsc::TryRecvError::Empty) => {
                 if let Err(e) = out.flush() {
-                    eprintln!("mcp-reference: error: cannot write to stdout: {e}");
-                    return;
+                    return client_gone(&e, &rx, &sink.limits);
                 }
                 sink.flushed(std::mem::take(&mut unflushed));
                 rx.recv().ok()
@@ -139,6 +137,26 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
     let _ = out.flush();
 }
 
+/// stdout cannot be written (the client closed it): nobody will read another reply. The
+/// reader is told to stop (`Limits::close`), and every reply queued now or later is
+/// dropped unwritten, freeing its request's slot and charges, until `Shutdown`. `busy`
+/// stays above zero, so no direct write is tried again.
+fn client_gone(e: &io::Error, rx: &mpsc::Receiver<Outgoing>, limits: &Limits) {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        eprintln!("mcp-reference: error: cannot write to stdout: {e}");
+    }
+    limits.close();
+    while let Ok(item) = rx.recv() {
+        let id = match item {
+            Outgoing::Shutdown => return,
+            Outgoing::Message(m) => sink::reply_id(&m),
+            Outgoing::Local(_) => None,
+            Outgoing::Tail { id, .. } => id,
+        };
+        sink::delivered(limits, id);
+    }
+}
+
 /// Writes one queued message as a line. A server reply frees its request; a local one
 /// answered a request that never reached the server.
 fn write_item<W: Write>(out: &mut W, item: Outgoing, limits: &Limits) -> io::Result<()> {
@@ -146,11 +164,11 @@ fn write_item<W: Write>(out: &mut W, item: Outgoing, limits: &Limits) -> io::Res
         Outgoing::Message(mut m) => (write_line(out, &mut m), sink::reply_id(&m)),
         Outgoing::Local(mut m) => (write_line(out, &mut m), None),
         Outgoing::Tail { bytes, id } => (out.write_all(&bytes), id),
-        Outgoing::Shutdown => unreachable!("the loop stops at Shutdown"),
+        Outgoing::Shutdown => return Ok(()),
     };
-    written?;
+    // Written or lost (the error ends the writing): either way its request is done.
     sink::delivered(limits, id);
-    Ok(())
+    written
 }
 
 fn write_line<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
@@ -491,6 +509,25 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        // A client that cannot be answered any more ends the session, whatever the reader
+        // waits for (a slot, the backlog, line budget, stdin). `next_message` is
+        // cancel-safe (rmcp cancels it whenever a reply is ready), so this adds no loss.
+        let limits = self.limits.clone();
+        tokio::select! {
+            biased;
+            () = limits.closed() => None,
+            msg = self.next_message() => msg,
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
+    /// The next message for rmcp, answering here what it cannot take.
+    async fn next_message(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
             // Backpressure: a free request slot and a drained stdout before reading more.
             if self.slot.is_none() {
@@ -565,10 +602,6 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
             }
         }
     }
-
-    async fn close(&mut self) -> Result<(), Self::Error> {
-        Ok(())
-    }
 }
 
 /// Standard output without std's line buffering (which scans every write for newlines);
@@ -610,6 +643,8 @@ pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H, limits: Arc<Limits>)
             return ExitCode::FAILURE;
         }
     };
+    #[cfg(target_os = "linux")]
+    sink::watch_stdout(writer.sink.limits.clone());
     let transport = LineTransport::new(reader, &writer);
     let code = match server.serve(transport).await {
         Ok(running) => match running.waiting().await {

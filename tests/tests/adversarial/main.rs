@@ -11,6 +11,7 @@ mod common;
 mod raw;
 
 mod bounds;
+mod client_gone;
 mod escapes;
 mod fs_swap_race;
 mod hostile_roots;
