@@ -19,6 +19,7 @@
 //! is not passed on: the tools cannot be interrupted, so the reply is sent anyway (the
 //! client ignores it, as the protocol asks), which keeps the accounting exact.
 
+mod prefix_id;
 mod sink;
 
 use std::io::{self, BufWriter, Write};
@@ -183,6 +184,11 @@ const BIG_STRING: usize = 64 * 1024;
 /// content and the text block) are swapped for placeholders, the rest is serialized by
 /// serde, and the large strings are escaped straight into the output at the placeholders.
 fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
+    if let JsonRpcMessage::Error(e) = msg
+        && e.id.is_none()
+    {
+        return write_small(out, msg).map_err(io::Error::from);
+    }
     let mut bigs: Vec<String> = Vec::new();
     if let JsonRpcMessage::Response(resp) = msg
         && let ServerResult::CallToolResult(result) = &mut resp.result
@@ -207,7 +213,7 @@ fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::R
         }
     }
     if bigs.is_empty() {
-        return serde_json::to_writer(out, msg).map_err(io::Error::from);
+        return write_small(out, msg).map_err(io::Error::from);
     }
     let skeleton = serde_json::to_vec(msg).map_err(io::Error::from)?;
     // Where each placeholder (with its quotes) sits in the skeleton, in output order.
@@ -226,6 +232,29 @@ fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::R
         at = pos + len;
     }
     out.write_all(&skeleton[at..])
+}
+
+/// Writes a message with serde, except that an error whose request id could not be read
+/// carries `"id": null`, as JSON-RPC 2.0 (section 5) requires and CLR-032 promises; rmcp
+/// would omit the member, which leaves a client nothing to match.
+fn write_small<W: Write>(out: W, msg: &ServerJsonRpcMessage) -> serde_json::Result<()> {
+    #[derive(serde::Serialize)]
+    struct NullIdError<'a> {
+        jsonrpc: &'static str,
+        id: (),
+        error: &'a ErrorData,
+    }
+    match msg {
+        JsonRpcMessage::Error(e) if e.id.is_none() => serde_json::to_writer(
+            out,
+            &NullIdError {
+                jsonrpc: "2.0",
+                id: (),
+                error: &e.error,
+            },
+        ),
+        _ => serde_json::to_writer(out, msg),
+    }
 }
 
 /// A token that cannot occur in real content (it carries a per-process random part).
@@ -315,20 +344,20 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                 }
                 let nl = memchr::memchr(b'\n', buf);
                 let take = nl.map_or(buf.len(), |i| i + 1);
-                let mut too_long = false;
+                let mut too_long = None;
                 if self.discarding {
                     if nl.is_some() {
                         self.discarding = false;
                     }
                 } else if self.line.len() + take > MAX_LINE {
+                    too_long = Some(line_start_id(&self.line, &buf[..take]));
                     self.line = Vec::new();
                     self.line_charge = None;
                     self.discarding = nl.is_none();
-                    too_long = true;
                 } else {
                     self.line.extend_from_slice(&buf[..take]);
                 }
-                if too_long {
+                if let Some(id) = too_long {
                     self.reply_error(
                         ErrorData::invalid_request(
                             format!(
@@ -338,7 +367,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                             ),
                             None,
                         ),
-                        None,
+                        id,
                     );
                 }
                 (take, nl.is_some() && !self.line.is_empty())
@@ -470,6 +499,15 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             );
         }
     }
+}
+
+/// The id of an over-long line from its first bytes (`read`, then `more`), if they hold
+/// it; the error then carries it, else `"id": null` (JSON-RPC 2.0 section 5).
+fn line_start_id(read: &[u8], more: &[u8]) -> Option<NumberOrString> {
+    let mut head = read[..read.len().min(prefix_id::SCAN)].to_vec();
+    let room = prefix_id::SCAN - head.len();
+    head.extend_from_slice(&more[..more.len().min(room)]);
+    prefix_id::request_id(&head)
 }
 
 /// An id rmcp can carry: a string or an integer that fits an i64.
@@ -735,6 +773,7 @@ mod tests {
         assert!(matches!(passed[0], ClientJsonRpcMessage::Request(_)));
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert_eq!(lines[0]["error"]["code"], -32700);
+        assert_eq!(lines[0].get("id"), Some(&Value::Null), "{}", lines[0]);
         assert_eq!(lines[1]["error"]["code"], -32600);
         assert_eq!(lines[1]["id"], 7);
     }
@@ -759,7 +798,8 @@ mod tests {
         assert_eq!(lines.len(), 11, "{lines:#?}");
         for l in &lines[..8] {
             assert_eq!(l["error"]["code"], -32600, "{l}");
-            assert!(l["id"].is_null(), "{l}");
+            // Present and null (JSON-RPC 2.0 section 5), not absent.
+            assert_eq!(l.get("id"), Some(&Value::Null), "{l}");
         }
         assert_eq!(lines[8]["error"]["code"], -32600);
         assert_eq!(lines[8]["id"], 9);

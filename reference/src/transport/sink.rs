@@ -134,7 +134,7 @@ pub(super) fn delivered(limits: &Limits, id: Option<RequestId>) {
 /// thread takes it.
 fn small_line(msg: &ServerJsonRpcMessage) -> Option<Vec<u8>> {
     let mut line = Capped(Vec::with_capacity(4096));
-    serde_json::to_writer(&mut line, msg).ok()?;
+    super::write_small(&mut line, msg).ok()?;
     line.0.push(b'\n');
     Some(line.0)
 }

@@ -437,3 +437,67 @@ where
     }
     out
 }
+
+/// An over-long line is answered so that its client can match the answer: with the
+/// request's own id when the line's first bytes hold it (an integer, a string), and with
+/// `"id": null` otherwise (JSON-RPC 2.0 section 5; CLR-032). Lines of `MAX_LINE` + 1 MiB
+/// are streamed in 1 MiB writes, never built whole.
+#[test]
+#[ignore = "slow attack (600 MB through a pipe): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+fn over_long_lines_are_answered_with_their_own_id_or_null() {
+    let f = Fixture::new();
+    let mut raw = Raw::spawn(&f.root, &[]);
+    raw.initialize();
+    let mut stdin = raw.take_stdin();
+    let t = Instant::now();
+    let writer = std::thread::spawn(move || {
+        let pad = vec![b'a'; 1 << 20];
+        let call = r#""method":"tools/call","params":{"name":"file.create","arguments":{"path":"big.txt","content":""#;
+        let heads = [
+            format!(r#"{{"jsonrpc":"2.0","id":77,{call}"#),
+            format!(r#"{{"jsonrpc":"2.0","id":"long-line",{call}"#),
+            format!(r#"{{"jsonrpc":"2.0",{call}"#),
+        ];
+        let tails = [r#""}}}"#, r#""}}}"#, r#""}},"id":79}"#];
+        for (head, tail) in heads.iter().zip(tails) {
+            stdin.write_all(head.as_bytes())?;
+            for _ in 0..(mcp_reference::limits::MAX_LINE >> 20) + 1 {
+                stdin.write_all(&pad)?;
+            }
+            stdin.write_all(tail.as_bytes())?;
+            stdin.write_all(b"\n")?;
+        }
+        stdin.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":80,\"method\":\"ping\"}\n")?;
+        Ok::<_, std::io::Error>(stdin)
+    });
+    let mut replies = Vec::new();
+    while replies.len() < 4 {
+        let Some(m) = raw.next_message(Duration::from_secs(120)) else {
+            break;
+        };
+        replies.push(m);
+    }
+    let _stdin = writer.join().unwrap().expect("the lines were written");
+    let hwm = peak_mib(&raw);
+    eprintln!(
+        "bounds: three lines of 201 MiB and a ping: {} replies in {:.1} s, ids {:?}; peak RSS {hwm} MiB",
+        replies.len(),
+        t.elapsed().as_secs_f64(),
+        replies.iter().map(|m| m.get("id")).collect::<Vec<_>>()
+    );
+    assert_eq!(replies.len(), 4, "{replies:#?}");
+    for (m, id) in replies
+        .iter()
+        .zip([json!(77), json!("long-line"), Value::Null])
+    {
+        assert_eq!(m["error"]["code"], -32600, "{m}");
+        // Present and null, not absent: a client matches on it.
+        assert_eq!(m.get("id"), Some(&id), "{m}");
+    }
+    assert_eq!(replies[3]["id"], 80);
+    assert!(replies[3].get("result").is_some(), "{}", replies[3]);
+    assert!(
+        hwm < BOUND_MIB,
+        "peak RSS {hwm} MiB (bound {BOUND_MIB} MiB)"
+    );
+}
