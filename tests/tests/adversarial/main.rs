@@ -24,5 +24,6 @@ mod metadata;
 mod multiprocess;
 mod odd_names;
 mod sigkill;
+mod spoofed_names;
 mod swap_race;
 mod swapper;
