@@ -501,3 +501,48 @@ fn over_long_lines_are_answered_with_their_own_id_or_null() {
         "peak RSS {hwm} MiB (bound {BOUND_MIB} MiB)"
     );
 }
+
+/// Lighthouse `edit`: a global replacement that multiplies a file (`a` to 1 KB in a 10 MB
+/// file; `(?s).` to `$0` 1,000 times in a 2 MB one) is refused before its result is
+/// built, with advice to do it in parts; before, the result was built first (past 4.5 GiB).
+#[test]
+fn lighthouse_edits_that_multiply_a_file_are_refused_before_they_are_built() {
+    let f = Fixture::new();
+    let ten = "a".repeat(10_000_000);
+    f.write("ten.txt", &ten);
+    f.write("two.txt", &ten[..2_000_000]);
+    let mut raw = Raw::spawn(&f.root, &["--profile", "lighthouse"]);
+    raw.initialize();
+    let kb = "x".repeat(1000);
+    let attacks = [
+        (
+            "ten.txt",
+            json!({"path": "ten.txt", "search": "a", "replace": kb}),
+        ),
+        (
+            "two.txt",
+            json!({"path": "two.txt", "search": "(?s).", "replace": "$0".repeat(1000), "isRegex": true}),
+        ),
+    ];
+    for (file, args) in attacks {
+        let t = Instant::now();
+        let r = call_within(&mut raw, "edit", args, 120);
+        let text = r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        let hwm = peak_mib(&raw);
+        eprintln!(
+            "bounds: lighthouse edit multiplying {file}: answered in {:.1} s, peak RSS {hwm} MiB: {:.300}",
+            t.elapsed().as_secs_f64(),
+            text
+        );
+        assert_eq!(r["result"]["isError"], true, "{r:.300}");
+        assert!(
+            text.contains("larger than the 10485760 byte") && text.contains("in parts"),
+            "{text:.300}"
+        );
+        assert!(hwm < 256, "peak RSS {hwm} MiB");
+    }
+    let after = std::fs::read(f.root.join("ten.txt")).unwrap();
+    assert!(after == ten.as_bytes(), "ten.txt changed");
+}
