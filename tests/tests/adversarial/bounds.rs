@@ -546,3 +546,47 @@ fn lighthouse_edits_that_multiply_a_file_are_refused_before_they_are_built() {
     let after = std::fs::read(f.root.join("ten.txt")).unwrap();
     assert!(after == ten.as_bytes(), "ten.txt changed");
 }
+
+/// devs `apply_surgical_edits` charges the work budget (three times the file): 8
+/// concurrent edits of 8 different 64 MiB files stay under the bound (before: no charge,
+/// and 8 edits of 255 MiB files reached 3.4 GiB).
+#[test]
+#[ignore = "slow attack (512 MB of files): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+fn concurrent_devs_edits_of_large_files_stay_under_the_bound() {
+    let f = Fixture::new();
+    let mut body = "line of filler text for a large file\n".repeat((64 << 20) / 37);
+    body.push_str("MARK\n");
+    for i in 0..8 {
+        f.write(&format!("big{i}.txt"), &body);
+    }
+    drop(body);
+    let mut raw = Raw::spawn(&f.root, &["--profile", "devs"]);
+    raw.initialize();
+    let t = Instant::now();
+    let ids: Vec<i64> = (0..8)
+        .map(|i| {
+            let args =
+                json!({"path": format!("big{i}.txt"), "edits": [{"old": "MARK", "new": "DONE"}]});
+            raw.request_nowait(
+                "tools/call",
+                json!({"name": "apply_surgical_edits", "arguments": args}),
+            )
+        })
+        .collect();
+    let replies: Vec<Value> = ids
+        .iter()
+        .map(|id| raw.response(*id, Duration::from_secs(300)))
+        .collect();
+    let hwm = peak_mib(&raw);
+    eprintln!(
+        "bounds: 8 concurrent devs edits of 64 MiB files: answered in {:.1} s, peak RSS {hwm} MiB",
+        t.elapsed().as_secs_f64()
+    );
+    for r in &replies {
+        assert_eq!(r["result"]["structuredContent"]["ok"], true, "{r:.300}");
+    }
+    assert!(
+        hwm < BOUND_MIB,
+        "peak RSS {hwm} MiB (bound {BOUND_MIB} MiB)"
+    );
+}
