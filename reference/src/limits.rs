@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rmcp::model::RequestId;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
@@ -66,6 +66,9 @@ pub struct Limits {
     held: Mutex<HashMap<RequestId, Vec<OwnedSemaphorePermit>>>,
     queued: AtomicUsize,
     drained: Notify,
+    /// The client can no longer be answered (stdout is gone): the reader stops.
+    gone: AtomicBool,
+    going: Notify,
 }
 
 impl Default for Limits {
@@ -85,6 +88,8 @@ impl Limits {
             held: Mutex::new(HashMap::new()),
             queued: AtomicUsize::new(0),
             drained: Notify::new(),
+            gone: AtomicBool::new(false),
+            going: Notify::new(),
         }
     }
 
@@ -187,6 +192,30 @@ impl Limits {
         }
     }
 
+    /// The client cannot be answered any more (stdout closed, a write failed): whatever
+    /// waits in `closed` wakes, so the reader stops instead of waiting for a slot that a
+    /// reply never delivered would have freed.
+    pub fn close(&self) {
+        self.gone.store(true, Ordering::SeqCst);
+        self.going.notify_waiters();
+        self.drained.notify_waiters();
+    }
+
+    /// Whether `close` has been called.
+    pub fn is_closed(&self) -> bool {
+        self.gone.load(Ordering::SeqCst)
+    }
+
+    /// Waits until `close` is called (at once if it was).
+    pub async fn closed(&self) {
+        let mut notified = std::pin::pin!(self.going.notified());
+        notified.as_mut().enable();
+        if self.is_closed() {
+            return;
+        }
+        notified.await;
+    }
+
     /// Available work budget in bytes (for tests).
     pub fn work_available(&self) -> usize {
         self.work.available_permits() * 1024
@@ -247,5 +276,31 @@ mod tests {
         assert_eq!(read_cost(10), 10 + 120);
         assert_eq!(read_cost(256 << 20), (256 << 20) + 2 * MAX_REPLY_TEXT);
         assert_eq!(mutation_cost(5), 10);
+    }
+
+    fn futures_poll_once<F: std::future::Future>(
+        f: std::pin::Pin<&mut F>,
+    ) -> std::task::Poll<F::Output> {
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        f.poll(&mut cx)
+    }
+
+    #[tokio::test]
+    async fn close_wakes_a_waiter_and_later_ones() {
+        let l = Arc::new(Limits::default());
+        let waiter = tokio::spawn({
+            let l = l.clone();
+            async move { l.closed().await }
+        });
+        tokio::task::yield_now().await;
+        assert!(!waiter.is_finished());
+        l.close();
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert!(waiter.is_finished(), "close did not wake the waiter");
+        // After close, a new wait ends at once.
+        let mut later = std::pin::pin!(l.closed());
+        assert!(futures_poll_once(later.as_mut()).is_ready());
     }
 }

@@ -19,6 +19,7 @@
 //! is not passed on: the tools cannot be interrupted, so the reply is sent anyway (the
 //! client ignores it, as the protocol asks), which keeps the accounting exact.
 
+mod prefix_id;
 mod sink;
 
 use std::io::{self, BufWriter, Write};
@@ -118,8 +119,7 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
             break;
         }
         if let Err(e) = write_item(&mut out, item, &sink.limits) {
-            eprintln!("mcp-reference: error: cannot write to stdout: {e}");
-            return;
+            return client_gone(&e, &rx, &sink.limits);
         }
         unflushed += 1;
         // Flush only when nothing else is waiting, so bursts share one write.
@@ -127,8 +127,7 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
             Ok(item) => Some(item),
             Err(mpsc::TryRecvError::Empty) => {
                 if let Err(e) = out.flush() {
-                    eprintln!("mcp-reference: error: cannot write to stdout: {e}");
-                    return;
+                    return client_gone(&e, &rx, &sink.limits);
                 }
                 sink.flushed(std::mem::take(&mut unflushed));
                 rx.recv().ok()
@@ -139,6 +138,26 @@ fn write_loop<W: Write>(out: W, rx: mpsc::Receiver<Outgoing>, sink: &sink::Sink)
     let _ = out.flush();
 }
 
+/// stdout cannot be written (the client closed it): nobody will read another reply. The
+/// reader is told to stop (`Limits::close`), and every reply queued now or later is
+/// dropped unwritten, freeing its request's slot and charges, until `Shutdown`. `busy`
+/// stays above zero, so no direct write is tried again.
+fn client_gone(e: &io::Error, rx: &mpsc::Receiver<Outgoing>, limits: &Limits) {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        eprintln!("mcp-reference: error: cannot write to stdout: {e}");
+    }
+    limits.close();
+    while let Ok(item) = rx.recv() {
+        let id = match item {
+            Outgoing::Shutdown => return,
+            Outgoing::Message(m) => sink::reply_id(&m),
+            Outgoing::Local(_) => None,
+            Outgoing::Tail { id, .. } => id,
+        };
+        sink::delivered(limits, id);
+    }
+}
+
 /// Writes one queued message as a line. A server reply frees its request; a local one
 /// answered a request that never reached the server.
 fn write_item<W: Write>(out: &mut W, item: Outgoing, limits: &Limits) -> io::Result<()> {
@@ -146,11 +165,11 @@ fn write_item<W: Write>(out: &mut W, item: Outgoing, limits: &Limits) -> io::Res
         Outgoing::Message(mut m) => (write_line(out, &mut m), sink::reply_id(&m)),
         Outgoing::Local(mut m) => (write_line(out, &mut m), None),
         Outgoing::Tail { bytes, id } => (out.write_all(&bytes), id),
-        Outgoing::Shutdown => unreachable!("the loop stops at Shutdown"),
+        Outgoing::Shutdown => return Ok(()),
     };
-    written?;
+    // Written or lost (the error ends the writing): either way its request is done.
     sink::delivered(limits, id);
-    Ok(())
+    written
 }
 
 fn write_line<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
@@ -165,6 +184,11 @@ const BIG_STRING: usize = 64 * 1024;
 /// content and the text block) are swapped for placeholders, the rest is serialized by
 /// serde, and the large strings are escaped straight into the output at the placeholders.
 fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::Result<()> {
+    if let JsonRpcMessage::Error(e) = msg
+        && e.id.is_none()
+    {
+        return write_small(out, msg).map_err(io::Error::from);
+    }
     let mut bigs: Vec<String> = Vec::new();
     if let JsonRpcMessage::Response(resp) = msg
         && let ServerResult::CallToolResult(result) = &mut resp.result
@@ -189,7 +213,7 @@ fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::R
         }
     }
     if bigs.is_empty() {
-        return serde_json::to_writer(out, msg).map_err(io::Error::from);
+        return write_small(out, msg).map_err(io::Error::from);
     }
     let skeleton = serde_json::to_vec(msg).map_err(io::Error::from)?;
     // Where each placeholder (with its quotes) sits in the skeleton, in output order.
@@ -208,6 +232,29 @@ fn write_message<W: Write>(out: &mut W, msg: &mut ServerJsonRpcMessage) -> io::R
         at = pos + len;
     }
     out.write_all(&skeleton[at..])
+}
+
+/// Writes a message with serde, except that an error whose request id could not be read
+/// carries `"id": null`, as JSON-RPC 2.0 (section 5) requires and CLR-032 promises; rmcp
+/// would omit the member, which leaves a client nothing to match.
+fn write_small<W: Write>(out: W, msg: &ServerJsonRpcMessage) -> serde_json::Result<()> {
+    #[derive(serde::Serialize)]
+    struct NullIdError<'a> {
+        jsonrpc: &'static str,
+        id: (),
+        error: &'a ErrorData,
+    }
+    match msg {
+        JsonRpcMessage::Error(e) if e.id.is_none() => serde_json::to_writer(
+            out,
+            &NullIdError {
+                jsonrpc: "2.0",
+                id: (),
+                error: &e.error,
+            },
+        ),
+        _ => serde_json::to_writer(out, msg),
+    }
 }
 
 /// A token that cannot occur in real content (it carries a per-process random part).
@@ -297,20 +344,20 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                 }
                 let nl = memchr::memchr(b'\n', buf);
                 let take = nl.map_or(buf.len(), |i| i + 1);
-                let mut too_long = false;
+                let mut too_long = None;
                 if self.discarding {
                     if nl.is_some() {
                         self.discarding = false;
                     }
                 } else if self.line.len() + take > MAX_LINE {
+                    too_long = Some(line_start_id(&self.line, &buf[..take]));
                     self.line = Vec::new();
                     self.line_charge = None;
                     self.discarding = nl.is_none();
-                    too_long = true;
                 } else {
                     self.line.extend_from_slice(&buf[..take]);
                 }
-                if too_long {
+                if let Some(id) = too_long {
                     self.reply_error(
                         ErrorData::invalid_request(
                             format!(
@@ -320,7 +367,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
                             ),
                             None,
                         ),
-                        None,
+                        id,
                     );
                 }
                 (take, nl.is_some() && !self.line.is_empty())
@@ -454,6 +501,15 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
     }
 }
 
+/// The id of an over-long line from its first bytes (`read`, then `more`), if they hold
+/// it; the error then carries it, else `"id": null` (JSON-RPC 2.0 section 5).
+fn line_start_id(read: &[u8], more: &[u8]) -> Option<NumberOrString> {
+    let mut head = read[..read.len().min(prefix_id::SCAN)].to_vec();
+    let room = prefix_id::SCAN - head.len();
+    head.extend_from_slice(&more[..more.len().min(room)]);
+    prefix_id::request_id(&head)
+}
+
 /// An id rmcp can carry: a string or an integer that fits an i64.
 fn usable_id(v: &Value) -> Option<NumberOrString> {
     match v {
@@ -491,6 +547,25 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
+        // A client that cannot be answered any more ends the session, whatever the reader
+        // waits for (a slot, the backlog, line budget, stdin). `next_message` is
+        // cancel-safe (rmcp cancels it whenever a reply is ready), so this adds no loss.
+        let limits = self.limits.clone();
+        tokio::select! {
+            biased;
+            () = limits.closed() => None,
+            msg = self.next_message() => msg,
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
+    /// The next message for rmcp, answering here what it cannot take.
+    async fn next_message(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
         loop {
             // Backpressure: a free request slot and a drained stdout before reading more.
             if self.slot.is_none() {
@@ -565,10 +640,6 @@ impl<R: AsyncRead + Unpin + Send + 'static> Transport<RoleServer> for LineTransp
             }
         }
     }
-
-    async fn close(&mut self) -> Result<(), Self::Error> {
-        Ok(())
-    }
 }
 
 /// Standard output without std's line buffering (which scans every write for newlines);
@@ -610,6 +681,8 @@ pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H, limits: Arc<Limits>)
             return ExitCode::FAILURE;
         }
     };
+    #[cfg(target_os = "linux")]
+    sink::watch_stdout(writer.sink.limits.clone());
     let transport = LineTransport::new(reader, &writer);
     let code = match server.serve(transport).await {
         Ok(running) => match running.waiting().await {
@@ -700,6 +773,7 @@ mod tests {
         assert!(matches!(passed[0], ClientJsonRpcMessage::Request(_)));
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert_eq!(lines[0]["error"]["code"], -32700);
+        assert_eq!(lines[0].get("id"), Some(&Value::Null), "{}", lines[0]);
         assert_eq!(lines[1]["error"]["code"], -32600);
         assert_eq!(lines[1]["id"], 7);
     }
@@ -724,7 +798,8 @@ mod tests {
         assert_eq!(lines.len(), 11, "{lines:#?}");
         for l in &lines[..8] {
             assert_eq!(l["error"]["code"], -32600, "{l}");
-            assert!(l["id"].is_null(), "{l}");
+            // Present and null (JSON-RPC 2.0 section 5), not absent.
+            assert_eq!(l.get("id"), Some(&Value::Null), "{l}");
         }
         assert_eq!(lines[8]["error"]["code"], -32600);
         assert_eq!(lines[8]["id"], 9);

@@ -91,11 +91,39 @@ pub fn definitions() -> Vec<Tool> {
     ]
 }
 
+/// Memory an apply_surgical_edits call may hold (docs/limits.md): the file's bytes, the
+/// text being edited (which may grow) and the new bytes, so three times the file now, plus
+/// the replacements. Reads are bounded by their 500 KB limit and the slots instead. 0 when
+/// the path cannot be resolved: the call fails on its own.
+fn edit_cost(ctx: &Ctx, args: &rmcp::model::JsonObject) -> usize {
+    let a = args::Args(args);
+    let Ok(given) = a.string("path", "") else {
+        return 0;
+    };
+    let size = ctx.resolve(given, "path").map_or(0, |p| {
+        ctx.storage.size_hint(&p).min(crate::MAX_FILE_SIZE) as usize
+    });
+    // Summed from the arguments as they are: parsing the edits again would copy them.
+    let news: usize = args
+        .get("edits")
+        .and_then(Value::as_array)
+        .map_or(0, |edits| {
+            edits
+                .iter()
+                .filter_map(|e| e.get("new").and_then(Value::as_str))
+                .map(str::len)
+                .sum()
+        });
+    3 * size + news
+}
+
 /// The devs server.
 #[derive(Clone)]
 pub struct DevsServer {
     ctx: Arc<Ctx>,
     tools: Arc<Vec<Tool>>,
+    /// Shared with the transport: edits charge the work budget (docs/limits.md).
+    limits: Arc<crate::limits::Limits>,
 }
 
 impl DevsServer {
@@ -109,6 +137,7 @@ impl DevsServer {
         DevsServer {
             ctx,
             tools: Arc::new(definitions()),
+            limits: Arc::default(),
         }
     }
 
@@ -142,9 +171,9 @@ impl crate::profile_server::ProfileServer for DevsServer {
         DevsServer::from_options(options, storage)
     }
 
-    /// The default bounds: this profile keeps none of its own.
+    /// The resource limits shared with the transport.
     fn limits(&self) -> Arc<crate::limits::Limits> {
-        Arc::default()
+        self.limits.clone()
     }
 
     fn is_mutation(&self) -> crate::profile_server::IsMutation {
@@ -191,7 +220,7 @@ impl ServerHandler for DevsServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let Some(op) = Op::from_name(&request.name) else {
             return Err(McpError::invalid_params(
@@ -205,6 +234,16 @@ impl ServerHandler for DevsServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
+        let _charge = match op {
+            Op::ApplySurgicalEdits => {
+                let (c, a) = (ctx.clone(), args.clone());
+                let cost = tokio::task::spawn_blocking(move || edit_cost(&c, &a))
+                    .await
+                    .unwrap_or(0);
+                Some(self.limits.charge_work(&context.id, cost).await)
+            }
+            Op::FilesystemOperation => None,
+        };
         // Every call does file I/O and may wait for a file's lock.
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))
             .await

@@ -2,6 +2,8 @@
 //! list_directory_with_sizes (FS-DIR-003). Entries are in name order (the official server
 //! shows them in the order the OS returns); a symlink is shown as [FILE], as there.
 
+use std::borrow::Cow;
+
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::json;
 
@@ -62,6 +64,37 @@ pub fn prefix(kind: EntryKind) -> &'static str {
     }
 }
 
+/// A name (or path) as one line of a listing or search result shows it (FS-CLR-11): as it
+/// is, unless it holds a character that could end the line or fake another (a control
+/// character, U+2028, U+2029) or starts with a double quote. Such a name is shown as a JSON
+/// string, quoted and escaped, so one entry is always one line, and a line whose name
+/// starts with a quote always holds an escaped name (no plain name starts with one).
+pub fn shown(name: &str) -> Cow<'_, str> {
+    if !name.starts_with('"') && !name.chars().any(breaks_line) {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 8);
+    out.push('"');
+    for c in name.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if breaks_line(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    Cow::Owned(out)
+}
+
+/// Characters that may end a line, or move the cursor, where a listing is shown.
+fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 /// The entries of a directory, in byte order of the name.
 pub fn entries(
     ctx: &Ctx,
@@ -89,7 +122,7 @@ pub fn run_list(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErro
     let (_, list) = entries(ctx, given)?;
     let lines: Vec<String> = list
         .iter()
-        .map(|e| format!("{} {}", prefix(e.kind), e.name))
+        .map(|e| format!("{} {}", prefix(e.kind), shown(&e.name)))
         .collect();
     Ok(result::text(lines.join("\n")))
 }
@@ -134,12 +167,17 @@ pub fn run_list_sizes(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, To
     let mut lines: Vec<String> = sized
         .iter()
         .map(|(e, size)| {
-            let shown = if e.kind == EntryKind::Directory {
+            let size_text = if e.kind == EntryKind::Directory {
                 String::new()
             } else {
                 format_size(*size)
             };
-            format!("{} {:<30} {:>10}", prefix(e.kind), e.name, shown)
+            format!(
+                "{} {:<30} {:>10}",
+                prefix(e.kind),
+                shown(&e.name),
+                size_text
+            )
         })
         .collect();
     let files = sized
@@ -158,6 +196,19 @@ pub fn run_list_sizes(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, To
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn names_that_would_break_a_line_are_shown_quoted_and_escaped() {
+        use super::shown;
+        assert_eq!(shown("plain name.txt"), "plain name.txt");
+        assert_eq!(shown("a\"b"), "a\"b");
+        assert_eq!(shown("evil\n[DIR] injected"), r#""evil\n[DIR] injected""#);
+        assert_eq!(shown("\"quoted\""), r#""\"quoted\"""#);
+        assert_eq!(
+            shown("cr\rtab\tesc\u{1b}del\u{7f}ls\u{2028}\\"),
+            r#""cr\rtab\tesc\u001bdel\u007fls\u2028\\""#
+        );
+    }
+
     use super::format_size;
 
     #[test]

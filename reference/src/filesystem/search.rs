@@ -67,7 +67,9 @@ pub fn run(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
                 continue;
             }
             if pattern.is_match(&relative) {
-                let shown = base.join(&relative).display().to_string();
+                let path = base.join(&relative).display().to_string();
+                // One match, one line (FS-CLR-11).
+                let shown = super::dirs::shown(&path).into_owned();
                 reply += shown.len() + 1;
                 w.check_reply(reply)?;
                 found.push(shown);

@@ -96,38 +96,103 @@ fn reason(e: &regex::Error) -> String {
         .to_owned()
 }
 
+/// The new text would pass the limit: the replacements made, and the byte of the file
+/// reached, when the replacing stopped.
+#[derive(Debug)]
+pub struct Grown {
+    pub replacements: usize,
+    pub at: usize,
+}
+
 /// Replaces the matches of `pattern` in `text` (all, or the first when not `global`).
-/// Returns the new text and the number of replacements.
-pub fn apply(text: &str, pattern: &Pattern, replace: &str, global: bool) -> (String, usize) {
-    let limit = if global { 0 } else { 1 };
+/// Returns the new text and the number of replacements, or `Grown` as soon as the new text
+/// would pass `cap` bytes: each replacement's size is known before it is built, so a
+/// replacement that multiplies the file never builds the multiplied text.
+pub fn apply(
+    text: &str,
+    pattern: &Pattern,
+    replace: &str,
+    global: bool,
+    cap: usize,
+) -> Result<(String, usize), Grown> {
+    let limit = if global { usize::MAX } else { 1 };
+    let mut out = String::with_capacity(text.len().min(cap));
+    let mut last = 0;
+    let mut n = 0;
+    let mut push = |out: &mut String, start: usize, end: usize, size: usize, n: usize| {
+        if out.len() + (start - last) + size > cap {
+            return Err(Grown {
+                replacements: n,
+                at: start,
+            });
+        }
+        out.push_str(&text[last..start]);
+        last = end;
+        Ok(())
+    };
     match pattern {
         Pattern::Literal(search) => {
-            let mut out = String::with_capacity(text.len());
-            let mut last = 0;
-            let mut n = 0;
-            for (at, _) in text.match_indices(search.as_str()) {
-                out.push_str(&text[last..at]);
+            for (at, _) in text.match_indices(search.as_str()).take(limit) {
+                push(&mut out, at, at + search.len(), replace.len(), n)?;
                 out.push_str(replace);
-                last = at + search.len();
                 n += 1;
-                if n == limit {
-                    break;
-                }
             }
-            out.push_str(&text[last..]);
-            (out, n)
         }
         Pattern::Regex(re) => {
-            let mut n = 0;
-            let out = re.replacen(text, limit, |caps: &Captures<'_>| {
+            for caps in re.captures_iter(text).take(limit) {
+                let Some(m) = caps.get(0) else { continue };
+                push(
+                    &mut out,
+                    m.start(),
+                    m.end(),
+                    expanded_len(&caps, replace),
+                    n,
+                )?;
+                caps.expand(replace, &mut out);
                 n += 1;
-                let mut dst = String::new();
-                caps.expand(replace, &mut dst);
-                dst
-            });
-            (out.into_owned(), n)
+            }
         }
     }
+    push(&mut out, text.len(), text.len(), 0, n)?;
+    Ok((out, n))
+}
+
+/// The length `Captures::expand` gives `replace` for these captures, without building it
+/// (the regex crate's rules: `$$` is `$`; `$name` takes the longest run of letters, digits
+/// and `_`, all digits naming a group by number; `${name}`; a missing group is empty; a
+/// `$` starting no reference is kept).
+fn expanded_len(caps: &Captures<'_>, replace: &str) -> usize {
+    let group = |name: &str| {
+        let m = match name.parse::<usize>() {
+            Ok(i) => caps.get(i),
+            Err(_) => caps.name(name),
+        };
+        m.map_or(0, |m| m.len())
+    };
+    let mut len = 0;
+    let mut rest = replace;
+    while let Some(i) = rest.find('$') {
+        len += i;
+        rest = &rest[i + 1..];
+        if let Some(r) = rest.strip_prefix('$') {
+            len += 1;
+            rest = r;
+        } else if let Some(close) = rest.strip_prefix('{').and_then(|r| r.find('}')) {
+            len += group(&rest[1..=close]);
+            rest = &rest[close + 2..];
+        } else {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            if end == 0 {
+                len += 1;
+            } else {
+                len += group(&rest[..end]);
+            }
+            rest = &rest[end..];
+        }
+    }
+    len + rest.len()
 }
 
 pub fn run(
@@ -158,6 +223,7 @@ pub fn run(
     }
     let mut original = String::new();
     let mut replacements = 0;
+    let mut grown = None;
     let display = path.display();
     ctx.storage
         .update_text(
@@ -168,7 +234,13 @@ pub fn run(
                 }
                 // The storage has checked that the bytes are UTF-8.
                 let text = std::str::from_utf8(bytes).unwrap_or_default();
-                let (new, n) = apply(text, &pattern, replace, global);
+                let (new, n) = match apply(text, &pattern, replace, global, MAX_BYTES as usize) {
+                    Ok(done) => done,
+                    Err(g) => {
+                        grown = Some(g);
+                        return Err(ToolError::too_large(&display, MAX_BYTES + 1));
+                    }
+                };
                 original = text.to_owned();
                 replacements = n;
                 if n == 0 {
@@ -180,7 +252,10 @@ pub fn run(
                 Ok(Some(new.into_bytes()))
             }),
         )
-        .map_err(|e| LhError::from_storage(e, given, false))?;
+        .map_err(|e| match grown.take() {
+            Some(g) => too_large_result(given, global, &g),
+            None => LhError::from_storage(e, given, false),
+        })?;
     Ok(json!({
         "path": given,
         "replacements": replacements,
@@ -188,8 +263,81 @@ pub fn run(
     }))
 }
 
+/// The edit would make the file pass 10 MB: refused before the new text was built, with
+/// how to do it in parts.
+fn too_large_result(given: &str, global: bool, g: &Grown) -> LhError {
+    let done = if global {
+        format!(
+            " after {} replacement(s), at byte {} of the file",
+            g.replacements, g.at
+        )
+    } else {
+        String::new()
+    };
+    LhError::new(
+        LhCode::FileTooLarge,
+        format!(
+            "Editing {given:?} would make it larger than the {MAX_BYTES} byte (10 MB) limit{done}; \
+             the result was not built and nothing was changed."
+        ),
+        "Do it in parts that keep the file under 10 MB: a shorter replacement, a search that \
+         matches fewer places, or global: false to replace one match per call; or split the \
+         file first.",
+    )
+}
+
+#[cfg(test)]
 #[cfg(test)]
 mod tests {
+    /// `apply` without a size limit.
+    fn ap(text: &str, p: &Pattern, replace: &str, global: bool) -> (String, usize) {
+        super::apply(text, p, replace, global, usize::MAX).unwrap()
+    }
+
+    #[test]
+    fn a_result_over_the_cap_stops_before_it_is_built() {
+        let text = "a".repeat(1000);
+        let g = super::apply(&text, &lit("a"), &"x".repeat(1000), true, 10_000).unwrap_err();
+        // Ten replacements (10,000 bytes) fit; the eleventh would not.
+        assert_eq!((g.replacements, g.at), (10, 10));
+        let g = super::apply(&text, &re("(?s)."), &"$0".repeat(1000), true, 10_000).unwrap_err();
+        assert_eq!(g.replacements, 10);
+        // A large whole match referenced by a template: sized exactly, not guessed.
+        let (out, n) = super::apply(&text, &re("(?s)(a)(.*)"), "$1$1${1}", true, 10).unwrap();
+        assert_eq!((out.as_str(), n), ("aaa", 1));
+        assert!(super::apply(&text, &re("(?s).*"), "$0$0", true, 1999).is_err());
+        assert!(super::apply(&text, &re("(?s).*"), "$0$0", true, 2000).is_ok());
+    }
+
+    #[test]
+    fn expanded_lengths_match_the_regex_crate() {
+        let r = Regex::new(r"(?P<host>\w+)@(\d*)").unwrap();
+        let caps = r.captures("user@123").unwrap();
+        for t in [
+            "",
+            "$",
+            "$$",
+            "$0",
+            "$1$2",
+            "${host}-$host",
+            "$hostx",
+            "$9",
+            "${2}x",
+            "$-",
+            "a$",
+            "${",
+            "${x",
+        ] {
+            let mut dst = String::new();
+            caps.expand(t, &mut dst);
+            assert_eq!(
+                super::expanded_len(&caps, t),
+                dst.len(),
+                "{t:?} gave {dst:?}"
+            );
+        }
+    }
+
     use super::*;
 
     fn lit(s: &str) -> Pattern {
@@ -203,18 +351,18 @@ mod tests {
     #[test]
     fn the_seed_examples() {
         assert_eq!(
-            apply("hello world", &lit("hello"), "hi", false),
+            ap("hello world", &lit("hello"), "hi", false),
             ("hi world".into(), 1)
         );
         assert_eq!(
-            apply("hello hello hello", &lit("hello"), "hi", true),
+            ap("hello hello hello", &lit("hello"), "hi", true),
             ("hi hi hi".into(), 3)
         );
         assert_eq!(
-            apply("foo123bar456", &re(r"\d+"), "#", true),
+            ap("foo123bar456", &re(r"\d+"), "#", true),
             ("foo#bar#".into(), 2)
         );
-        assert_eq!(apply("abc", &lit("zzz"), "x", true), ("abc".into(), 0));
+        assert_eq!(ap("abc", &lit("zzz"), "x", true), ("abc".into(), 0));
         assert_eq!(
             Pattern::new("[invalid", true).err().unwrap().code,
             LhCode::InvalidRegex
@@ -224,12 +372,12 @@ mod tests {
     #[test]
     fn literal_mode_is_literal_both_ways() {
         assert_eq!(
-            apply("a.b a.b", &lit("a.b"), "$1$$", true),
+            ap("a.b a.b", &lit("a.b"), "$1$$", true),
             ("$1$$ $1$$".into(), 2)
         );
-        assert_eq!(apply("axb", &lit("a.b"), "y", true), ("axb".into(), 0));
+        assert_eq!(ap("axb", &lit("a.b"), "y", true), ("axb".into(), 0));
         assert_eq!(
-            apply("aaaa", &lit("aa"), "b", true),
+            ap("aaaa", &lit("aa"), "b", true),
             ("bb".into(), 2),
             "non-overlapping"
         );
@@ -239,11 +387,11 @@ mod tests {
     fn regex_groups_and_dollars() {
         let p = re(r"(\w+)@(?P<host>\w+)");
         assert_eq!(
-            apply("me@home", &p, "${host}:$1 $$", true),
+            ap("me@home", &p, "${host}:$1 $$", true),
             ("home:me $".into(), 1)
         );
         assert_eq!(
-            apply("a1 b2 c3", &re(r"[a-z](\d)"), "<$1>", false),
+            ap("a1 b2 c3", &re(r"[a-z](\d)"), "<$1>", false),
             ("<1> b2 c3".into(), 1)
         );
         assert!(
@@ -260,7 +408,7 @@ mod tests {
     fn crlf_and_untouched_bytes_are_kept() {
         let t = "one\r\ntwo\r\nthree\r\n";
         assert_eq!(
-            apply(t, &lit("two"), "2", true),
+            ap(t, &lit("two"), "2", true),
             ("one\r\n2\r\nthree\r\n".into(), 1)
         );
     }
@@ -269,7 +417,7 @@ mod tests {
     fn catastrophic_patterns_run_in_linear_time() {
         let mut hay = "a".repeat(30_000);
         hay.push('b');
-        let (out, n) = apply(&hay, &re("(a+)+$"), "x", true);
+        let (out, n) = ap(&hay, &re("(a+)+$"), "x", true);
         assert_eq!(n, 0);
         assert_eq!(out, hay);
     }

@@ -62,7 +62,11 @@ impl Sink {
             },
             _ => item,
         };
-        if self.tx.send(item).is_err() {
+        if let Err(mpsc::SendError(item)) = self.tx.send(item) {
+            // The writer thread has stopped: the reply is lost, its request done.
+            if let Some(id) = item_id(&item) {
+                self.limits.release(&id);
+            }
             return false;
         }
         *busy += 1;
@@ -107,6 +111,15 @@ pub(super) fn reply_id(msg: &ServerJsonRpcMessage) -> Option<RequestId> {
     }
 }
 
+/// The request a queued item answers, if any.
+fn item_id(item: &Outgoing) -> Option<RequestId> {
+    match item {
+        Outgoing::Message(m) => reply_id(m),
+        Outgoing::Tail { id, .. } => id.clone(),
+        Outgoing::Local(_) | Outgoing::Shutdown => None,
+    }
+}
+
 /// A message is on stdout: what its request held is freed, and the backlog shrinks.
 pub(super) fn delivered(limits: &Limits, id: Option<RequestId>) {
     if let Some(id) = id {
@@ -121,7 +134,7 @@ pub(super) fn delivered(limits: &Limits, id: Option<RequestId>) {
 /// thread takes it.
 fn small_line(msg: &ServerJsonRpcMessage) -> Option<Vec<u8>> {
     let mut line = Capped(Vec::with_capacity(4096));
-    serde_json::to_writer(&mut line, msg).ok()?;
+    super::write_small(&mut line, msg).ok()?;
     line.0.push(b'\n');
     Some(line.0)
 }
@@ -161,6 +174,52 @@ pub(super) fn nonblocking_stdout() -> Option<File> {
         .open(fd)
         .ok()?;
     file.metadata().ok()?.file_type().is_fifo().then_some(file)
+}
+
+/// Watches stdout when it is a pipe or a socket and calls `Limits::close` once its
+/// reader has gone (poll reports POLLERR or POLLHUP): an idle server whose client closed
+/// only stdout would otherwise learn it only at its next write, and a reader waiting on
+/// stdin would never stop. The thread blocks in poll and ends with the process.
+#[cfg(target_os = "linux")]
+pub(super) fn watch_stdout(limits: Arc<Limits>) {
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(meta) = std::fs::metadata("/proc/self/fd/1") else {
+        return;
+    };
+    let kind = meta.file_type();
+    if !(kind.is_fifo() || kind.is_socket()) {
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name("mcp-stdout-watch".into())
+        .spawn(move || {
+            if reader_gone(1) {
+                limits.close();
+            }
+        });
+    if let Err(e) = spawned {
+        eprintln!("mcp-reference: warning: cannot watch stdout: {e}");
+    }
+}
+
+/// Blocks until the descriptor reports an error or a hang-up (true), or poll fails.
+#[cfg(target_os = "linux")]
+fn reader_gone(fd: i32) -> bool {
+    let mut p = libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    };
+    loop {
+        // SAFETY: one valid pollfd on the stack, count 1, no timeout.
+        let n = unsafe { libc::poll(&mut p, 1, -1) };
+        if n > 0 {
+            return p.revents & (libc::POLLERR | libc::POLLHUP | libc::POLLNVAL) != 0;
+        }
+        if n < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return false;
+        }
+    }
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -437,3 +437,156 @@ where
     }
     out
 }
+
+/// An over-long line is answered so that its client can match the answer: with the
+/// request's own id when the line's first bytes hold it (an integer, a string), and with
+/// `"id": null` otherwise (JSON-RPC 2.0 section 5; CLR-032). Lines of `MAX_LINE` + 1 MiB
+/// are streamed in 1 MiB writes, never built whole.
+#[test]
+#[ignore = "slow attack (600 MB through a pipe): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+fn over_long_lines_are_answered_with_their_own_id_or_null() {
+    let f = Fixture::new();
+    let mut raw = Raw::spawn(&f.root, &[]);
+    raw.initialize();
+    let mut stdin = raw.take_stdin();
+    let t = Instant::now();
+    let writer = std::thread::spawn(move || {
+        let pad = vec![b'a'; 1 << 20];
+        let call = r#""method":"tools/call","params":{"name":"file.create","arguments":{"path":"big.txt","content":""#;
+        let heads = [
+            format!(r#"{{"jsonrpc":"2.0","id":77,{call}"#),
+            format!(r#"{{"jsonrpc":"2.0","id":"long-line",{call}"#),
+            format!(r#"{{"jsonrpc":"2.0",{call}"#),
+        ];
+        let tails = [r#""}}}"#, r#""}}}"#, r#""}},"id":79}"#];
+        for (head, tail) in heads.iter().zip(tails) {
+            stdin.write_all(head.as_bytes())?;
+            for _ in 0..(mcp_reference::limits::MAX_LINE >> 20) + 1 {
+                stdin.write_all(&pad)?;
+            }
+            stdin.write_all(tail.as_bytes())?;
+            stdin.write_all(b"\n")?;
+        }
+        stdin.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":80,\"method\":\"ping\"}\n")?;
+        Ok::<_, std::io::Error>(stdin)
+    });
+    let mut replies = Vec::new();
+    while replies.len() < 4 {
+        let Some(m) = raw.next_message(Duration::from_secs(120)) else {
+            break;
+        };
+        replies.push(m);
+    }
+    let _stdin = writer.join().unwrap().expect("the lines were written");
+    let hwm = peak_mib(&raw);
+    eprintln!(
+        "bounds: three lines of 201 MiB and a ping: {} replies in {:.1} s, ids {:?}; peak RSS {hwm} MiB",
+        replies.len(),
+        t.elapsed().as_secs_f64(),
+        replies.iter().map(|m| m.get("id")).collect::<Vec<_>>()
+    );
+    assert_eq!(replies.len(), 4, "{replies:#?}");
+    for (m, id) in replies
+        .iter()
+        .zip([json!(77), json!("long-line"), Value::Null])
+    {
+        assert_eq!(m["error"]["code"], -32600, "{m}");
+        // Present and null, not absent: a client matches on it.
+        assert_eq!(m.get("id"), Some(&id), "{m}");
+    }
+    assert_eq!(replies[3]["id"], 80);
+    assert!(replies[3].get("result").is_some(), "{}", replies[3]);
+    assert!(
+        hwm < BOUND_MIB,
+        "peak RSS {hwm} MiB (bound {BOUND_MIB} MiB)"
+    );
+}
+
+/// Lighthouse `edit`: a global replacement that multiplies a file (`a` to 1 KB in a 10 MB
+/// file; `(?s).` to `$0` 1,000 times in a 2 MB one) is refused before its result is
+/// built, with advice to do it in parts; before, the result was built first (past 4.5 GiB).
+#[test]
+fn lighthouse_edits_that_multiply_a_file_are_refused_before_they_are_built() {
+    let f = Fixture::new();
+    let ten = "a".repeat(10_000_000);
+    f.write("ten.txt", &ten);
+    f.write("two.txt", &ten[..2_000_000]);
+    let mut raw = Raw::spawn(&f.root, &["--profile", "lighthouse"]);
+    raw.initialize();
+    let kb = "x".repeat(1000);
+    let attacks = [
+        (
+            "ten.txt",
+            json!({"path": "ten.txt", "search": "a", "replace": kb}),
+        ),
+        (
+            "two.txt",
+            json!({"path": "two.txt", "search": "(?s).", "replace": "$0".repeat(1000), "isRegex": true}),
+        ),
+    ];
+    for (file, args) in attacks {
+        let t = Instant::now();
+        let r = call_within(&mut raw, "edit", args, 120);
+        let text = r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
+        let hwm = peak_mib(&raw);
+        eprintln!(
+            "bounds: lighthouse edit multiplying {file}: answered in {:.1} s, peak RSS {hwm} MiB: {:.300}",
+            t.elapsed().as_secs_f64(),
+            text
+        );
+        assert_eq!(r["result"]["isError"], true, "{r:.300}");
+        assert!(
+            text.contains("larger than the 10485760 byte") && text.contains("in parts"),
+            "{text:.300}"
+        );
+        assert!(hwm < 256, "peak RSS {hwm} MiB");
+    }
+    let after = std::fs::read(f.root.join("ten.txt")).unwrap();
+    assert!(after == ten.as_bytes(), "ten.txt changed");
+}
+
+/// devs `apply_surgical_edits` charges the work budget (three times the file): 8
+/// concurrent edits of 8 different 64 MiB files stay under the bound (before: no charge,
+/// and 8 edits of 255 MiB files reached 3.4 GiB).
+#[test]
+#[ignore = "slow attack (512 MB of files): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+fn concurrent_devs_edits_of_large_files_stay_under_the_bound() {
+    let f = Fixture::new();
+    let mut body = "line of filler text for a large file\n".repeat((64 << 20) / 37);
+    body.push_str("MARK\n");
+    for i in 0..8 {
+        f.write(&format!("big{i}.txt"), &body);
+    }
+    drop(body);
+    let mut raw = Raw::spawn(&f.root, &["--profile", "devs"]);
+    raw.initialize();
+    let t = Instant::now();
+    let ids: Vec<i64> = (0..8)
+        .map(|i| {
+            let args =
+                json!({"path": format!("big{i}.txt"), "edits": [{"old": "MARK", "new": "DONE"}]});
+            raw.request_nowait(
+                "tools/call",
+                json!({"name": "apply_surgical_edits", "arguments": args}),
+            )
+        })
+        .collect();
+    let replies: Vec<Value> = ids
+        .iter()
+        .map(|id| raw.response(*id, Duration::from_secs(300)))
+        .collect();
+    let hwm = peak_mib(&raw);
+    eprintln!(
+        "bounds: 8 concurrent devs edits of 64 MiB files: answered in {:.1} s, peak RSS {hwm} MiB",
+        t.elapsed().as_secs_f64()
+    );
+    for r in &replies {
+        assert_eq!(r["result"]["structuredContent"]["ok"], true, "{r:.300}");
+    }
+    assert!(
+        hwm < BOUND_MIB,
+        "peak RSS {hwm} MiB (bound {BOUND_MIB} MiB)"
+    );
+}

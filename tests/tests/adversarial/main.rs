@@ -11,6 +11,7 @@ mod common;
 mod raw;
 
 mod bounds;
+mod client_gone;
 mod escapes;
 mod fs_swap_race;
 mod hostile_roots;
@@ -23,5 +24,6 @@ mod metadata;
 mod multiprocess;
 mod odd_names;
 mod sigkill;
+mod spoofed_names;
 mod swap_race;
 mod swapper;
