@@ -278,3 +278,68 @@ fn named_paths_are_code_spans_that_look_like_paths() {
               [a link](src/x.rs) and `<profile>/SAFE-nnn`.";
     assert_eq!(named_paths(md), vec!["src/run/collect.rs", "docs/"]);
 }
+
+/// The code map names every top-level module of the harness and the reference (`reply/`,
+/// `bulk.rs`, ...), so a new one cannot go unmapped.
+#[test]
+fn architecture_names_every_top_level_module() {
+    let root = workspace();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let mut omitted = Vec::new();
+    for crate_src in ["harness/src", "reference/src"] {
+        let entries = std::fs::read_dir(root.join(crate_src)).expect("a crate's src");
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let module = name.trim_end_matches(".rs");
+            if matches!(module, "main" | "lib") {
+                continue;
+            }
+            let spellings = [
+                format!("`{module}.rs`"),
+                format!("`{module}/`"),
+                format!("`src/{module}.rs`"),
+                format!("`src/{module}/`"),
+            ];
+            if !spellings.iter().any(|s| text.contains(s.as_str())) {
+                omitted.push(format!("{crate_src}/{name}"));
+            }
+        }
+    }
+    assert!(
+        omitted.is_empty(),
+        "ARCHITECTURE.md omits these modules: {omitted:?}"
+    );
+}
+
+/// The README's case count of each profile is the catalogue's (shared cases included), so
+/// a new case cannot leave it stale.
+#[test]
+fn readme_case_counts_are_the_catalogues() {
+    let root = workspace();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let line = regex::Regex::new(
+        r"(?m)^- \[`([a-z]+)`\]\(docs/profiles\.md#[a-z]+\):.*\((\d+) cases\)\.$",
+    )
+    .expect("a valid pattern");
+    let catalogues = mcp_harness::catalogue::load_all(&root.join("specs")).expect("the catalogue");
+    let mut seen = 0;
+    for c in line.captures_iter(&readme) {
+        let cat = catalogues
+            .iter()
+            .find(|cat| cat.profile.profile == c[1])
+            .unwrap_or_else(|| panic!("README names a profile {} the catalogue has not", &c[1]));
+        let cases: usize = cat.areas.iter().map(|a| a.cases.len()).sum();
+        assert_eq!(
+            c[2].parse::<usize>().ok(),
+            Some(cases),
+            "README's count for {}",
+            &c[1]
+        );
+        seen += 1;
+    }
+    assert_eq!(
+        seen,
+        catalogues.len(),
+        "README gives a count for every profile"
+    );
+}
