@@ -270,6 +270,7 @@ class Core:
             if must_exist:
                 # Resolve a last link inside the root (refused when it leads out).
                 self._close(stack)
+                stack = []
                 stack, name = self._walk(self.relative(path), follow_last=True)
                 if name is None:
                     raise ZooError(f"{path}: is a directory", "not_file")

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Runs the zoo (docs/zoo.md): small, correct file servers of shapes the harness has no profile
+# for, written with the official Python SDK (pinned as in tests/interop/run.sh) over one
+# confined core (tests/zoo/core.py), each through the interface file written by hand beside
+# it. For each server:
+#   1. the run through its interface file passes: exit 0, no case failed;
+#   2. `interface init` writes a starter, and the starter (its `interface:` name alone changed,
+#      as the README's walkthrough does) is run: it must fail no case either (a failure there
+#      would be the harness or its guess misreading a correct server);
+#   3. with each fault of core.py (ZOO_FAULT), the run fails (exit 1) naming a case of the check
+#      the fault breaks.
+#
+#   bash tests/zoo/run.sh                       # every server
+#   ZOO_ONLY=mcpserver-text bash tests/zoo/run.sh   # one server
+#   MCP_HARNESS=/path/to/mcp-harness bash tests/zoo/run.sh   # a harness already built
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+start=$SECONDS
+
+mcp_version=$(sed -n 's/^MCP_VERSION="\([^"]*\)".*/\1/p' tests/interop/run.sh)
+[ -n "$mcp_version" ] || { echo "zoo: no MCP_VERSION found in tests/interop/run.sh" >&2; exit 2; }
+venv="${TMPDIR:-/tmp}/mcp-zoo/venv-mcp-$mcp_version"
+if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$mcp_version')" 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$mcp_version" >&2
+fi
+
+if [ -n "${MCP_HARNESS:-}" ]; then
+    harness="$MCP_HARNESS"
+else
+    cargo build --release -p mcp-harness
+    harness="$PWD/${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+fi
+
+zoo="$PWD/tests/zoo"
+work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-zoo-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-json)
+[ -z "${ZOO_ONLY:-}" ] || servers=($ZOO_ONLY)
+
+# The faults of core.py, each with the cases that must catch it (a regex of case ids after the
+# interface's prefix): following links out breaks UNIVERSAL-SYMLINKS (SAFE-00x, LINK-00x);
+# writing in place breaks UNIVERSAL-ATOMIC-WRITE and writes through hard links
+# (UNIVERSAL-CLR-04). The fault runs select those cases alone (--name), to keep the zoo short.
+declare -A fault_cases=(
+    [follow-links]='(SAFE|LINK)-[0-9]+'
+    [write-in-place]='(SAFE|HARD|RACE)-[0-9]+'
+)
+
+failures=()
+fail() { failures+=("$1"); echo "zoo: FAILED: $1" >&2; }
+
+# totals FILE: the run's totals line, for the summary.
+totals() { grep -E '^(Result|Totals|[0-9]+ cases)' "$1" | tail -n 2 | paste -sd' ' || true; }
+
+for name in "${servers[@]}"; do
+    server="$venv/bin/python $zoo/$name/server.py {root}"
+    iface="$zoo/$name/interface.yaml"
+    out="$work/$name.out"
+    rerun="MCP_HARNESS=$harness ZOO_ONLY=$name bash tests/zoo/run.sh"
+
+    # 1. The hand-written interface file: every case passes (skips only for operations absent).
+    if "$harness" run --interface "$iface" --server "$server" >"$out" 2>&1; then
+        echo "zoo: $name: passes through its interface file: $(totals "$out")"
+    else
+        tail -n 40 "$out" >&2
+        fail "$name: the run through $iface did not pass (rerun: $rerun)"
+    fi
+
+    # 2. The starter interface init writes, run with its name changed alone.
+    starter="$work/$name.starter.yaml"
+    if "$harness" interface init --server "$server" -o "$starter" >"$work/$name.init" 2>&1; then
+        sed -i 's/^interface: .*/interface: zoo-'"$name"'-starter/' "$starter"
+        cp "$starter" "$work/$name.starter.kept.yaml"
+        if "$harness" run --interface "$starter" --server "$server" >"$out.starter" 2>&1; then
+            echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
+        else
+            grep -E '^FAIL ' "$out.starter" | head -n 20 >&2 || true
+            tail -n 15 "$out.starter" >&2
+            echo "--- the starter:" >&2; cat "$starter" >&2
+            fail "$name: the starter of interface init failed cases against a correct server (rerun: $rerun)"
+        fi
+    else
+        cat "$work/$name.init" >&2
+        fail "$name: interface init failed (rerun: $rerun)"
+    fi
+
+    # 3. Each fault is caught: the run fails (exit 1) naming a case of the check it breaks.
+    for fault in "${!fault_cases[@]}"; do
+        ids="^zoo-$name/${fault_cases[$fault]} "
+        rc=0
+        ZOO_FAULT=$fault "$harness" run --interface "$iface" --server "$server" \
+            --name "$ids" >"$out.$fault" 2>&1 || rc=$?
+        caught=$(awk '/^FAIL /{print $2}' "$out.$fault" | paste -sd' ')
+        if [ "$rc" = 1 ] && [ -n "$caught" ]; then
+            echo "zoo: $name: fault $fault caught by $caught"
+        else
+            tail -n 30 "$out.$fault" >&2
+            fail "$name: fault $fault not caught (exit $rc, no FAIL among $ids; rerun: $rerun)"
+        fi
+    done
+done
+
+echo "zoo: ${#servers[@]} server(s) in $((SECONDS - start)) s"
+if [ "${#failures[@]}" -gt 0 ]; then
+    printf 'zoo: FAILED: %s\n' "${failures[@]}" >&2
+    exit 1
+fi
