@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the zoo (docs/zoo.md): small, correct file servers of shapes the harness has no profile
-# for, written with the official Python SDK (pinned as in tests/interop/run.sh) over one
+# for, written with the official Python SDK (pinned as in tests/interop/run.sh) and one with the
+# TypeScript SDK (pinned in ts-mcpserver/package.json, with its lockfile: npm ci), over one
 # confined core (tests/zoo/core.py), each through the interface file written by hand beside
 # it. For each server:
 #   1. the run through its interface file passes: exit 0, no case failed;
@@ -25,6 +26,11 @@ if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
     "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$mcp_version" >&2
 fi
 
+ts="$PWD/tests/zoo/ts-mcpserver"
+if [ ! -d "$ts/node_modules/@modelcontextprotocol/sdk" ]; then
+    (cd "$ts" && npm ci --no-audit --no-fund --loglevel=error >&2)
+fi
+
 if [ -n "${MCP_HARNESS:-}" ]; then
     harness="$MCP_HARNESS"
 else
@@ -35,7 +41,7 @@ fi
 zoo="$PWD/tests/zoo"
 work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-zoo-run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-json)
+servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-json ts-mcpserver)
 [ -z "${ZOO_ONLY:-}" ] || servers=($ZOO_ONLY)
 
 # The faults of core.py, each with the cases that must catch it (a regex of case ids after the
@@ -55,6 +61,7 @@ totals() { grep -E '^(Result|Totals|[0-9]+ cases)' "$1" | tail -n 2 | paste -sd'
 
 for name in "${servers[@]}"; do
     server="$venv/bin/python $zoo/$name/server.py {root}"
+    [ "$name" != ts-mcpserver ] || server="node $zoo/$name/server.mjs $venv/bin/python {root}"
     iface="$zoo/$name/interface.yaml"
     out="$work/$name.out"
     rerun="MCP_HARNESS=$harness ZOO_ONLY=$name bash tests/zoo/run.sh"
