@@ -7,12 +7,20 @@
 #   1. the run through its interface file passes: exit 0, no case failed;
 #   2. `interface init` writes a starter, and the starter (its `interface:` name alone changed,
 #      as the README's walkthrough does) is run: it must fail no case either (a failure there
-#      would be the harness or its guess misreading a correct server);
+#      would be the harness or its guess misreading a correct server). Two starters are known
+#      wrong today (docs/zoo.md): for those the script checks the wrong guess is still the one
+#      written, so a better guess makes it fail until this script is updated;
 #   3. with each fault of core.py (ZOO_FAULT), the run fails (exit 1) naming a case of the check
 #      the fault breaks.
+# Every zoo server starts a Python interpreter that imports the SDK for each scenario (about
+# 1 s of CPU), so a run of every case of every server takes many minutes. By default (CI) the
+# runs of steps 1 and 2 select the cases that read the servers' shapes: results, refusals, error
+# texts, exact text (SAFE-001..009, ROUND-001..006, EDIT, MISS); the core the servers share is
+# run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
 #
 #   bash tests/zoo/run.sh                       # every server
 #   ZOO_ONLY=mcpserver-text bash tests/zoo/run.sh   # one server
+#   ZOO_FULL=1 bash tests/zoo/run.sh            # every case in steps 1 and 2
 #   MCP_HARNESS=/path/to/mcp-harness bash tests/zoo/run.sh   # a harness already built
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -53,6 +61,18 @@ declare -A fault_cases=(
     [write-in-place]='(SAFE|HARD|RACE)-[0-9]+'
 )
 
+select=(--name '/(SAFE-00[1-9]|ROUND-00[1-6]|EDIT-00[1-9]|MISS-00[1-4]) ')
+[ -z "${ZOO_FULL:-}" ] || select=()
+
+# The starters known wrong today, each with a line of the starter that shows the wrong guess
+# (a fixed regex over the file); docs/zoo.md says why each is wrong.
+declare -A starter_wrong=(
+    # `fetch` is no read name it knows; it takes `relocate` {path, new_path} for the read.
+    [mcpserver-status]='^    call: relocate$'
+    # `relative_path` is no path name it knows: it maps no operation at all.
+    [relative-path]='^  read: "the server has no tool to read'
+)
+
 failures=()
 fail() { failures+=("$1"); echo "zoo: FAILED: $1" >&2; }
 
@@ -67,7 +87,7 @@ for name in "${servers[@]}"; do
     rerun="MCP_HARNESS=$harness ZOO_ONLY=$name bash tests/zoo/run.sh"
 
     # 1. The hand-written interface file: every case passes (skips only for operations absent).
-    if "$harness" run --interface "$iface" --server "$server" >"$out" 2>&1; then
+    if "$harness" run --interface "$iface" --server "$server" "${select[@]}" >"$out" 2>&1; then
         echo "zoo: $name: passes through its interface file: $(totals "$out")"
     else
         tail -n 40 "$out" >&2
@@ -78,8 +98,14 @@ for name in "${servers[@]}"; do
     starter="$work/$name.starter.yaml"
     if "$harness" interface init --server "$server" -o "$starter" >"$work/$name.init" 2>&1; then
         sed -i 's/^interface: .*/interface: zoo-'"$name"'-starter/' "$starter"
-        cp "$starter" "$work/$name.starter.kept.yaml"
-        if "$harness" run --interface "$starter" --server "$server" >"$out.starter" 2>&1; then
+        if [ -n "${starter_wrong[$name]:-}" ]; then
+            if grep -Eq "${starter_wrong[$name]}" "$starter"; then
+                echo "zoo: $name: its starter still has the known wrong guess (${starter_wrong[$name]}); not run"
+            else
+                cat "$starter" >&2
+                fail "$name: the starter no longer has the known wrong guess ${starter_wrong[$name]}: run it and update run.sh and docs/zoo.md (rerun: $rerun)"
+            fi
+        elif "$harness" run --interface "$starter" --server "$server" "${select[@]}" >"$out.starter" 2>&1; then
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
         else
             grep -E '^FAIL ' "$out.starter" | head -n 20 >&2 || true

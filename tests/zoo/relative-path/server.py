@@ -1,6 +1,6 @@
 # Zoo server (d): MCPServer tools whose path argument is `relative_path` (relative to the root,
 # as Serena's tools name it), results as dicts (structuredContent, the read's text in
-# `content`), refusals raised (the SDK answers `isError: true`). Writing is split in two
+# `content`), refusals raised as ToolError (the SDK answers `isError: true` with its message). Writing is split in two
 # tools: `create_text_file` and `overwrite_text_file`. A thin shell over tests/zoo/core.py.
 #   python server.py ROOT
 import os
@@ -10,6 +10,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from core import Core, ZooError  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
+from mcp.server.mcpserver.exceptions import ToolError  # noqa: E402
 
 core = Core(sys.argv[1])
 mcp = MCPServer("zoo-relative-path")
@@ -19,7 +20,9 @@ def call(fn, *args) -> dict[str, Any]:
     try:
         return fn(*args) or {"done": True}
     except ZooError as e:
-        raise ValueError(str(e)) from None
+        # ToolError: the SDK passes its message on; any other exception it answers
+        # "Error executing tool <name>" alone, naming no path (UNIVERSAL-CLR-06).
+        raise ToolError(str(e)) from None
 
 
 @mcp.tool()
