@@ -53,12 +53,13 @@ servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-j
 [ -z "${ZOO_ONLY:-}" ] || servers=($ZOO_ONLY)
 
 # The faults of core.py, each with the cases that must catch it (a regex of case ids after the
-# interface's prefix): following links out breaks UNIVERSAL-SYMLINKS (SAFE-00x, LINK-00x);
-# writing in place breaks UNIVERSAL-ATOMIC-WRITE and writes through hard links
-# (UNIVERSAL-CLR-04). The fault runs select those cases alone (--name), to keep the zoo short.
+# interface's prefix): following links out breaks UNIVERSAL-SYMLINKS (SAFE-005..009 read,
+# create, delete, list through links out; LINK-001..005 chains and moves); writing in place
+# breaks UNIVERSAL-ATOMIC-WRITE (SAFE-012) and writes through hard links (UNIVERSAL-CLR-04,
+# HARD-001..003). The fault runs select those cases alone (--name), to keep the zoo short.
 declare -A fault_cases=(
-    [follow-links]='(SAFE|LINK)-[0-9]+'
-    [write-in-place]='(SAFE|HARD|RACE)-[0-9]+'
+    [follow-links]='(SAFE-00[5-9]|LINK-00[1-5])'
+    [write-in-place]='(SAFE-012|HARD-00[1-3])'
 )
 
 select=(--name '/(SAFE-00[1-9]|ROUND-00[1-6]|EDIT-00[1-9]|MISS-00[1-4]) ')
