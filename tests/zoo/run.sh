@@ -74,6 +74,11 @@ declare -A starter_wrong=(
     [relative-path]='^  read: "the server has no tool to read'
 )
 
+# A Python interpreter importing the SDK took over 60 s to answer `initialize` on a 2-core
+# machine at a load average of 24 (the harness's default --startup-timeout): the runs give
+# it longer. No check is about start-up time.
+startup=(--startup-timeout 180)
+
 failures=()
 fail() { failures+=("$1"); echo "zoo: FAILED: $1" >&2; }
 
@@ -88,7 +93,7 @@ for name in "${servers[@]}"; do
     rerun="MCP_HARNESS=$harness ZOO_ONLY=$name bash tests/zoo/run.sh"
 
     # 1. The hand-written interface file: every case passes (skips only for operations absent).
-    if "$harness" run --interface "$iface" --server "$server" "${select[@]}" >"$out" 2>&1; then
+    if "$harness" run --interface "$iface" --server "$server" "${startup[@]}" "${select[@]}" >"$out" 2>&1; then
         echo "zoo: $name: passes through its interface file: $(totals "$out")"
     else
         tail -n 40 "$out" >&2
@@ -106,7 +111,7 @@ for name in "${servers[@]}"; do
                 cat "$starter" >&2
                 fail "$name: the starter no longer has the known wrong guess ${starter_wrong[$name]}: run it and update run.sh and docs/zoo.md (rerun: $rerun)"
             fi
-        elif "$harness" run --interface "$starter" --server "$server" "${select[@]}" >"$out.starter" 2>&1; then
+        elif "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
         else
             grep -E '^FAIL ' "$out.starter" | head -n 20 >&2 || true
@@ -123,7 +128,7 @@ for name in "${servers[@]}"; do
     for fault in "${!fault_cases[@]}"; do
         ids="^zoo-$name/${fault_cases[$fault]} "
         rc=0
-        ZOO_FAULT=$fault "$harness" run --interface "$iface" --server "$server" \
+        ZOO_FAULT=$fault "$harness" run --interface "$iface" --server "$server" "${startup[@]}" \
             --name "$ids" >"$out.$fault" 2>&1 || rc=$?
         caught=$(awk '/^FAIL /{print $2}' "$out.$fault" | paste -sd' ')
         if [ "$rc" = 1 ] && [ -n "$caught" ]; then
