@@ -96,7 +96,8 @@ for name in "${servers[@]}"; do
     if "$harness" run --interface "$iface" --server "$server" "${startup[@]}" "${select[@]}" >"$out" 2>&1; then
         echo "zoo: $name: passes through its interface file: $(totals "$out")"
     else
-        tail -n 40 "$out" >&2
+        grep -A3 -E '^FAIL ' "$out" | head -n 60 >&2 || true
+        tail -n 25 "$out" >&2
         fail "$name: the run through $iface did not pass (rerun: $rerun)"
     fi
 
@@ -114,7 +115,7 @@ for name in "${servers[@]}"; do
         elif "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
         else
-            grep -E '^FAIL ' "$out.starter" | head -n 20 >&2 || true
+            grep -A3 -E '^FAIL ' "$out.starter" | head -n 60 >&2 || true
             tail -n 15 "$out.starter" >&2
             echo "--- the starter:" >&2; cat "$starter" >&2
             fail "$name: the starter of interface init failed cases against a correct server (rerun: $rerun)"
