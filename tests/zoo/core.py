@@ -1,4 +1,4 @@
-# The one confined file core the zoo's Python servers share (docs/zoo.md): every operation the
+# The one confined file core the zoo's Python servers share (docs/zoo.md):
 # every operation the universal checks of specs/shared/ name (read, create, overwrite, delete,
 # delete_tree, list, move, edit), done safely under one root, so each zoo server is a thin shell
 # that only shapes arguments and results. Test-only: ZOO_FAULT injects the faults the zoo's
