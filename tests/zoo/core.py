@@ -1,0 +1,423 @@
+# The one confined file core the zoo's Python servers share (docs/zoo.md):
+# every operation the universal checks of specs/shared/ name (read, create, overwrite, delete,
+# delete_tree, list, move, edit), done safely under one root, so each zoo server is a thin shell
+# that only shapes arguments and results. Test-only: ZOO_FAULT injects the faults the zoo's
+# script must see the harness catch.
+#
+# How it stays inside (UNIVERSAL-SYMLINKS, UNIVERSAL-RACES, UNIVERSAL-CONFINEMENT): a path is
+# walked component by component from a descriptor of the root, each opened relative to its
+# parent's descriptor with O_NOFOLLOW; a symlink met on the way is read and resolved by the walk
+# itself (a relative target against the directory it sits in, an absolute one only when it lies
+# under the root), so the kernel never follows a link and a swap between two steps can only
+# show the walk another link, which it resolves inside or refuses. `..` pops the walk's own
+# stack of directories and is refused at the root.
+# Reads refuse anything but a regular file of one link, opened with O_NONBLOCK so a FIFO never
+# blocks (UNIVERSAL-SPECIAL-FILES, UNIVERSAL-CLR-05); writes go to a temp file in the same
+# directory, renamed over the name (UNIVERSAL-ATOMIC-WRITE, UNIVERSAL-CLR-04); edits replace one
+# unique occurrence and keep every other byte (UNIVERSAL-EXACT-EDIT), serialised by a lock
+# (UNIVERSAL-CLR-03); an error for a path names it as given (UNIVERSAL-CLR-06).
+#
+# ZOO_FAULT (test-only faults, one at a time):
+#   follow-links   paths joined to the root and opened by name, links followed (a `..` that
+#                  leaves the root by its text is still refused)
+#   write-in-place writes truncate the file and write it in place, in chunks: no temp file
+import os
+import shutil
+import stat
+import threading
+from collections import deque
+
+FAULT = os.environ.get("ZOO_FAULT", "")
+MAX_LINKS = 40
+_LOCK = threading.Lock()
+
+
+class ZooError(Exception):
+    """A refusal: the message says what failed and names the path as given."""
+
+    def __init__(self, message: str, status: str = "error"):
+        super().__init__(message)
+        self.status = status  # not_found, exists, count_mismatch, outside, not_file, error
+
+
+class Core:
+    def __init__(self, root: str):
+        self.root = os.path.abspath(root)
+        self.real = os.path.realpath(root)
+
+    # ---- paths -------------------------------------------------------------------------
+    def relative(self, path: str) -> str:
+        """An argument as a path relative to the root: absolute ones must lie under it."""
+        if "\0" in path:
+            raise ZooError(f"{path!r}: a path may not hold a NUL byte", "error")
+        if os.path.isabs(path):
+            for base in (self.root, self.real):
+                if path == base:
+                    return "."
+                if path.startswith(base.rstrip("/") + "/"):
+                    return path[len(base.rstrip("/")) + 1:]
+            raise ZooError(f"{path}: outside the root", "outside")
+        return path
+
+    def _open_root(self) -> int:
+        return os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+
+    def _walk(self, path: str, follow_last: bool, make_parents: bool = False):
+        """Walks `path` (relative to the root). Returns (stack, name): stack is the list of
+        directory descriptors from the root down (the caller closes them), name the last
+        component, not followed. With follow_last, a last component that is a symlink is
+        resolved too, and name is that of the final entry in stack[-1]."""
+        stack = [self._open_root()]
+        queue = deque(path.split("/"))
+        links = 0
+        try:
+            while queue:
+                c = queue.popleft()
+                if c in ("", "."):
+                    if not queue and c == "." and not follow_last:
+                        raise ZooError(f"{path}: names a directory, not an entry in one", "not_file")
+                    continue
+                if c == "..":
+                    if len(stack) == 1:
+                        raise ZooError(f"{path}: leaves the root", "outside")
+                    os.close(stack.pop())
+                    continue
+                last = not any(q not in ("", ".") for q in queue)
+                if last and not follow_last:
+                    return stack, c
+                try:
+                    st = os.lstat(c, dir_fd=stack[-1])
+                except FileNotFoundError:
+                    if make_parents and not last:
+                        try:
+                            os.mkdir(c, dir_fd=stack[-1])
+                        except FileExistsError:
+                            pass
+                        queue.appendleft(c)
+                        continue
+                    if last:
+                        return stack, c
+                    raise ZooError(f"{path}: no such file or directory ({c})", "not_found")
+                if stat.S_ISLNK(st.st_mode):
+                    links += 1
+                    if links > MAX_LINKS:
+                        raise ZooError(f"{path}: too many levels of symbolic links", "error")
+                    try:
+                        target = os.readlink(c, dir_fd=stack[-1])
+                    except OSError:
+                        queue.appendleft(c)  # swapped back between lstat and readlink
+                        continue
+                    if os.path.isabs(target):
+                        rel = None
+                        for base in (self.root, self.real):
+                            b = base.rstrip("/")
+                            if target == b or target.startswith(b + "/"):
+                                rel = target[len(b):]
+                                break
+                        if rel is None:
+                            raise ZooError(f"{path}: a symlink leading outside the root", "outside")
+                        while len(stack) > 1:
+                            os.close(stack.pop())
+                        target = rel
+                    queue.extendleft(reversed(target.split("/")))
+                    continue
+                if last:
+                    return stack, c
+                try:
+                    fd = os.open(c, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                 dir_fd=stack[-1])
+                except FileNotFoundError:
+                    queue.appendleft(c)  # swapped away: look again
+                    links += 1
+                    if links > MAX_LINKS:
+                        raise ZooError(f"{path}: no such file or directory ({c})", "not_found")
+                    continue
+                except OSError as e:
+                    if e.errno == 40:  # ELOOP: became a symlink since the lstat: look again
+                        queue.appendleft(c)
+                        links += 1
+                        if links > MAX_LINKS:
+                            raise ZooError(f"{path}: too many levels of symbolic links", "error")
+                        continue
+                    raise ZooError(f"{path}: {e.strerror} ({c})", "not_found" if e.errno == 20 else "error")
+                stack.append(fd)
+            # The path ended in the root or in a directory reached by `..`/`.`
+            return stack, None
+        except BaseException:
+            for fd in stack:
+                os.close(fd)
+            raise
+
+    @staticmethod
+    def _close(stack):
+        for fd in stack:
+            os.close(fd)
+
+    def _fault_path(self, path: str) -> str:
+        """ZOO_FAULT=follow-links: the path as a name under the root, links followed."""
+        rel = os.path.normpath(self.relative(path))
+        if rel == ".." or rel.startswith("../"):
+            raise ZooError(f"{path}: leaves the root", "outside")
+        return os.path.join(self.root, rel)
+
+    # ---- reading ------------------------------------------------------------------------
+    def _read_bytes(self, path: str) -> bytes:
+        if FAULT == "follow-links":
+            try:
+                with open(self._fault_path(path), "rb") as f:
+                    return f.read()
+            except OSError as e:
+                raise ZooError(f"{path}: {e.strerror}", "not_found" if e.errno == 2 else "error")
+        stack, name = self._walk(self.relative(path), follow_last=True)
+        try:
+            if name is None:
+                raise ZooError(f"{path}: is a directory, not a file", "not_file")
+            try:
+                fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                             dir_fd=stack[-1])
+            except FileNotFoundError:
+                raise ZooError(f"{path}: no such file", "not_found")
+            except OSError as e:
+                raise ZooError(f"{path}: cannot open: {e.strerror}", "not_file")
+            try:
+                st = os.fstat(fd)
+                if not stat.S_ISREG(st.st_mode):
+                    raise ZooError(f"{path}: not a regular file", "not_file")
+                if st.st_nlink > 1:
+                    raise ZooError(f"{path}: a file with several hard links is not served", "not_file")
+                chunks = []
+                while True:
+                    b = os.read(fd, 1 << 20)
+                    if not b:
+                        break
+                    chunks.append(b)
+                return b"".join(chunks)
+            finally:
+                os.close(fd)
+        finally:
+            self._close(stack)
+
+    def read(self, path: str) -> str:
+        data = self._read_bytes(path)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ZooError(f"{path}: not UTF-8 text", "error")
+
+    def list(self, path: str) -> list:
+        """The entries of a directory: [{name, type}] sorted by name."""
+        if FAULT == "follow-links":
+            p = self._fault_path(path)
+            try:
+                names = os.listdir(p)
+            except OSError as e:
+                raise ZooError(f"{path}: {e.strerror}", "not_found" if e.errno == 2 else "error")
+            return [{"name": n, "type": "directory" if os.path.isdir(os.path.join(p, n)) else "file"}
+                    for n in sorted(names)]
+        stack, name = self._walk(self.relative(path), follow_last=True)
+        try:
+            if name is None:
+                fd = os.dup(stack[-1])
+            else:
+                try:
+                    fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                 dir_fd=stack[-1])
+                except FileNotFoundError:
+                    raise ZooError(f"{path}: no such directory", "not_found")
+                except OSError as e:
+                    raise ZooError(f"{path}: not a directory: {e.strerror}", "not_file")
+            try:
+                out = []
+                for n in sorted(os.listdir(fd)):
+                    try:
+                        st = os.lstat(n, dir_fd=fd)
+                        kind = ("directory" if stat.S_ISDIR(st.st_mode) else
+                                "symlink" if stat.S_ISLNK(st.st_mode) else "file")
+                    except OSError:
+                        kind = "file"
+                    out.append({"name": n, "type": kind})
+                return out
+            finally:
+                os.close(fd)
+        finally:
+            self._close(stack)
+
+    # ---- writing ------------------------------------------------------------------------
+    def _write(self, path: str, data: bytes, must_exist: bool):
+        if FAULT == "follow-links":
+            p = self._fault_path(path)
+            os.makedirs(os.path.dirname(p), exist_ok=True)
+            if must_exist and not os.path.exists(p):
+                raise ZooError(f"{path}: no such file", "not_found")
+            with open(p, "wb") as f:
+                f.write(data)
+            return
+        stack, name = self._walk(self.relative(path), follow_last=False, make_parents=not must_exist)
+        try:
+            if name is None:
+                raise ZooError(f"{path}: is a directory, not a file", "not_file")
+            d = stack[-1]
+            try:
+                st = os.lstat(name, dir_fd=d)
+                if must_exist and stat.S_ISLNK(st.st_mode):
+                    # Overwrite through a link: write the file it resolves to, inside, or refuse.
+                    pass
+                elif stat.S_ISDIR(st.st_mode):
+                    raise ZooError(f"{path}: is a directory", "not_file")
+            except FileNotFoundError:
+                if must_exist:
+                    raise ZooError(f"{path}: no such file", "not_found")
+            if must_exist:
+                # Resolve a last link inside the root (refused when it leads out).
+                self._close(stack)
+                stack = []
+                stack, name = self._walk(self.relative(path), follow_last=True)
+                if name is None:
+                    raise ZooError(f"{path}: is a directory", "not_file")
+                d = stack[-1]
+            if FAULT == "write-in-place":
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC,
+                             0o644, dir_fd=d)
+                try:
+                    for i in range(0, len(data), 4096):
+                        os.write(fd, data[i:i + 4096])
+                finally:
+                    os.close(fd)
+                return
+            tmp = f".{name[:200]}.zoo-tmp-{os.getpid()}-{threading.get_ident()}"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                         0o644, dir_fd=d)
+            try:
+                view = memoryview(data)
+                while view:
+                    n = os.write(fd, view)
+                    view = view[n:]
+                os.close(fd)
+                fd = -1
+                os.rename(tmp, name, src_dir_fd=d, dst_dir_fd=d)
+            except BaseException:
+                if fd >= 0:
+                    os.close(fd)
+                try:
+                    os.unlink(tmp, dir_fd=d)
+                except OSError:
+                    pass
+                raise
+        except OSError as e:
+            raise ZooError(f"{path}: {e.strerror}", "error")
+        finally:
+            self._close(stack)
+
+    def create(self, path: str, content: str):
+        with _LOCK:
+            self._write(path, content.encode("utf-8"), must_exist=False)
+
+    def overwrite(self, path: str, content: str):
+        with _LOCK:
+            self._write(path, content.encode("utf-8"), must_exist=True)
+
+    def edit(self, path: str, old: str, new: str) -> int:
+        """Replaces the one occurrence of `old` by `new`; refuses (writing nothing) when `old`
+        is absent or occurs more than once. Returns the count of replacements (1)."""
+        with _LOCK:
+            text = self.read(path)
+            n = text.count(old) if old else 0
+            if n == 0:
+                raise ZooError(f"{path}: the text to replace was not found", "not_found")
+            if n > 1:
+                raise ZooError(f"{path}: the text to replace occurs {n} times, not once", "count_mismatch")
+            self._write(path, text.replace(old, new, 1).encode("utf-8"), must_exist=True)
+            return 1
+
+    def delete(self, path: str):
+        with _LOCK:
+            if FAULT == "follow-links":
+                try:
+                    os.unlink(self._fault_path(path))
+                except OSError as e:
+                    raise ZooError(f"{path}: {e.strerror}", "not_found" if e.errno == 2 else "error")
+                return
+            stack, name = self._walk(self.relative(path), follow_last=False)
+            try:
+                if name is None:
+                    raise ZooError(f"{path}: is a directory", "not_file")
+                try:
+                    st = os.lstat(name, dir_fd=stack[-1])
+                except FileNotFoundError:
+                    raise ZooError(f"{path}: no such file", "not_found")
+                if stat.S_ISDIR(st.st_mode):
+                    raise ZooError(f"{path}: is a directory; delete it as a tree", "not_file")
+                os.unlink(name, dir_fd=stack[-1])
+            except OSError as e:
+                raise ZooError(f"{path}: {e.strerror}", "error")
+            finally:
+                self._close(stack)
+
+    def delete_tree(self, path: str):
+        """Removes a directory with everything in it, or a link or file alone; links inside are
+        removed, never followed (UNIVERSAL-TREE-DELETE): shutil.rmtree's descriptor-based walk."""
+        with _LOCK:
+            if FAULT == "follow-links":
+                p = self._fault_path(path)
+                if os.path.isdir(p):
+                    for dirpath, dirs, files in os.walk(p, topdown=False, followlinks=True):
+                        for f in files:
+                            os.unlink(os.path.join(dirpath, f))
+                    shutil.rmtree(p, ignore_errors=True)
+                else:
+                    try:
+                        os.unlink(p)
+                    except OSError as e:
+                        raise ZooError(f"{path}: {e.strerror}", "not_found")
+                return
+            stack, name = self._walk(self.relative(path), follow_last=False)
+            try:
+                if name is None:
+                    raise ZooError(f"{path}: the root itself is not deleted", "error")
+                try:
+                    st = os.lstat(name, dir_fd=stack[-1])
+                except FileNotFoundError:
+                    raise ZooError(f"{path}: no such directory", "not_found")
+                if stat.S_ISDIR(st.st_mode):
+                    shutil.rmtree(name, dir_fd=stack[-1])
+                else:
+                    os.unlink(name, dir_fd=stack[-1])
+            except OSError as e:
+                raise ZooError(f"{path}: {e.strerror}", "error")
+            finally:
+                self._close(stack)
+
+    def move(self, path: str, to: str):
+        """Renames the entry itself (a link stays a link), to a name that does not exist yet."""
+        with _LOCK:
+            if FAULT == "follow-links":
+                src, dst = self._fault_path(path), self._fault_path(to)
+                if not os.path.exists(src):
+                    raise ZooError(f"{path}: no such file", "not_found")
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                os.rename(os.path.realpath(src), dst)
+                return
+            s_stack, s_name = self._walk(self.relative(path), follow_last=False)
+            try:
+                d_stack, d_name = self._walk(self.relative(to), follow_last=False, make_parents=True)
+            except BaseException:
+                self._close(s_stack)
+                raise
+            try:
+                if s_name is None or d_name is None:
+                    raise ZooError(f"{path} -> {to}: names a directory", "not_file")
+                try:
+                    os.lstat(s_name, dir_fd=s_stack[-1])
+                except FileNotFoundError:
+                    raise ZooError(f"{path}: no such file", "not_found")
+                try:
+                    os.lstat(d_name, dir_fd=d_stack[-1])
+                    raise ZooError(f"{to}: already exists", "exists")
+                except FileNotFoundError:
+                    pass
+                os.rename(s_name, d_name, src_dir_fd=s_stack[-1], dst_dir_fd=d_stack[-1])
+            except OSError as e:
+                raise ZooError(f"{path} -> {to}: {e.strerror}", "error")
+            finally:
+                self._close(s_stack)
+                self._close(d_stack)
