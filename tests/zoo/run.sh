@@ -68,10 +68,9 @@ select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|EDIT-00[1-3]|MISS-00[1-4]) ')
 # The starters known wrong today, each with a line of the starter that shows the wrong guess
 # (a fixed regex over the file); docs/zoo.md says why each is wrong.
 declare -A starter_wrong=(
-    # `fetch` is no read name it knows; it takes `relocate` {path, new_path} for the read.
-    [mcpserver-status]='^    call: relocate$'
-    # `relative_path` is no path name it knows: it maps no operation at all.
-    [relative-path]='^  read: "the server has no tool to read'
+    # None since interface init reads tool names by their words and knows `relative_path`,
+    # `dir_path`, `text_content`, `dst`, `fetch`, `store`, `drop`, `entries` (a server whose
+    # starter guesses wrong goes here, with a line that shows the guess).
 )
 
 # A Python interpreter importing the SDK took over 60 s to answer `initialize` on a 2-core

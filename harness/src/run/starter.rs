@@ -135,43 +135,43 @@ pub fn refusal_seen(reply: &Reply) -> RefusalSeen {
 const GUESSES: &[(&str, &[&str], &[&str], &str)] = &[
     (
         "read",
-        &["read", "get", "open", "view", "cat"],
+        &["read", "get", "open", "view", "cat", "fetch"],
         &["multiple", "media", "dir", "list", "info", "image"],
         "read the whole text file",
     ),
     (
         "create",
-        &["write", "create", "save", "put", "new"],
+        &["write", "create", "save", "put", "new", "store"],
         &["dir", "folder"],
         "create a new file with missing parents",
     ),
     (
         "overwrite",
-        &["write", "save", "put", "replace"],
+        &["write", "save", "put", "replace", "store"],
         &["dir", "folder"],
         "replace a file's whole content",
     ),
     (
         "delete",
-        &["delete", "remove", "rm", "unlink"],
+        &["delete", "remove", "rm", "unlink", "drop"],
         &["dir", "tree", "folder"],
         "delete one file",
     ),
     (
         "delete_tree",
-        &["delete", "remove", "rm"],
+        &["delete", "remove", "rm", "drop"],
         &[],
         "delete a directory with everything in it",
     ),
     (
         "list",
-        &["list", "ls", "readdir", "dir"],
+        &["list", "ls", "readdir", "dir", "entries"],
         &["allowed", "size", "tree", "tool"],
         "list a directory",
     ),
     (
         "move",
-        &["move", "rename", "mv"],
+        &["move", "rename", "mv", "relocate"],
         &[],
         "move a file to a new path",
     ),
@@ -188,6 +188,10 @@ const PATH_ARGS: &[&str] = &[
     "path",
     "file_path",
     "filePath",
+    "relative_path",
+    "relativePath",
+    "dir_path",
+    "dirPath",
     "file",
     "uri",
     "source",
@@ -195,8 +199,25 @@ const PATH_ARGS: &[&str] = &[
     "src",
     "filename",
 ];
-const CONTENT_ARGS: &[&str] = &["content", "contents", "text", "data", "body"];
-const TO_ARGS: &[&str] = &["destination", "to", "target", "dest", "new_path", "newPath"];
+const CONTENT_ARGS: &[&str] = &[
+    "content",
+    "contents",
+    "text",
+    "text_content",
+    "file_content",
+    "data",
+    "body",
+];
+const TO_ARGS: &[&str] = &[
+    "destination",
+    "to",
+    "target",
+    "dest",
+    "dst",
+    "new_path",
+    "new_relative_path",
+    "newPath",
+];
 const OLD_ARGS: &[&str] = &["old_string", "oldText", "old_text", "old", "search", "find"];
 const NEW_ARGS: &[&str] = &[
     "new_string",
@@ -278,7 +299,7 @@ fn results_lines(seen: &Seen) -> String {
         other => {
             let why = match other {
                 Some((tool, ReadSeen::Nothing(why))) => format!("{tool}: {why}"),
-                _ => "no read tool taking a path of its own was found".into(),
+                _ => "no read was probed: no read tool takes a path of its own".into(),
             };
             format!(
                 "# NOT VERIFIED ({why}).\n\
@@ -430,26 +451,49 @@ fn operation(op: &str, (want, avoid, what): Words, tools: &[Value], absolute: bo
     }
 }
 
+/// The words of a tool name, lower case: split at `_`, `-`, `.`, `/` and where a capital
+/// follows a small letter (`readFile` is `read`, `file`; `fs_rmtree` is `fs`, `rmtree`).
+fn name_words(name: &str) -> Vec<String> {
+    let mut words = vec![String::new()];
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_ascii_alphanumeric() {
+            words.push(String::new());
+        } else if c.is_ascii_uppercase() && prev_lower {
+            words.push(c.to_ascii_lowercase().to_string());
+        } else if let Some(last) = words.last_mut() {
+            last.push(c.to_ascii_lowercase());
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    words.retain(|w| !w.is_empty());
+    words
+}
+
+/// Whether a word of the name begins or ends with `w` (`rmtree` says `rm` and `tree`), so
+/// that a short word never matches inside another (`cat` is not in `relocate`).
+fn says(words: &[String], w: &str) -> bool {
+    words.iter().any(|x| x.starts_with(w) || x.ends_with(w))
+}
+
 /// The tool whose name and schema fit `op` best, if any does.
 fn best_tool<'t>(op: &str, want: &[&str], avoid: &[&str], tools: &'t [Value]) -> Option<&'t Value> {
     let score = |t: &&Value| {
-        let name = t
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        let raw = t.get("name").and_then(Value::as_str).unwrap_or("");
+        let words = name_words(raw);
+        let name = raw.to_ascii_lowercase();
         // A create tool with an `overwrite` flag (@j0hanz's `create {files: [{overwrite}]}`)
         // overwrites with it set.
         let flag = op == "overwrite" && has_overwrite_flag(t);
-        let hits = want.iter().filter(|w| name.contains(*w)).count() + usize::from(flag);
-        let ruled_out = avoid.iter().any(|a| name.contains(a));
+        let hits = want.iter().filter(|w| says(&words, w)).count() + usize::from(flag);
+        let ruled_out = avoid.iter().any(|a| says(&words, a));
         let fits = arg(t, PATH_ARGS).is_some()
             && (!matches!(op, "create" | "overwrite") || arg(t, CONTENT_ARGS).is_some())
             && (op != "move" || arg(t, TO_ARGS).is_some())
             && (op != "edit" || takes_an_edit(t))
             && (op != "delete_tree"
                 || properties(t).iter().any(|p| p == "recursive")
-                || name.contains("dir"));
+                || ["dir", "tree", "folder"].iter().any(|w| says(&words, w)));
         // A tool named for files or text (write_file) beats one named for a format
         // (write_pdf); then the shorter name, the more general tool.
         let plain = name.contains("file") || name.contains("text");
@@ -707,5 +751,40 @@ mod tests {
         let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml").unwrap();
         let refusal = i.catalogue.profile.refusal.expect("declared");
         assert!(refusal.says_refused(None, "Error: [Errno 2] No such file"));
+    }
+
+    /// Names are read by their words: `relocate` is no `cat`, `fs_rmtree` and `deleteTree`
+    /// delete trees, and the argument names of other servers (`relative_path`, `dir_path`,
+    /// `text_content`, `dst`) are taken.
+    #[test]
+    fn names_are_read_by_their_words() {
+        assert_eq!(name_words("deleteTree"), vec!["delete", "tree"]);
+        assert_eq!(name_words("fs_rmtree"), vec!["fs", "rmtree"]);
+        assert_eq!(name_words("read-text.file"), vec!["read", "text", "file"]);
+        let schema = |props: &[&str]| {
+            let p: serde_json::Map<String, Value> =
+                props.iter().map(|k| (k.to_string(), json!({}))).collect();
+            json!({"properties": p, "required": props})
+        };
+        let tools = vec![
+            json!({"name": "relocate", "inputSchema": schema(&["path", "new_path"])}),
+            json!({"name": "fetch", "inputSchema": schema(&["relative_path"])}),
+            json!({"name": "write_text", "inputSchema": schema(&["file_path", "text_content"])}),
+            json!({"name": "fs_rmtree", "inputSchema": schema(&["dir_path"])}),
+            json!({"name": "rename", "inputSchema": schema(&["src", "dst"])}),
+        ];
+        let text = starter(&tools, "srv");
+        for expected in [
+            "  read:\n    call: fetch\n    args:\n      relative_path: \"{path}\"",
+            "  create:\n    call: write_text",
+            "      text_content: \"{content}\"",
+            "  delete_tree:\n    call: fs_rmtree",
+            "  move:\n    call: rename\n    args:\n      src: \"{path}\"",
+            "      dst: \"{to}\"",
+        ] {
+            assert!(text.contains(expected), "{expected}\n{text}");
+        }
+        assert!(!text.contains("  delete:\n    call: fs_rmtree"), "{text}");
+        crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
 }
