@@ -116,9 +116,9 @@ expect 0 "pip: mcp-harness, filesystem profile, official server $server_version,
     --name "$selection" --expect-fail "$baseline" --junit "$home/pip.xml"
 python3 -c "import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])" "$home/pip.xml"
 expect 1 "pip: mcp-file-harness, a baseline case without the baseline" \
-    "$venv/mcp-file-harness" run --profile filesystem --server "$server {root}" --name '^FSC-READ-004 '
+    "$venv/python" -m mcp_file_harness run --profile filesystem --server "$server {root}" --name '^FSC-READ-004 '
 expect 0 "pip: mcp-reference (the built-in reference) under mcp-harness" \
-    "$venv/mcp-harness" run --profile filesystem --server "$venv/mcp-reference --profile filesystem --root {root}" \
+    "$venv/mcp-harness" run --profile filesystem --server "$venv/mcp-harness serve-reference --profile filesystem --root {root}" \
     --name '^filesystem/SAFE-00[1-3] '
 
 t=$SECONDS
@@ -126,7 +126,7 @@ prefix=$home/npm-prefix
 mkdir -p "$prefix"
 # --offline: the tarballs are local; the other platforms' optional packages are skipped.
 (cd "$prefix" && user npm install --offline --no-audit --no-fund --loglevel=error \
-    "${tarballs[@]/#/$repo/}")
+    "${tarballs[@]}")
 echo "dist: npm tarballs installed into an empty prefix in $((SECONDS - t)) s"
 npx=(npx --prefix "$prefix" --no-install)
 expect 0 "npx: mcp-file-harness, filesystem profile (read and safety cases), official server $server_version, with its baseline" \
