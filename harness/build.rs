@@ -7,9 +7,17 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let workspace = manifest
-        .parent()
-        .expect("harness lives inside the workspace");
+    // In the repository, harness/specs and harness/features are symlinks to the workspace's
+    // folders, which are read directly (so that rerun-if-changed watches the real files);
+    // in the crate published to crates.io, `cargo package` has copied them in.
+    let packaged = fs::symlink_metadata(manifest.join("specs")).is_ok_and(|m| m.is_dir());
+    let workspace = if packaged {
+        manifest.as_path()
+    } else {
+        manifest
+            .parent()
+            .expect("harness lives inside the workspace")
+    };
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     table(
         &workspace.join("specs"),

@@ -641,19 +641,19 @@ mod tests {
         for (name, text) in [
             (
                 "filesystem",
-                include_str!("../../../docs/interfaces/reference-filesystem.yaml"),
+                include_str!("../../interfaces/reference-filesystem.yaml"),
             ),
             (
                 "devs",
-                include_str!("../../../docs/interfaces/reference-devs.yaml"),
+                include_str!("../../interfaces/reference-devs.yaml"),
             ),
             (
                 "lighthouse",
-                include_str!("../../../docs/interfaces/reference-lighthouse.yaml"),
+                include_str!("../../interfaces/reference-lighthouse.yaml"),
             ),
             (
                 "editor",
-                include_str!("../../../docs/interfaces/reference-editor.yaml"),
+                include_str!("../../interfaces/reference-editor.yaml"),
             ),
         ] {
             assert!(parse_interface(text, name).is_ok(), "{name}");
