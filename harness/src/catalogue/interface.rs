@@ -643,10 +643,7 @@ mod tests {
                 "filesystem",
                 include_str!("../../interfaces/reference-filesystem.yaml"),
             ),
-            (
-                "devs",
-                include_str!("../../interfaces/reference-devs.yaml"),
-            ),
+            ("devs", include_str!("../../interfaces/reference-devs.yaml")),
             (
                 "lighthouse",
                 include_str!("../../interfaces/reference-lighthouse.yaml"),
