@@ -145,16 +145,8 @@ pub fn check_kind_with_facts(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reply::test_replies::tool_error;
     use crate::reply::{Reply, failure};
-    use serde_json::json;
-
-    fn tool_error(code: &str, msg: &str) -> Reply {
-        Reply::Ok(json!({
-            "isError": true,
-            "content": [{"type": "text", "text": msg}],
-            "structuredContent": {"code": code, "message": msg}
-        }))
-    }
 
     #[test]
     fn core_cases_accept_the_code_or_the_message() {

@@ -20,6 +20,9 @@ pub mod result;
 pub mod shape;
 pub mod values;
 
+#[cfg(test)]
+mod test_replies;
+
 use serde_json::Value;
 
 pub use refusal::{ErrorSeen, failure, mark_refusal, not_an_answer};

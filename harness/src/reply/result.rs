@@ -200,15 +200,8 @@ pub fn direct_success(reply: &Reply) -> Result<Map<String, Value>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reply::test_replies::tool_error;
     use serde_json::json;
-
-    fn tool_error(code: &str, msg: &str) -> Reply {
-        Reply::Ok(json!({
-            "isError": true,
-            "content": [{"type": "text", "text": msg}],
-            "structuredContent": {"code": code, "message": msg}
-        }))
-    }
 
     #[test]
     fn results_come_from_structured_content_else_text() {

@@ -180,7 +180,7 @@ fn pipes_closed_mid_reply_and_mid_write_leave_no_temporary_file() {
     let (mut child, mut stdin, stdout) = spawn(&f.root, "rootspace");
     let request = |id: usize| {
         let path = format!("big{}.txt", id % 4);
-        if id % 10 == 0 {
+        if id.is_multiple_of(10) {
             let content = format!("new {id}\n");
             json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params":
                 {"name": "file.create", "arguments": {"path": format!("n{id}.txt"), "content": content}}})
