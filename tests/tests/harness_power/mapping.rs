@@ -20,7 +20,9 @@ use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id}
 use mcp_harness::run::config::ToolNames;
 use mcp_harness::run::outcome::CaseResult;
 
-use super::{check_row, detail, failed, ids, is_swap_fault, row_key, run_features};
+use super::{
+    RaceTime, check_row, detail, failed, ids, is_swap_fault, row_key, run_features, with_race_time,
+};
 
 /// The foreign interface whose mapping lists the checks (every reading maps the same
 /// operations).
@@ -105,6 +107,7 @@ fn run(
     reading: &Reading,
     fault: Option<&Injection>,
     tag: Option<&str>,
+    races: RaceTime,
 ) -> Result<Vec<CaseResult>, Failed> {
     let iface = interface(reading)?;
     let mut argv = vec![
@@ -123,7 +126,7 @@ fn run(
         None => None,
     };
     let scratch = mount.as_ref().map(|m| m.dir().to_path_buf());
-    let features = mcp_harness::run::interface::features(&iface);
+    let features = with_race_time(mcp_harness::run::interface::features(&iface), races);
     let profile = Arc::new(iface.catalogue.profile.clone());
     run_features(argv, features, profile, ToolNames::Dotted, tag, scratch)
 }
@@ -139,7 +142,7 @@ fn measure_fault(
     // Every case but the swapper's races (slow, and counted only for the check-then-use
     // faults), so that cases of other checks show the server served.
     let tag = format!("@{id} or not @{}", universal_id("races"));
-    let results = run(r, Some(f), Some(&tag))?;
+    let results = run(r, Some(f), Some(&tag), RaceTime::Full)?;
     if !results.iter().any(CaseResult::passed) {
         return Err(format!(
             "no case passed with {} behind {}: the server did not serve\n{}",
@@ -180,7 +183,13 @@ fn measure_fault(
 /// rejected it (any failed case: every case of a mapping is core).
 fn measure_reading(r: &Reading) -> Result<String, Failed> {
     let iface = interface(r)?;
-    let results = run(r, None, other_choices(&iface, r)?.as_deref())?;
+    // A reading changes shapes, not timing: its races last one second (`RaceTime::Short`).
+    let results = run(
+        r,
+        None,
+        other_choices(&iface, r)?.as_deref(),
+        RaceTime::Short,
+    )?;
     let bad: Vec<&CaseResult> = results.iter().filter(|c| c.failed()).collect();
     let cases: usize = iface.catalogue.areas.iter().map(|a| a.cases.len()).sum();
     let row = format!(
