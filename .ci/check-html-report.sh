@@ -12,6 +12,7 @@ if ! command -v chromium >/dev/null; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 work=$(mktemp -d)

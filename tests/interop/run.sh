@@ -15,5 +15,6 @@ if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.vers
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --quiet -p e2e-tests --bin mcp-reference-e2e
 exec "$VENV/bin/python" "$ROOT/tests/interop/python_client.py" "$TARGET/debug/mcp-reference-e2e"

@@ -8,6 +8,7 @@ TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 TS="$ROOT/tests/interop/ts"
 
 (cd "$TS" && npm ci --no-audit --no-fund --loglevel=error)
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --quiet -p mcp-reference
 SERVER="$TARGET/debug/mcp-reference"
 

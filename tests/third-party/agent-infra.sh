@@ -31,6 +31,7 @@ if [ ! -x "$server" ]; then
     npm install --prefix "$dir" --no-audit --no-fund --loglevel=error "$package@$version" >&2
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/agent-infra-matrix.md"

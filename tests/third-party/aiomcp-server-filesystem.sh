@@ -23,6 +23,7 @@ if [ ! -x "$server" ]; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements" >&2
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/aiomcp-server-filesystem-matrix.md"

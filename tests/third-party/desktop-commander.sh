@@ -25,6 +25,7 @@ if [ ! -f "$DC_PREFIX/node_modules/$package/dist/index.js" ]; then
 fi
 rm -rf "$DC_HOMES"
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build -p mcp-harness
 harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
 here="$PWD/tests/third-party/desktop-commander"

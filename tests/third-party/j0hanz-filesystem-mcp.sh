@@ -31,6 +31,7 @@ JSON
     npm install --prefix "$J0HANZ_PREFIX" --no-audit --no-fund --loglevel=error >&2
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build -p mcp-harness
 harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
 here="$PWD/tests/third-party/j0hanz-filesystem-mcp"

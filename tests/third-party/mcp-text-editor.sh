@@ -22,6 +22,7 @@ if [ ! -x "$server" ]; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt" >&2
 fi
 
+[ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 cargo build -p mcp-harness
 harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
 

@@ -37,6 +37,9 @@ install() { # version -> the server's bin; installs into a cache dir once
     echo "$dir/node_modules/.bin/mcp-server-filesystem"
 }
 server=$(install "$version")
+if [ -n "${INSTALL_ONLY:-}" ]; then  # install every version this script runs, and stop
+    install "$advisories" >/dev/null && install "$vulnerable" >/dev/null && exit 0
+fi
 cache=$(dirname "$(dirname "$(dirname "$server")")")
 
 cargo build --release -p mcp-harness
