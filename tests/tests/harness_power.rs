@@ -170,6 +170,7 @@ fn run_features(
                 profile,
                 cwd: None,
                 env: Vec::new(),
+                announces_endpoint: false,
             }),
             tags,
             name: None,

@@ -1,5 +1,6 @@
 //! Streamable HTTP plumbing for the runner: a free loopback address for a server started
-//! per scenario, waiting until it listens, the harness's bearer tokens and their file, the
+//! per scenario with `{addr}`, waiting until it listens, the endpoint the built-in
+//! reference announces (it picks its own port), the harness's bearer tokens and their file, the
 //! rmcp client transport (reqwest) wrapped so the exchange is recorded, and raw requests
 //! for the cases that check HTTP itself (status codes, headers).
 
@@ -12,7 +13,7 @@ use rmcp::RoleClient;
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 
-use super::exchange::{Direction, Exchange};
+use super::exchange::{Direction, Exchange, StderrTail};
 
 /// The harness's tokens: random per run, written to the file given to the server as
 /// `{auth_tokens}` (format: `TOKEN SCOPE...` per line).
@@ -102,6 +103,40 @@ pub async fn wait_listening(
             ));
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Reads a server's stderr into `sink` line by line until the line that announces its
+/// endpoint (the built-in reference, started on port 0); gives the endpoint and the rest of
+/// the pipe, to drain. Fails when stderr ends first (the server exited) or `limit` passes.
+pub async fn announced_endpoint<R: tokio::io::AsyncRead + Unpin>(
+    pipe: R,
+    sink: StderrTail,
+    limit: Duration,
+) -> Result<(String, tokio::io::BufReader<R>), String> {
+    use tokio::io::AsyncBufReadExt as _;
+    let mut reader = tokio::io::BufReader::new(pipe);
+    let read = async {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line).await.unwrap_or(0) == 0 {
+                return None;
+            }
+            sink.append(&line);
+            let text = String::from_utf8_lossy(&line);
+            if let Some(url) = mcp_reference::serving::announced_endpoint(&text) {
+                return Some(url.to_string());
+            }
+        }
+    };
+    match tokio::time::timeout(limit, read).await {
+        Ok(Some(url)) => Ok((url, reader)),
+        Ok(None) => Err("it exited before announcing where it listens".into()),
+        Err(_) => Err(format!(
+            "it did not announce where it listens within {} s",
+            limit.as_secs()
+        )),
     }
 }
 

@@ -95,6 +95,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             profile,
             cwd: None,
             env: req.env.clone(),
+            announces_endpoint: false,
         },
         None => {
             let exe = std::env::current_exe()
