@@ -242,4 +242,25 @@ mod tests {
         ports.dedup();
         assert_eq!(ports.len(), 2000);
     }
+
+    /// The endpoint comes from the announcement line, what came before it is kept in the
+    /// record, and the rest is left to drain; a server that ends stderr first has exited.
+    #[tokio::test]
+    async fn the_announced_endpoint_is_read_from_stderr() {
+        use tokio::io::AsyncReadExt as _;
+        let ann = mcp_reference::serving::ANNOUNCEMENT;
+        let stderr = format!("starting\n{ann}http://127.0.0.1:41234/mcp\nlater\n");
+        let sink = super::StderrTail::default();
+        let limit = std::time::Duration::from_secs(5);
+        let (url, mut rest) = super::announced_endpoint(stderr.as_bytes(), sink.clone(), limit)
+            .await
+            .unwrap();
+        assert_eq!(url, "http://127.0.0.1:41234/mcp");
+        assert!(sink.tail(5).starts_with("starting\n"), "{}", sink.tail(5));
+        let mut after = String::new();
+        rest.read_to_string(&mut after).await.unwrap();
+        assert_eq!(after, "later\n");
+        let gone = super::announced_endpoint(&b"error: cannot listen\n"[..], sink, limit).await;
+        assert!(gone.is_err_and(|e| e.contains("exited")));
+    }
 }
