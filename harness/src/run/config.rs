@@ -123,7 +123,8 @@ pub enum Target {
     /// Start the command per scenario; MCP over its stdin/stdout.
     Stdio,
     /// Start the command per scenario with `{addr}` a free loopback `HOST:PORT`; MCP over
-    /// Streamable HTTP at `http://{addr}/mcp`.
+    /// Streamable HTTP at `http://{addr}/mcp` (for the built-in reference, at the endpoint
+    /// it announces: see `ServerConfig::announces_endpoint`).
     HttpSpawn,
     /// A server that is already running; its root is fixed, so scenarios run one at a time
     /// and the root is emptied before each.
