@@ -46,7 +46,7 @@ fn bench(profile: Arc<Profile>) {
     };
     let name = profile.profile.clone();
     let cfg = match server_config(&req, profile) {
-        Ok(c) => std::sync::Arc::new(c),
+        Ok(c) => Arc::new(c),
         Err(e) => {
             eprintln!("suite bench: {e}");
             return;

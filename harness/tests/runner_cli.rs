@@ -1141,3 +1141,16 @@ fn the_ci_examples_commands_work_from_a_project_directory() {
         assert!(len > 0, "{report} is empty");
     }
 }
+
+/// A server command with `{addr}` gets a loopback port the harness found free and is reached
+/// over HTTP there (the built-in reference picks its own port and announces it instead).
+#[test]
+fn a_server_given_addr_is_reached_over_http() {
+    let server = format!(
+        "{EXE} serve-reference --root {{root}} --http {{addr}} --auth-tokens {{auth_tokens}}"
+    );
+    let (code, out, err) = run(&["run", "--server", &server, "--tags", "@MCP-051"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Result: PASS"), "{out}");
+    assert!(!out.contains(" 0 passed"), "no case ran over HTTP: {out}");
+}

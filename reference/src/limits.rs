@@ -278,9 +278,7 @@ mod tests {
         assert_eq!(mutation_cost(5), 10);
     }
 
-    fn futures_poll_once<F: std::future::Future>(
-        f: std::pin::Pin<&mut F>,
-    ) -> std::task::Poll<F::Output> {
+    fn futures_poll_once<F: Future>(f: std::pin::Pin<&mut F>) -> std::task::Poll<F::Output> {
         let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
         f.poll(&mut cx)
     }

@@ -875,7 +875,7 @@ mod tests {
         use std::io::BufRead;
         use std::os::fd::AsRawFd;
         use std::os::unix::fs::OpenOptionsExt;
-        let (reader, out) = std::io::pipe().unwrap();
+        let (reader, out) = io::pipe().unwrap();
         let pipe = std::fs::OpenOptions::new()
             .write(true)
             .custom_flags(libc::O_NONBLOCK)

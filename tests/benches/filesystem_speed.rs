@@ -851,11 +851,14 @@ const LABELS: [&str; 5] = ["ours", "official", "official-2", "rust-mcp-fs", "mcp
 const MODELCONTEXTPROTOCOL_BIN: &str = "modelcontextprotocol-0.2.4/bin/modelcontextprotocol";
 const MODELCONTEXTPROTOCOL_ARGS: [Option<&str>; 2] = [Some("filesystem"), None];
 
+/// How a row picks its figure from a server's figures.
+type Pick = Box<dyn Fn(&Figures) -> Option<Duration>>;
+
 /// One row of the table: what it shows, how to pick it from a server's figures, and the
 /// goal on ours / best peer, if any.
 struct Row {
     what: String,
-    pick: Box<dyn Fn(&Figures) -> Option<Duration>>,
+    pick: Pick,
     goal: Option<f64>,
 }
 

@@ -1,5 +1,6 @@
 //! Starting a server over Streamable HTTP without a port race: the reference binds port 0
-//! and its stderr line "serving Streamable HTTP at URL" gives the address; for servers
+//! and its stderr announcement (`mcp_reference::serving::ANNOUNCEMENT`, read by
+//! `announced_endpoint`, as the harness reads it) gives the address; for servers
 //! that cannot do that, `listening` tells a listener from a socket connected to itself.
 
 use std::io::{BufRead, BufReader};
@@ -17,12 +18,7 @@ pub fn announced_endpoint(child: &mut Child) -> Option<String> {
         if echo {
             eprintln!("{l}");
         }
-        Some(
-            l.split("serving Streamable HTTP at ")
-                .nth(1)?
-                .trim()
-                .to_owned(),
-        )
+        mcp_reference::serving::announced_endpoint(&l).map(str::to_owned)
     })?;
     std::thread::spawn(move || {
         for l in lines.map_while(Result::ok) {

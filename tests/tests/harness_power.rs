@@ -196,6 +196,7 @@ fn run_features(
                 profile,
                 cwd: None,
                 env: Vec::new(),
+                announces_endpoint: false,
             }),
             tags,
             name: None,

@@ -288,7 +288,7 @@ fn core_expect_problems(profile: &Profile, c: &Case) -> Vec<String> {
                 Some(Step::Concurrent {
                     count, call, args, ..
                 }) => (*count, call.as_str(), args),
-                _ => (0, "", &serde_json::Value::Null),
+                _ => (0, "", &Value::Null),
             };
             let one_hash = args.get("hash").is_some_and(|h| {
                 h.as_str()

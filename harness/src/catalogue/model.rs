@@ -170,18 +170,6 @@ impl Case {
             )
         })
     }
-
-    /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
-    pub fn transport_tag(&self) -> Option<super::tag::ControlTag> {
-        use super::tag::ControlTag;
-        let http = self.transports.contains(&Transport::Http);
-        let stdio = self.transports.contains(&Transport::Stdio);
-        match (stdio, http) {
-            (false, true) => Some(ControlTag::HttpOnly),
-            (true, false) => Some(ControlTag::StdioOnly),
-            _ => None,
-        }
-    }
 }
 
 /// Which session a raw HTTP request carries.

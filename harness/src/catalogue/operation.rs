@@ -329,6 +329,29 @@ fn race_step(
     Ok(Some(Value::Mapping(step)))
 }
 
+/// Here rather than in `profile.rs`, which would otherwise import this module back.
+impl Profile {
+    /// The call that reads the whole file `path` (relative to the root) for `read_during`:
+    /// the `read` operation's template when the profile maps one to a call (so an
+    /// interface of absolute paths reads `${root}/{path}`), else `reader` with
+    /// `{"path": path}`. `None` when the profile has neither.
+    pub fn read_call(&self, path: &str) -> Option<(String, serde_json::Value)> {
+        // A profile without a `read` template, or whose read is no call, reads by `reader`.
+        let read = Operation::read(path).for_profile(self).ok().flatten();
+        if let Some(t) = read
+            && let Some(tool) = t.get("call").and_then(Value::as_str)
+        {
+            let args = serde_json::to_value(t.get("args")?).ok()?;
+            return Some((tool.to_string(), args));
+        }
+        let reader = self.reader.clone()?;
+        let mut args = serde_json::Map::new();
+        args.extend(self.reader_args.clone());
+        args.insert("path".into(), serde_json::Value::String(path.to_string()));
+        Some((reader, serde_json::Value::Object(args)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

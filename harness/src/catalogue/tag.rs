@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::model::Level;
+use super::model::{Case, Level, Transport};
 
 /// One control tag. `Display` gives it with its `@` (as the features spell it); `name`
 /// without (as cucumber hands a scenario's tags over).
@@ -111,6 +111,20 @@ impl FromStr for ControlTag {
 
     fn from_str(s: &str) -> Result<ControlTag, String> {
         ControlTag::parse(s).ok_or_else(|| format!("{s:?} is not a control tag"))
+    }
+}
+
+/// Here rather than in `model.rs`, which would otherwise import this module back.
+impl Case {
+    /// `@http-only` or `@stdio-only` when the case applies to one transport alone.
+    pub fn transport_tag(&self) -> Option<ControlTag> {
+        let http = self.transports.contains(&Transport::Http);
+        let stdio = self.transports.contains(&Transport::Stdio);
+        match (stdio, http) {
+            (false, true) => Some(ControlTag::HttpOnly),
+            (true, false) => Some(ControlTag::StdioOnly),
+            _ => None,
+        }
     }
 }
 

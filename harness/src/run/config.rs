@@ -107,6 +107,11 @@ pub struct ServerConfig {
     /// Environment variables set for the server (`--config`'s `env`), `{root}` in a value
     /// standing for the scenario's root.
     pub env: Vec<(String, String)>,
+    /// The built-in reference over HTTP: started on port 0, it announces its endpoint on
+    /// stderr (`mcp_reference::serving::ANNOUNCEMENT`), and the harness reads it there, so
+    /// no port is found free and then taken by another. A command with `{addr}` instead
+    /// is given a port the harness found free.
+    pub announces_endpoint: bool,
 }
 
 /// First element of an argv that names a running HTTP server rather than a command.
@@ -118,7 +123,8 @@ pub enum Target {
     /// Start the command per scenario; MCP over its stdin/stdout.
     Stdio,
     /// Start the command per scenario with `{addr}` a free loopback `HOST:PORT`; MCP over
-    /// Streamable HTTP at `http://{addr}/mcp`.
+    /// Streamable HTTP at `http://{addr}/mcp` (for the built-in reference, at the endpoint
+    /// it announces: see `ServerConfig::announces_endpoint`).
     HttpSpawn,
     /// A server that is already running; its root is fixed, so scenarios run one at a time
     /// and the root is emptied before each.
@@ -155,6 +161,7 @@ impl ServerConfig {
             profile,
             cwd: None,
             env: Vec::new(),
+            announces_endpoint: false,
         }
     }
 
@@ -164,6 +171,7 @@ impl ServerConfig {
                 url: url.clone(),
                 root: root.into(),
             },
+            _ if self.announces_endpoint => Target::HttpSpawn,
             argv if argv.iter().any(|a| a.contains("{addr}")) => Target::HttpSpawn,
             _ => Target::Stdio,
         }
@@ -191,14 +199,16 @@ impl ServerConfig {
         self.argv.iter().any(|a| a.contains("{audit_log}"))
     }
 
-    /// The built-in reference over Streamable HTTP, with the harness's token file.
+    /// The built-in reference over Streamable HTTP, with the harness's token file, on a
+    /// port of its own choosing that it announces.
     pub fn reference_http(exe: &str, tool_names: ToolNames, profile: Arc<Profile>) -> ServerConfig {
         let mut cfg = ServerConfig::reference(exe, tool_names, profile);
         cfg.argv.extend(
-            ["--http", "{addr}", "--auth-tokens", "{auth_tokens}"]
+            ["--http", "127.0.0.1:0", "--auth-tokens", "{auth_tokens}"]
                 .iter()
                 .map(|s| s.to_string()),
         );
+        cfg.announces_endpoint = true;
         cfg
     }
 
@@ -225,6 +235,7 @@ impl ServerConfig {
             profile,
             cwd: None,
             env: Vec::new(),
+            announces_endpoint: false,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Streamable HTTP plumbing for the runner: a free loopback address for a server started
-//! per scenario, waiting until it listens, the harness's bearer tokens and their file, the
+//! per scenario with `{addr}`, waiting until it listens, the endpoint the built-in
+//! reference announces (it picks its own port), the harness's bearer tokens and their file, the
 //! rmcp client transport (reqwest) wrapped so the exchange is recorded, and raw requests
 //! for the cases that check HTTP itself (status codes, headers).
 
@@ -12,7 +13,7 @@ use rmcp::RoleClient;
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 
-use super::exchange::{Direction, Exchange};
+use super::exchange::{Direction, Exchange, StderrTail};
 
 /// The harness's tokens: random per run, written to the file given to the server as
 /// `{auth_tokens}` (format: `TOKEN SCOPE...` per line).
@@ -102,6 +103,40 @@ pub async fn wait_listening(
             ));
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Reads a server's stderr into `sink` line by line until the line that announces its
+/// endpoint (the built-in reference, started on port 0); gives the endpoint and the rest of
+/// the pipe, to drain. Fails when stderr ends first (the server exited) or `limit` passes.
+pub async fn announced_endpoint<R: tokio::io::AsyncRead + Unpin>(
+    pipe: R,
+    sink: StderrTail,
+    limit: Duration,
+) -> Result<(String, tokio::io::BufReader<R>), String> {
+    use tokio::io::AsyncBufReadExt as _;
+    let mut reader = tokio::io::BufReader::new(pipe);
+    let read = async {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line).await.unwrap_or(0) == 0 {
+                return None;
+            }
+            sink.append(&line);
+            let text = String::from_utf8_lossy(&line);
+            if let Some(url) = mcp_reference::serving::announced_endpoint(&text) {
+                return Some(url.to_string());
+            }
+        }
+    };
+    match tokio::time::timeout(limit, read).await {
+        Ok(Some(url)) => Ok((url, reader)),
+        Ok(None) => Err("it exited before announcing where it listens".into()),
+        Err(_) => Err(format!(
+            "it did not announce where it listens within {} s",
+            limit.as_secs()
+        )),
     }
 }
 
@@ -206,5 +241,26 @@ mod tests {
         ports.sort();
         ports.dedup();
         assert_eq!(ports.len(), 2000);
+    }
+
+    /// The endpoint comes from the announcement line, what came before it is kept in the
+    /// record, and the rest is left to drain; a server that ends stderr first has exited.
+    #[tokio::test]
+    async fn the_announced_endpoint_is_read_from_stderr() {
+        use tokio::io::AsyncReadExt as _;
+        let ann = mcp_reference::serving::ANNOUNCEMENT;
+        let stderr = format!("starting\n{ann}http://127.0.0.1:41234/mcp\nlater\n");
+        let sink = super::StderrTail::default();
+        let limit = std::time::Duration::from_secs(5);
+        let (url, mut rest) = super::announced_endpoint(stderr.as_bytes(), sink.clone(), limit)
+            .await
+            .unwrap();
+        assert_eq!(url, "http://127.0.0.1:41234/mcp");
+        assert!(sink.tail(5).starts_with("starting\n"), "{}", sink.tail(5));
+        let mut after = String::new();
+        rest.read_to_string(&mut after).await.unwrap();
+        assert_eq!(after, "later\n");
+        let gone = super::announced_endpoint(&b"error: cannot listen\n"[..], sink, limit).await;
+        assert!(gone.is_err_and(|e| e.contains("exited")));
     }
 }

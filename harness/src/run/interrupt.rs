@@ -86,7 +86,7 @@ async fn next_signal() -> Option<i32> {
 /// scratch directories and the unfinished reports; then exits.
 fn stop(signal: i32) -> ! {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    let servers = super::process_group::kill_all();
+    let servers = super::process_group::stop_all();
     let dirs = SCRATCH.lock().map(|s| s.clone()).unwrap_or_default();
     for dir in &dirs {
         remove_tree(dir);

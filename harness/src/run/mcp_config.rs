@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::command::RunRequest;
+use super::request::RunRequest;
 
 /// One server entry; keys other clients add (`disabled`, `autoApprove`, ...) are ignored.
 #[derive(Debug, Deserialize)]

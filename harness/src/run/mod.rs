@@ -21,6 +21,7 @@ pub mod plan;
 pub mod probe;
 pub mod process_group;
 pub mod report;
+pub mod request;
 pub mod scratch;
 pub mod server;
 pub mod starter;

@@ -6,8 +6,8 @@ use std::fs::File;
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use super::command::RunRequest;
 use super::report::{html, junit};
+use super::request::RunRequest;
 
 pub struct Outputs {
     /// Cucumber JSON, written by cucumber's writer during the run.

@@ -9,10 +9,10 @@ use cucumber::gherkin::tagexpr::TagOperation;
 use cucumber::gherkin::{Feature, Scenario};
 use regex::Regex;
 
-use super::command::{DEFAULT_PROFILE, RunRequest, server_config, unknown_profile};
 use super::config::ServerConfig;
 use super::parser::Parsed;
 use super::report::expect_fail::Baseline;
+use super::request::{DEFAULT_PROFILE, RunRequest, server_config, unknown_profile};
 use super::suite::selected;
 use crate::catalogue::interface::{Interface, load_interface};
 use crate::catalogue::{Catalogue, Profile};

@@ -213,10 +213,14 @@ fn working_dir(cfg: &ServerConfig) -> String {
 /// The paragraph that says why the server could not be started, and what may help.
 fn start_failure(cfg: &ServerConfig, e: &StartError) -> String {
     let mut m = if cfg.is_http() {
+        let addr = if cfg.announces_endpoint {
+            "it announces its endpoint on stderr"
+        } else {
+            "{addr} is a free loopback HOST:PORT; the endpoint is http://{addr}/mcp"
+        };
         format!(
             "The server could not be reached and initialized over Streamable HTTP, so no case \
-             was run. Server: `{}` ({{addr}} is a free loopback HOST:PORT; the endpoint is \
-             http://{{addr}}/mcp). Reason: {}.",
+             was run. Server: `{}` ({addr}). Reason: {}.",
             cfg.display_command(),
             e.reason
         )

@@ -3,11 +3,15 @@
 //! grandchild (a `sleep`, a language runtime) running after its scenario.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::process::{Child, Command};
 
-/// The groups alive now, for `kill_all` (an interrupted run, `super::interrupt`).
+/// The groups alive now, for `stop_all` (an interrupted run, `super::interrupt`).
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// Set by `stop_all`: from then on nothing starts. The flag is this module's own, so that
+/// it need not ask the interrupt handler (which calls `stop_all`) back.
+static STOPPED: AtomicBool = AtomicBool::new(false);
 
 /// Makes the command start in a new process group whose id is the child's pid.
 pub fn own_group(cmd: &mut Command) -> &mut Command {
@@ -20,14 +24,14 @@ pub fn own_group(cmd: &mut Command) -> &mut Command {
 #[derive(Debug)]
 pub struct GroupGuard(Option<u32>);
 
-/// Starts `cmd` in a group of its own, noted for `kill_all` under the lock `kill_all`
+/// Starts `cmd` in a group of its own, noted for `stop_all` under the lock `stop_all`
 /// takes, so that no server started as the run is interrupted is missed; once it has
 /// been, nothing starts.
 pub fn spawn(cmd: &mut Command) -> std::io::Result<(Child, GroupGuard)> {
     let mut live = LIVE
         .lock()
         .map_err(|_| std::io::Error::other("the list of running servers is poisoned"))?;
-    if super::interrupt::interrupted() {
+    if STOPPED.load(Ordering::SeqCst) {
         return Err(std::io::Error::other("the run was interrupted"));
     }
     let child = own_group(cmd).spawn()?;
@@ -48,8 +52,9 @@ impl GroupGuard {
     }
 }
 
-/// SIGKILL to every live group; the number of groups.
-pub fn kill_all() -> usize {
+/// SIGKILL to every live group, and no group started after; the number of groups.
+pub fn stop_all() -> usize {
+    STOPPED.store(true, Ordering::SeqCst);
     let groups = LIVE
         .lock()
         .map(|mut l| std::mem::take(&mut *l))

@@ -87,7 +87,7 @@ impl Session {
             None
         };
         let addr = match target {
-            Target::HttpSpawn => Some(
+            Target::HttpSpawn if !cfg.announces_endpoint => Some(
                 http::free_addr().map_err(|e| io.fail(format!("cannot find a free port: {e}")))?,
             ),
             _ => None,
@@ -531,7 +531,9 @@ async fn launch(
             .kill_on_drop(true),
     )
     .map_err(|e| io.fail(format!("cannot start `{program}`: {e}")))?;
-    if let Some(err_pipe) = child.stderr.take() {
+    let announced = http && cfg.announces_endpoint;
+    // The announcement is read from stderr first; the rest is drained after it.
+    if !announced && let Some(err_pipe) = child.stderr.take() {
         tokio::spawn(drain(err_pipe, io.stderr.clone()));
     }
     if !http {
@@ -540,6 +542,10 @@ async fn launch(
     // Over HTTP, stdout is just another log.
     if let Some(out) = child.stdout.take() {
         tokio::spawn(drain(out, io.stderr.clone()));
+    }
+    if announced {
+        let endpoint = read_announcement(cfg, &mut child, io).await?;
+        return Ok((child, group, Some(endpoint)));
     }
     let addr = addr.unwrap_or_default();
     if let Err(why) = http::wait_listening(addr, cfg.startup_timeout, &mut child).await {
@@ -656,6 +662,29 @@ async fn exit_note(child: Option<&mut Child>) -> String {
     match tokio::time::timeout(std::time::Duration::from_millis(100), child.wait()).await {
         Ok(Ok(status)) => format!(" (the server exited: {status})"),
         _ => String::new(),
+    }
+}
+
+/// The endpoint a server started on port 0 announces on stderr (the stderr kept in the
+/// record as it is read, and drained there from then on).
+async fn read_announcement(
+    cfg: &ServerConfig,
+    child: &mut Child,
+    io: &Recorded,
+) -> Result<String, StartError> {
+    let Some(err_pipe) = child.stderr.take() else {
+        return Err(io.fail("the server's stderr pipe is missing".into()));
+    };
+    let limit = cfg.startup_timeout;
+    match http::announced_endpoint(err_pipe, io.stderr.clone(), limit).await {
+        Ok((endpoint, rest)) => {
+            tokio::spawn(drain(rest, io.stderr.clone()));
+            Ok(endpoint)
+        }
+        Err(why) => {
+            let status = exit_note(Some(child)).await;
+            Err(io.fail(format!("{why}{status}")))
+        }
     }
 }
 

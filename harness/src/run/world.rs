@@ -27,7 +27,7 @@ pub enum Last {
     Call {
         tool: String,
         /// The arguments as sent (variables interpolated).
-        args: serde_json::Value,
+        args: Value,
         reply: Reply,
         /// The interface's own JSON-RPC method was requested (`tool` is the method and
         /// `args` its params); its result is the reply itself, its errors JSON-RPC errors.
@@ -395,7 +395,7 @@ impl HarnessWorld {
 
     /// Use a running server's fixed root (and its sibling `<root>_evil`) for this scenario,
     /// both emptied first.
-    pub fn use_fixed_root(&mut self, root: &std::path::Path) -> Result<(), String> {
+    pub fn use_fixed_root(&mut self, root: &Path) -> Result<(), String> {
         let name = root
             .file_name()
             .ok_or_else(|| format!("{} has no name", root.display()))?;
@@ -537,7 +537,7 @@ pub fn indent(s: &str) -> String {
 }
 
 /// Removes everything inside `dir`, leaving it empty.
-pub fn empty_dir(dir: &std::path::Path) -> Result<(), String> {
+pub fn empty_dir(dir: &Path) -> Result<(), String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for entry in entries.flatten() {

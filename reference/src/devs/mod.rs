@@ -95,7 +95,7 @@ pub fn definitions() -> Vec<Tool> {
 /// text being edited (which may grow) and the new bytes, so three times the file now, plus
 /// the replacements. Reads are bounded by their 500 KB limit and the slots instead. 0 when
 /// the path cannot be resolved: the call fails on its own.
-fn edit_cost(ctx: &Ctx, args: &rmcp::model::JsonObject) -> usize {
+fn edit_cost(ctx: &Ctx, args: &JsonObject) -> usize {
     let a = args::Args(args);
     let Ok(given) = a.string("path", "") else {
         return 0;

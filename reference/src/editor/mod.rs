@@ -236,7 +236,7 @@ impl crate::profile_server::ProfileServer for EditorServer {
 
     fn build(
         options: &crate::profile_server::ProfileOptions,
-        storage: crate::storage::Rooted,
+        storage: Rooted,
     ) -> Result<Self, String> {
         EditorServer::from_options(options, storage)
     }

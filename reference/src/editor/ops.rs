@@ -159,7 +159,7 @@ pub fn read(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
     };
     if content.len() > crate::limits::MAX_REPLY {
         return Err(EdError::new(
-            super::errors::EdCode::TooLarge,
+            EdCode::TooLarge,
             format!(
                 "File too large to read in one reply: lines {}..{} are {} bytes, over the limit \
                  of {} bytes (32 MiB) per reply. Read it in parts with start_line and end_line.",

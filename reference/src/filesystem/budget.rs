@@ -6,6 +6,7 @@
 use rmcp::model::JsonObject;
 
 use super::args::Args;
+use super::sizes::{read_cost, size_of};
 use super::{Ctx, dirs, edit, read, search, tree};
 use crate::errors::{Code, ToolError};
 use crate::limits::{MAX_REPLY, WORK_BUDGET};
@@ -24,20 +25,6 @@ pub fn sized(name: &str) -> bool {
         name,
         read::READ_FILE | read::READ_TEXT | read::READ_MEDIA | read::READ_MULTIPLE | edit::NAME
     )
-}
-
-/// The size of the file a path argument names now (0 when it cannot be resolved: the
-/// call will fail on its own).
-pub fn size_of(ctx: &Ctx, given: &str) -> usize {
-    ctx.resolve(given).map_or(0, |r| {
-        r.storage().size_hint(&r.path).min(crate::MAX_FILE_SIZE) as usize
-    })
-}
-
-/// The work of read_text_file on a file of `size` bytes: the file, and the reply text
-/// twice (text block and structuredContent, as the other tools' replies).
-pub fn read_cost(size: usize) -> usize {
-    size + 2 * size.min(MAX_REPLY)
 }
 
 /// Bytes of work the call may hold, or why it cannot run at all. Touches the disk for

@@ -6,7 +6,7 @@
 //! Where the official server is loose we follow specs/filesystem/clarifications.yaml:
 //! edits keep CRLF, writes are atomic and durable, no symlink (or symlink race) leads out,
 //! an ambiguous oldText fails, matching is exact. One file per tool family; `allowed` (the
-//! allowed directories, MCP roots included), `args`, `result` and `walk` are shared here.
+//! allowed directories, MCP roots included), `args`, `result`, `sizes` and `walk` are shared here.
 
 pub mod allowed;
 pub mod args;
@@ -19,6 +19,7 @@ pub mod read;
 pub mod result;
 pub mod roots;
 pub mod search;
+pub mod sizes;
 pub mod tree;
 pub mod walk;
 pub mod write;

@@ -57,7 +57,7 @@ pub fn definitions() -> [Tool; 4] {
              Image and audio files are returned as image/audio content; any other file type \
              is returned as an embedded resource. Only works within allowed directories.",
             result::path_only(),
-            super::result::media_output(),
+            result::media_output(),
             true,
         ),
         result::definition(
@@ -204,7 +204,7 @@ pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErro
 pub const INLINE_MAX: u64 = 256 * 1024;
 
 /// A read_text_file (or read_file) call whose file is open: its size is known, so its
-/// work can be charged (`budget::read_cost`) before `finish` reads it.
+/// work can be charged (`sizes::read_cost`) before `finish` reads it.
 pub struct TextRead {
     given: String,
     head: Option<usize>,
@@ -247,7 +247,7 @@ impl TextRead {
 
     /// Bytes of work this read may hold.
     pub fn cost(&self) -> usize {
-        super::budget::read_cost(self.len.min(crate::MAX_FILE_SIZE) as usize)
+        super::sizes::read_cost(self.len.min(crate::MAX_FILE_SIZE) as usize)
     }
 
     /// Reads the file and makes the reply.
@@ -294,7 +294,7 @@ pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, Tool
     let parts: Vec<String> = paths
         .iter()
         .map(|p| {
-            let size = super::budget::size_of(ctx, p);
+            let size = super::sizes::size_of(ctx, p);
             if size > room {
                 return format!("{p}: Error - {}", over_reply(p, size).message);
             }
@@ -336,7 +336,7 @@ pub fn run_media(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErr
     let given = Args(args).str("path")?;
     let r = ctx.resolve(given)?;
     let host = r.host();
-    let encoded = super::budget::size_of(ctx, given).div_ceil(3) * 4;
+    let encoded = super::sizes::size_of(ctx, given).div_ceil(3) * 4;
     if encoded > MAX_REPLY {
         return Err(over_reply(given, encoded));
     }

@@ -152,7 +152,7 @@ mod tests {
         std::fs::write(t.path().join("top.txt"), "x").unwrap();
         let storage = Box::new(crate::storage::Rooted::open(t.path()).unwrap());
         let dir = Arc::new(Allowed::operator(t.path(), storage).unwrap());
-        let ctx = crate::filesystem::Ctx::new(Arc::new(vec![dir]), rooted_opener());
+        let ctx = Ctx::new(Arc::new(vec![dir]), rooted_opener());
         let args = json!({"path": t.path().display().to_string()});
         let r = run(&ctx, args.as_object().unwrap()).unwrap();
         let text = r.structured_content.unwrap()["content"]

@@ -73,7 +73,7 @@ pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
     };
     let local = listener.local_addr().unwrap_or(opts.addr);
     let gate = Arc::new(Gate::new(server, is_mutation, opts, local));
-    eprintln!("mcp-reference: serving Streamable HTTP at http://{local}/mcp");
+    eprintln!("{}http://{local}/mcp", crate::serving::ANNOUNCEMENT);
     let stop = shutdown_signal();
     tokio::pin!(stop);
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));

@@ -291,22 +291,22 @@ fn too_large_result(given: &str, global: bool, g: &Grown) -> LhError {
 mod tests {
     /// `apply` without a size limit.
     fn ap(text: &str, p: &Pattern, replace: &str, global: bool) -> (String, usize) {
-        super::apply(text, p, replace, global, usize::MAX).unwrap()
+        apply(text, p, replace, global, usize::MAX).unwrap()
     }
 
     #[test]
     fn a_result_over_the_cap_stops_before_it_is_built() {
         let text = "a".repeat(1000);
-        let g = super::apply(&text, &lit("a"), &"x".repeat(1000), true, 10_000).unwrap_err();
+        let g = apply(&text, &lit("a"), &"x".repeat(1000), true, 10_000).unwrap_err();
         // Ten replacements (10,000 bytes) fit; the eleventh would not.
         assert_eq!((g.replacements, g.at), (10, 10));
-        let g = super::apply(&text, &re("(?s)."), &"$0".repeat(1000), true, 10_000).unwrap_err();
+        let g = apply(&text, &re("(?s)."), &"$0".repeat(1000), true, 10_000).unwrap_err();
         assert_eq!(g.replacements, 10);
         // A large whole match referenced by a template: sized exactly, not guessed.
-        let (out, n) = super::apply(&text, &re("(?s)(a)(.*)"), "$1$1${1}", true, 10).unwrap();
+        let (out, n) = apply(&text, &re("(?s)(a)(.*)"), "$1$1${1}", true, 10).unwrap();
         assert_eq!((out.as_str(), n), ("aaa", 1));
-        assert!(super::apply(&text, &re("(?s).*"), "$0$0", true, 1999).is_err());
-        assert!(super::apply(&text, &re("(?s).*"), "$0$0", true, 2000).is_ok());
+        assert!(apply(&text, &re("(?s).*"), "$0$0", true, 1999).is_err());
+        assert!(apply(&text, &re("(?s).*"), "$0$0", true, 2000).is_ok());
     }
 
     #[test]
@@ -330,11 +330,7 @@ mod tests {
         ] {
             let mut dst = String::new();
             caps.expand(t, &mut dst);
-            assert_eq!(
-                super::expanded_len(&caps, t),
-                dst.len(),
-                "{t:?} gave {dst:?}"
-            );
+            assert_eq!(expanded_len(&caps, t), dst.len(), "{t:?} gave {dst:?}");
         }
     }
 

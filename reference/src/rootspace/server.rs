@@ -70,13 +70,10 @@ impl RootspaceServer {
             ToolKind::Read => crate::limits::read_cost,
             _ => crate::limits::mutation_cost,
         };
-        let Some(path) = args
+        let path = args
             .get("path")
             .and_then(Value::as_str)
-            .and_then(|p| paths::normalize(p, false).ok())
-        else {
-            return None;
-        };
+            .and_then(|p| paths::normalize(p, false).ok())?;
         let size = self.ctx.storage.size_hint(&path).min(crate::MAX_FILE_SIZE);
         Some(self.limits.charge_work(id, cost(size)).await)
     }

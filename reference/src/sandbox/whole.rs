@@ -531,7 +531,7 @@ mod tests {
             t.join().unwrap();
         }
         assert_eq!(
-            crate::lines::total_lines(&std::fs::read(f.root.join("notes/a.md")).unwrap()),
+            lines::total_lines(&std::fs::read(f.root.join("notes/a.md")).unwrap()),
             10,
             "no lost update"
         );

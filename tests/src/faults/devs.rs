@@ -360,11 +360,7 @@ impl On {
 
     /// `move` over an existing file, done through the sandbox (read, atomic write, delete)
     /// so that a source swapped for a link leading out moves nothing in (RACE-008).
-    fn move_over(
-        &self,
-        from: &std::path::Path,
-        to: &std::path::Path,
-    ) -> Option<Result<Value, DvError>> {
+    fn move_over(&self, from: &Path, to: &Path) -> Option<Result<Value, DvError>> {
         let (storage, src) = super::sandboxed(&self.root, from)?;
         let (_, dst) = super::sandboxed(&self.root, to)?;
         let raw = src.display();

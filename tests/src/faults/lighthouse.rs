@@ -313,7 +313,7 @@ impl ServerHandler for FaultyLighthouse {
                 .and_then(|e| e.as_object_mut())
         {
             error.retain(|k, _| k == "code" || k == "message");
-            let plain = serde_json::Value::Object(error.clone()).to_string();
+            let plain = Value::Object(error.clone()).to_string();
             r.content = vec![rmcp::model::ContentBlock::text(plain)];
         }
         if self.name == "lh-errors-bare" && r.is_error == Some(true) {

@@ -424,9 +424,7 @@ async fn large_reads_over_http_with_a_read_only_token_stay_bounded() {
 }
 
 /// Awaits all the futures concurrently (no extra crate for one join).
-async fn futures_join<F: std::future::Future + Send + 'static>(
-    fs: impl Iterator<Item = F>,
-) -> Vec<F::Output>
+async fn futures_join<F: Future + Send + 'static>(fs: impl Iterator<Item = F>) -> Vec<F::Output>
 where
     F::Output: Send,
 {

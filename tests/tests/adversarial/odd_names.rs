@@ -11,12 +11,15 @@ use serde_json::{Value, json};
 use crate::common::*;
 use crate::raw::Raw;
 
+/// A profile's call for a root-relative path: `(tool, arguments)`.
+type Call = fn(&str, &str) -> (&'static str, Value);
+
 /// One profile's calls: its name (to start it), and its read and write calls for a
 /// root-relative path.
 struct ProfileCalls {
     name: &'static str,
-    read: fn(&str, &str) -> (&'static str, Value),
-    write: Option<fn(&str, &str) -> (&'static str, Value)>,
+    read: Call,
+    write: Option<Call>,
 }
 
 const PROFILES: [ProfileCalls; 5] = [

@@ -59,6 +59,7 @@ fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
                 profile: Arc::new(interface.catalogue.profile.clone()),
                 cwd: None,
                 env: Vec::new(),
+                announces_endpoint: false,
             }),
             tags: Some(tags),
             name: None,

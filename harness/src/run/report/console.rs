@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use anstyle::{AnsiColor, Style};
 
 use super::severity::Severity;
+pub use super::totals::{Totals, plural};
 use super::verdict::{self, Baselined, RunVerdict};
 use crate::catalogue::Catalogue;
 use crate::run::outcome::{CaseResult, Level, Outcome};
@@ -23,15 +24,6 @@ pub const DIM: Style = Style::new().dimmed();
 /// `text` in `style` (plain once `anstream` strips the codes).
 pub fn paint(style: Style, text: &str) -> String {
     format!("{style}{text}{style:#}")
-}
-
-/// "1 scenario", "2 scenarios".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// Longest line a failure block shows whole without `--verbose`; a longer one is cut to
@@ -479,67 +471,6 @@ pub fn fix_first(verdict: &RunVerdict, profile: &str, args: &[String]) -> String
     out
 }
 
-/// The run's figures, counted once for the console, the HTML page and the exit code.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Totals {
-    pub scenarios: usize,
-    pub passed: usize,
-    /// Failed and not expected by the baseline.
-    pub failed: usize,
-    /// Of `failed`, those that fail the run.
-    pub counted: usize,
-    pub expected: usize,
-    /// Skipped, by reason.
-    pub skipped: Vec<(String, usize)>,
-    pub stale: usize,
-}
-
-impl Totals {
-    pub fn skipped_total(&self) -> usize {
-        self.skipped.iter().map(|(_, n)| n).sum()
-    }
-
-    /// "98 scenarios in 1.20 s: 94 passed, 4 failed (1 counted, ...)": the parts that are
-    /// not zero, plurals right.
-    pub fn line(&self, seconds: f64) -> String {
-        let mut parts = vec![format!("{} passed", self.passed)];
-        let tolerated = self.failed - self.counted;
-        let mut failed = format!("{} failed", self.failed);
-        if tolerated > 0 {
-            let _ = write!(
-                failed,
-                " ({} counted, {tolerated} SHOULD-level not counted without --strict)",
-                self.counted
-            );
-        }
-        parts.push(failed);
-        if self.expected > 0 {
-            parts.push(format!("{} expected by the baseline", self.expected));
-        }
-        if self.skipped_total() > 0 {
-            let why = self
-                .skipped
-                .iter()
-                .map(|(why, n)| format!("{n} {why}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            parts.push(format!("{} skipped ({why})", self.skipped_total()));
-        }
-        if self.stale > 0 {
-            parts.push(plural(
-                self.stale,
-                "stale baseline entry",
-                "stale baseline entries",
-            ));
-        }
-        format!(
-            "{} in {seconds:.2} s: {}",
-            plural(self.scenarios, "scenario", "scenarios"),
-            parts.join(", ")
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -713,30 +644,5 @@ mod tests {
             "{all_expected}"
         );
         assert_eq!(all_expected.matches("XFAIL").count(), 3, "{all_expected}");
-    }
-
-    #[test]
-    fn the_totals_line_says_only_what_happened() {
-        let t = Totals {
-            scenarios: 1,
-            passed: 1,
-            ..Totals::default()
-        };
-        assert_eq!(t.line(0.5), "1 scenario in 0.50 s: 1 passed, 0 failed");
-        let t = Totals {
-            scenarios: 5,
-            passed: 1,
-            failed: 2,
-            counted: 1,
-            expected: 1,
-            skipped: vec![("another transport".into(), 1)],
-            stale: 1,
-        };
-        assert_eq!(
-            t.line(1.0),
-            "5 scenarios in 1.00 s: 1 passed, 2 failed (1 counted, 1 SHOULD-level not counted \
-             without --strict), 1 expected by the baseline, 1 skipped (1 another transport), \
-             1 stale baseline entry"
-        );
     }
 }

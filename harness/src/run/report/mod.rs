@@ -12,4 +12,5 @@ pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod severity;
+pub mod totals;
 pub mod verdict;

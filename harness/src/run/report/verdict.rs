@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use super::console::Totals;
 use super::expect_fail::Baseline;
 use super::severity::{self, Severity};
+use super::totals::Totals;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
 /// What the baseline says of a case.

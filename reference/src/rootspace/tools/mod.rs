@@ -445,7 +445,7 @@ mod tests {
     /// of JSON Schema used here: required fields per `anyOf` branch, property types).
     #[test]
     fn error_results_conform_to_every_output_schema() {
-        let err = crate::errors::ToolError::stale_hash("/a", "00", "ff").to_json();
+        let err = ToolError::stale_hash("/a", "00", "ff").to_json();
         let err = err.as_object().unwrap();
         for tool in definitions(NameStyle::Dotted).iter() {
             let out = tool.output_schema.as_ref().unwrap();
