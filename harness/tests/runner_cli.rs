@@ -485,6 +485,62 @@ fn the_html_report_counts_what_the_console_counts() {
     );
 }
 
+/// `--summary` writes the verdict as JSON, and `compare` merges two such runs into one
+/// page and one Markdown table with the same figures.
+#[test]
+fn summaries_of_two_runs_compare_into_one_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).display().to_string();
+    std::fs::write(path("b.txt"), "MIX-002\n").unwrap();
+    let mixed = fixtures("mixed");
+    let a = [
+        "run",
+        "--features",
+        &mixed,
+        "--summary",
+        &path("a.json"),
+        "--label",
+        "A",
+    ];
+    assert_eq!(run(&a).0, 1);
+    let b_args = [
+        "--expect-fail",
+        &path("b.txt"),
+        "--summary",
+        &path("b.json"),
+    ];
+    let b: Vec<&str> = ["run", "--features", &mixed]
+        .into_iter()
+        .chain(b_args)
+        .collect();
+    assert_eq!(run(&b).0, 1);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("a.json")).unwrap()).unwrap();
+    assert_eq!(summary["name"], "A");
+    assert_eq!(summary["result"], "FAIL");
+    assert_eq!(summary["totals"]["passed"], 1);
+    assert_eq!(summary["cases"].as_array().map(Vec::len), Some(3));
+    let (html, md) = (path("c.html"), path("c.md"));
+    let args = [
+        "compare",
+        &path("a.json"),
+        &path("b.json"),
+        "--html",
+        &html,
+        "--markdown",
+        &md,
+    ];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<th class=\"server\"").count(), 2, "{page}");
+    assert!(page.contains("<span data-failed=\"1\">2</span>"), "{page}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("| MIX-002 | FAIL | FAIL (expected) |"), "{md}");
+    let (code, _, err) = run(&["compare", &path("b.txt")]);
+    assert_eq!(code, 2, "not a summary: {err}");
+}
+
 #[test]
 fn colour_only_on_request_or_a_terminal() {
     let args = [

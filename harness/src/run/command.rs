@@ -22,7 +22,7 @@ pub use super::probe::probe;
 use super::report::console::{self, Totals};
 use super::report::expect_fail::Baseline;
 use super::report::verdict::{CaseVerdict, RunResult, RunVerdict};
-use super::report::{cucumber_json, html, junit, markdown};
+use super::report::{cucumber_json, html, junit, markdown, summary};
 use super::suite::{SuiteOptions, run_parsed};
 use crate::catalogue::{Catalogue, Profile};
 
@@ -50,6 +50,10 @@ pub struct RunRequest {
     pub report: Option<PathBuf>,
     /// A self-contained HTML page of the run.
     pub html: Option<PathBuf>,
+    /// The JSON run summary (`report::summary`), what `compare` reads.
+    pub summary: Option<PathBuf>,
+    /// The server's name in the summary; `None`: the command.
+    pub label: Option<String>,
     pub expect_fail: Option<PathBuf>,
     pub features: Option<PathBuf>,
     /// The interface to test against; `None`: detected from the server's tools (the
@@ -501,7 +505,7 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
     }
 }
 
-/// Fills the Markdown, HTML and JUnit files; `Err` is the exit code when one cannot be
+/// Fills the Markdown, HTML, summary and JUnit files; `Err` is the exit code when one cannot be
 /// written (said on stderr).
 fn write_reports(
     req: &RunRequest,
@@ -530,6 +534,19 @@ fn write_reports(
         if let (Some(path), Some(file)) = (path, file)
             && let Err(e) = (&file).write_all(text.as_bytes())
         {
+            eprintln!("mcp-harness: cannot write {}: {e}", path.display());
+            return Err(2);
+        }
+    }
+    if let (Some(path), Some(file)) = (&req.summary, outputs.summary) {
+        let who = summary::Identity {
+            name: req.label.as_deref().unwrap_or(&facts.server),
+            server: &facts.server,
+            profile: &catalogue.profile.profile,
+            protocol: &facts.protocol,
+        };
+        let s = summary::of(verdict, &who);
+        if let Err(e) = serde_json::to_writer_pretty(&file, &s) {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
             return Err(2);
         }
