@@ -1197,3 +1197,63 @@ fn the_ci_examples_commands_work_from_a_project_directory() {
         assert!(len > 0, "{report} is empty");
     }
 }
+
+/// The `compare` job of docs/ci-example.md's matrix workflow: its `run: |` block, as the
+/// download of the matrix's artifacts leaves the summaries (runs/<artifact>/summary.json),
+/// writes one page with a column per server and the Markdown it adds to the job summary.
+#[test]
+fn the_ci_examples_compare_job_merges_the_matrix_summaries() {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/ci-example.md"),
+    )
+    .unwrap();
+    let block: Vec<&str> = doc
+        .split("run: |\n")
+        .find(|b| b.trim_start().starts_with("mcp-harness compare"))
+        .expect("a run: | block with mcp-harness compare")
+        .lines()
+        .take_while(|l| l.starts_with("          "))
+        .map(str::trim)
+        .collect();
+    let project = tempfile::tempdir().unwrap();
+    let mixed = fixtures("mixed");
+    for label in ["official", "my-server"] {
+        let dir = project.path().join(format!("runs/mcp-conformance-{label}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let summary = dir.join("summary.json").display().to_string();
+        let args = [
+            "run",
+            "--features",
+            &mixed,
+            "--summary",
+            &summary,
+            "--label",
+            label,
+        ];
+        assert_eq!(run(&args).0, 1);
+    }
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(EXE, bin.path().join("mcp-harness")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let job_summary = project.path().join("job-summary.md");
+    let out = Command::new("sh")
+        .args(["-ec", &block.join("\n")])
+        .current_dir(project.path())
+        .env("PATH", &path)
+        .env("GITHUB_STEP_SUMMARY", &job_summary)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let page = std::fs::read_to_string(project.path().join("comparison.html")).unwrap();
+    let columns = page.matches("<th class=\"server\"").count();
+    assert_eq!(columns, 2, "{page}");
+    // The shell sorts the paths: my-server before official.
+    let at = |name: &str| page.find(&format!(">{name}<br>")).expect(name);
+    assert!(at("my-server") < at("official"), "{page}");
+    let md = std::fs::read_to_string(&job_summary).unwrap();
+    assert!(md.contains("| MIX-001 | FAIL | FAIL |"), "{md}");
+}
