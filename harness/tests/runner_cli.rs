@@ -517,6 +517,11 @@ fn summaries_of_two_runs_compare_into_one_page() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path("a.json")).unwrap()).unwrap();
     assert_eq!(summary["name"], "A");
+    let info = summary["server_info"].as_str().unwrap_or_default();
+    assert!(
+        info.starts_with("mcp-reference "),
+        "the handshake's serverInfo: {info}"
+    );
     assert_eq!(summary["result"], "FAIL");
     assert_eq!(summary["totals"]["passed"], 1);
     assert_eq!(summary["cases"].as_array().map(Vec::len), Some(3));

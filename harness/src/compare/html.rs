@@ -88,11 +88,14 @@ fn header(out: &mut String, c: &Comparison) {
         let t = &r.totals;
         let _ = write!(
             out,
-            "<th class=\"server\" data-col=\"{i}\">{}<br><small><code>{}</code> · {} \
-             {}</small><br><b class=\"{}\" data-result=\"{i}\">{}</b><br><small>\
+            "<th class=\"server\" data-col=\"{i}\">{}<br><small>{}<code>{}</code> · {} \
+             · harness {}</small><br><b class=\"{}\" data-result=\"{i}\">{}</b><br><small>\
              <span data-passed=\"{i}\">{}</span> passed, <span data-failed=\"{i}\">{}</span> \
              failed ({} counted, {} expected), {} skipped</small></th>",
             escape(&r.name),
+            r.server_info
+                .as_deref()
+                .map_or(String::new(), |v| format!("{} · ", escape(v))),
             escape(&r.server),
             escape(&r.profile),
             escape(&r.harness_version),

@@ -23,13 +23,14 @@ pub fn render(c: &Comparison) -> String {
     for l in lines {
         let _ = writeln!(out, "- {}", cell(&l));
     }
-    out.push_str("\n## Servers\n\n| server | command | profile | result | passed | failed (counted, expected) | skipped |\n|---|---|---|---|---|---|---|\n");
+    out.push_str("\n## Servers\n\n| server | serverInfo | command | profile | result | passed | failed (counted, expected) | skipped |\n|---|---|---|---|---|---|---|---|\n");
     for r in c.runs {
         let t = &r.totals;
         let _ = writeln!(
             out,
-            "| {} | `{}` | {} | {} | {} | {} ({}, {}) | {} |",
+            "| {} | {} | `{}` | {} | {} | {} | {} ({}, {}) | {} |",
             cell(&r.name),
+            cell(r.server_info.as_deref().unwrap_or("–")),
             cell(&r.server),
             cell(&r.profile),
             r.result,

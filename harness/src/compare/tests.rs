@@ -24,6 +24,7 @@ fn run(name: &str, cases: Vec<SummaryCase>) -> Summary {
         harness_version: "0.1.0".into(),
         name: name.into(),
         server: format!("{name} {{root}}"),
+        server_info: Some(format!("{name}-server 1.0.0")),
         profile: "filesystem".into(),
         protocol: "auto".into(),
         strict: false,
@@ -125,6 +126,10 @@ fn the_page_is_self_contained_escaped_and_shows_each_column() {
     let runs = two();
     let page = html::render(&Comparison::of(&runs));
     assert!(page.contains("b&lt;x&gt;") && !page.contains("b<x>"));
+    assert!(
+        page.contains("a-server 1.0.0"),
+        "the server's own name and version"
+    );
     assert!(!page.contains("http://") && !page.contains("https://") && !page.contains(" src="));
     assert_eq!(page.matches("<th class=\"server\"").count(), 2);
     assert_eq!(

@@ -449,7 +449,8 @@ fn report(
     );
     let facts = run_facts(req, &chosen.cfg);
     print_end(&verdict, catalogue, &facts, started);
-    if let Err(code) = write_reports(req, catalogue, &verdict, &facts, outputs) {
+    let info = chosen.offered.server_info.as_deref();
+    if let Err(code) = write_reports(req, catalogue, &verdict, &facts, info, outputs) {
         return code;
     }
     if ran.results.is_empty() {
@@ -505,13 +506,14 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
     }
 }
 
-/// Fills the Markdown, HTML, summary and JUnit files; `Err` is the exit code when one cannot be
+/// Fills the Markdown, HTML, summary (with the server's `serverInfo`) and JUnit files; `Err` is the exit code when one cannot be
 /// written (said on stderr).
 fn write_reports(
     req: &RunRequest,
     catalogue: &Catalogue,
     verdict: &RunVerdict,
     facts: &markdown::RunFacts,
+    server_info: Option<&str>,
     outputs: Outputs,
 ) -> Result<(), u8> {
     let written = [
@@ -542,6 +544,7 @@ fn write_reports(
         let who = summary::Identity {
             name: req.label.as_deref().unwrap_or(&facts.server),
             server: &facts.server,
+            server_info,
             profile: &catalogue.profile.profile,
             protocol: &facts.protocol,
         };

@@ -21,6 +21,8 @@ pub struct Summary {
     pub name: String,
     /// The command that started it, or its URL.
     pub server: String,
+    /// The name and version the server gave in its handshake (`serverInfo`).
+    pub server_info: Option<String>,
     pub profile: String,
     pub protocol: String,
     pub strict: bool,
@@ -68,6 +70,7 @@ pub struct SummaryCase {
 pub struct Identity<'a> {
     pub name: &'a str,
     pub server: &'a str,
+    pub server_info: Option<&'a str>,
     pub profile: &'a str,
     pub protocol: &'a str,
 }
@@ -80,6 +83,7 @@ pub fn of(verdict: &RunVerdict, who: &Identity) -> Summary {
         harness_version: env!("CARGO_PKG_VERSION").into(),
         name: who.name.into(),
         server: who.server.into(),
+        server_info: who.server_info.map(str::to_string),
         profile: who.profile.into(),
         protocol: who.protocol.into(),
         strict: verdict.strict,
@@ -135,6 +139,7 @@ pub fn aborted(name: &str, paragraph: &str) -> Summary {
         harness_version: env!("CARGO_PKG_VERSION").into(),
         name: name.into(),
         server: name.into(),
+        server_info: None,
         profile: String::new(),
         protocol: String::new(),
         strict: false,
@@ -204,6 +209,7 @@ mod tests {
         let who = Identity {
             name: "srv",
             server: "srv {root}",
+            server_info: Some("srv 1.2.3"),
             profile: "rootspace",
             protocol: "auto",
         };
@@ -211,6 +217,7 @@ mod tests {
         assert_eq!((s.result.as_str(), s.exit_code), ("FAIL", 1));
         assert_eq!((s.totals.passed, s.totals.counted), (1, 1));
         assert_eq!(s.cases[1].status, "failed");
+        assert_eq!(s.server_info.as_deref(), Some("srv 1.2.3"));
         assert!(s.cases[1].severity().is_some() && s.cases[1].counts);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
