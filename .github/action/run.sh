@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The "Run mcp-harness" step of action.yml: builds the `mcp-harness run` command line from
-# the INPUT_* variables, runs it with JUnit, HTML and Markdown reports in INPUT_REPORT_DIR,
-# appends the Markdown report to $GITHUB_STEP_SUMMARY, writes exit-code, junit, html and
-# report-dir to $GITHUB_OUTPUT, and exits with the run's code (0 pass, 1 failures, 2 could
+# the INPUT_* variables, runs it with JUnit, HTML and Markdown reports and the run summary
+# (summary.json, for `mcp-harness compare`) in INPUT_REPORT_DIR, appends the Markdown report
+# to $GITHUB_STEP_SUMMARY, writes exit-code, junit, html, summary and report-dir to
+# $GITHUB_OUTPUT, and exits with the run's code (0 pass, 1 failures, 2 could
 # not test), which fails the job. tests/dist/action-local.sh runs it outside GitHub.
 set -euo pipefail
 : "${MCP_HARNESS:?set MCP_HARNESS to the mcp-harness binary (the output of the install step)}"
@@ -33,6 +34,11 @@ if [ -n "${INPUT_CONFIG:-}" ]; then
 fi
 
 args=(run --junit "$out/results.xml" --html "$out/report.html" --report "$out/report.md")
+# A harness older than `--summary` (an install or version input naming one) runs without it.
+if "$MCP_HARNESS" run --help | grep -- '--summary' >/dev/null; then
+    args+=(--summary "$out/summary.json")
+    [ -z "${INPUT_LABEL:-}" ] || args+=(--label "$INPUT_LABEL")
+fi
 [ -z "$server" ] || args+=(--server "$server")
 [ -z "${INPUT_PROFILE:-}" ] || args+=(--profile "$INPUT_PROFILE")
 [ -z "${INPUT_INTERFACE:-}" ] || args+=(--interface "$INPUT_INTERFACE")
@@ -53,6 +59,7 @@ rc=0
     echo "exit-code=$rc"
     [ ! -f "$out/results.xml" ] || echo "junit=$out/results.xml"
     [ ! -f "$out/report.html" ] || echo "html=$out/report.html"
+    [ ! -f "$out/summary.json" ] || echo "summary=$out/summary.json"
 } >>"$GITHUB_OUTPUT"
 
 case "$rc" in

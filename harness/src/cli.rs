@@ -1,5 +1,5 @@
 //! The `mcp-harness` command line: `run` (also the default with no arguments), `list`,
-//! `completions`, `generate [--check]` (shown in the help where there is a catalogue to
+//! `compare` (run summaries merged into one page), `completions`, `generate [--check]` (shown in the help where there is a catalogue to
 //! render), and the hidden `serve-reference` that makes the harness its own default server.
 //!
 //! Output goes through `anstream`: colour on a terminal only (never with `NO_COLOR`), and a
@@ -49,6 +49,9 @@ enum Command {
     /// Interface files, for a server of an interface of its own (docs/interfaces.md).
     #[command(subcommand)]
     Interface(InterfaceCommand),
+    /// Merge run summaries (`run --summary FILE`) of many servers into one comparison:
+    /// one column per server, one row per case, severity first.
+    Compare(CompareArgs),
     /// Print a completion script for SHELL, e.g. `mcp-harness completions bash >
     /// ~/.local/share/bash-completion/completions/mcp-harness`.
     Completions {
@@ -181,6 +184,13 @@ struct RunArgs {
     /// failure with its exchange, with filters for core cases and clarifications.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Write a JSON run summary: the server, the verdict and each case's result and
+    /// severity (docs/reports.md), what `mcp-harness compare` merges.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
+    /// The server's name in the run summary [default: --server-name, else the command].
+    #[arg(long, value_name = "NAME")]
+    label: Option<String>,
     /// Baseline of known-failing case ids (one per line, `#` comments); listed cases may
     /// fail, and a listed case that passes fails the run as stale.
     #[arg(long, value_name = "FILE")]
@@ -209,6 +219,19 @@ struct ListArgs {
     /// Only this profile [default: every profile].
     #[arg(long, value_name = "NAME")]
     profile: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct CompareArgs {
+    /// Run summaries, one per server, in the order of the columns.
+    #[arg(value_name = "RUN.json", required = true)]
+    runs: Vec<PathBuf>,
+    /// Write the comparison page here (self-contained HTML).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Write the comparison as Markdown here [default, without --html: stdout].
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -333,6 +356,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Some(Command::List(l)) => list(l.profile.as_deref()),
         Some(Command::Generate(g)) => generate(g),
         Some(Command::Interface(InterfaceCommand::Init(a))) => interface_init(a),
+        Some(Command::Compare(c)) => compare(c),
         Some(Command::Completions { shell }) => completions(shell),
         Some(Command::ServeReference { args }) => {
             let mut ref_args = vec![OsString::from("mcp-reference")];
@@ -367,6 +391,8 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         json: a.json,
         report: a.report,
         html: a.html,
+        summary: a.summary,
+        label: a.label.or_else(|| a.server_name.clone()),
         expect_fail: a.expect_fail,
         features: a.features,
         profile: a.profile,
@@ -461,6 +487,39 @@ fn interface_init(a: InitArgs) -> ExitCode {
             }
         },
     }
+}
+
+/// `compare`: the summaries read, then each output written; exit 2 on a file that cannot
+/// be read or written.
+fn compare(a: CompareArgs) -> ExitCode {
+    let runs: Result<Vec<_>, String> = a
+        .runs
+        .iter()
+        .map(|p| crate::run::report::summary::read(p))
+        .collect();
+    let runs = match runs {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("mcp-harness compare: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let c = crate::compare::Comparison::of(&runs);
+    let md = crate::compare::markdown::render(&c);
+    if a.html.is_none() && a.markdown.is_none() {
+        print!("{md}");
+        return ExitCode::SUCCESS;
+    }
+    let outputs = [(a.html, crate::compare::html::render(&c)), (a.markdown, md)];
+    for (path, text) in outputs {
+        if let Some(path) = path
+            && let Err(e) = std::fs::write(&path, text)
+        {
+            eprintln!("mcp-harness compare: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// The completion script for `shell`, on stdout (a closed pipe ends it quietly).

@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod cli;
+pub mod compare;
 pub mod generate;
 pub mod pipes;
 pub mod reply;

@@ -485,6 +485,67 @@ fn the_html_report_counts_what_the_console_counts() {
     );
 }
 
+/// `--summary` writes the verdict as JSON, and `compare` merges two such runs into one
+/// page and one Markdown table with the same figures.
+#[test]
+fn summaries_of_two_runs_compare_into_one_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).display().to_string();
+    std::fs::write(path("b.txt"), "MIX-002\n").unwrap();
+    let mixed = fixtures("mixed");
+    let a = [
+        "run",
+        "--features",
+        &mixed,
+        "--summary",
+        &path("a.json"),
+        "--label",
+        "A",
+    ];
+    assert_eq!(run(&a).0, 1);
+    let b_args = [
+        "--expect-fail",
+        &path("b.txt"),
+        "--summary",
+        &path("b.json"),
+    ];
+    let b: Vec<&str> = ["run", "--features", &mixed]
+        .into_iter()
+        .chain(b_args)
+        .collect();
+    assert_eq!(run(&b).0, 1);
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("a.json")).unwrap()).unwrap();
+    assert_eq!(summary["name"], "A");
+    let info = summary["server_info"].as_str().unwrap_or_default();
+    assert!(
+        info.starts_with("mcp-reference "),
+        "the handshake's serverInfo: {info}"
+    );
+    assert_eq!(summary["result"], "FAIL");
+    assert_eq!(summary["totals"]["passed"], 1);
+    assert_eq!(summary["cases"].as_array().map(Vec::len), Some(3));
+    let (html, md) = (path("c.html"), path("c.md"));
+    let args = [
+        "compare",
+        &path("a.json"),
+        &path("b.json"),
+        "--html",
+        &html,
+        "--markdown",
+        &md,
+    ];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<th class=\"server\"").count(), 2, "{page}");
+    assert!(page.contains("<span data-failed=\"1\">2</span>"), "{page}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("| MIX-002 | FAIL | FAIL (expected) |"), "{md}");
+    let (code, _, err) = run(&["compare", &path("b.txt")]);
+    assert_eq!(code, 2, "not a summary: {err}");
+}
+
 #[test]
 fn colour_only_on_request_or_a_terminal() {
     let args = [
@@ -1153,4 +1214,64 @@ fn a_server_given_addr_is_reached_over_http() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("Result: PASS"), "{out}");
     assert!(!out.contains(" 0 passed"), "no case ran over HTTP: {out}");
+}
+
+/// The `compare` job of docs/ci-example.md's matrix workflow: its `run: |` block, as the
+/// download of the matrix's artifacts leaves the summaries (runs/<artifact>/summary.json),
+/// writes one page with a column per server and the Markdown it adds to the job summary.
+#[test]
+fn the_ci_examples_compare_job_merges_the_matrix_summaries() {
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/ci-example.md"),
+    )
+    .unwrap();
+    let block: Vec<&str> = doc
+        .split("run: |\n")
+        .find(|b| b.trim_start().starts_with("mcp-harness compare"))
+        .expect("a run: | block with mcp-harness compare")
+        .lines()
+        .take_while(|l| l.starts_with("          "))
+        .map(str::trim)
+        .collect();
+    let project = tempfile::tempdir().unwrap();
+    let mixed = fixtures("mixed");
+    for label in ["official", "my-server"] {
+        let dir = project.path().join(format!("runs/mcp-conformance-{label}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let summary = dir.join("summary.json").display().to_string();
+        let args = [
+            "run",
+            "--features",
+            &mixed,
+            "--summary",
+            &summary,
+            "--label",
+            label,
+        ];
+        assert_eq!(run(&args).0, 1);
+    }
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(EXE, bin.path().join("mcp-harness")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let job_summary = project.path().join("job-summary.md");
+    let out = Command::new("sh")
+        .args(["-ec", &block.join("\n")])
+        .current_dir(project.path())
+        .env("PATH", &path)
+        .env("GITHUB_STEP_SUMMARY", &job_summary)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let page = std::fs::read_to_string(project.path().join("comparison.html")).unwrap();
+    let columns = page.matches("<th class=\"server\"").count();
+    assert_eq!(columns, 2, "{page}");
+    // The shell sorts the paths: my-server before official.
+    let at = |name: &str| page.find(&format!(">{name}<br>")).expect(name);
+    assert!(at("my-server") < at("official"), "{page}");
+    let md = std::fs::read_to_string(&job_summary).unwrap();
+    assert!(md.contains("| MIX-001 | FAIL | FAIL |"), "{md}");
 }

@@ -5,7 +5,7 @@
 # and the inputs as INPUT_*, against the official @modelcontextprotocol/server-filesystem
 # (the version tests/third-party/official-node.sh pins) with its baseline (its read and
 # safety cases; ACTION_FULL=1 for all it runs); then checks the
-# JUnit, HTML and job summary it produced and its exit codes (0 with the baseline; 1 for
+# JUnit, HTML, run summary and job summary it produced and its exit codes (0 with the baseline; 1 for
 # an mcpServers config file run without it). The uses: steps (actions/cache,
 # actions/upload-artifact) run only on GitHub.
 #
@@ -66,6 +66,8 @@ run() {
     local dir=$GITHUB_WORKSPACE/$label
     python3 -c "import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])" "$dir/results.xml"
     grep -q '<html' "$dir/report.html" || { echo "action-local: $label: $dir/report.html is not an HTML page" >&2; exit 1; }
+    python3 -c "import json,sys; s=json.load(open(sys.argv[1])); sys.exit(s['exit_code'] != int(sys.argv[2]))" \
+        "$dir/summary.json" "$rc" || { echo "action-local: $label: $dir/summary.json does not give exit code $rc" >&2; exit 1; }
     grep -q "^## MCP conformance: " "$GITHUB_STEP_SUMMARY" ||
         { echo "action-local: $label: no verdict in the job summary" >&2; exit 1; }
     echo "action-local: $label exited $rc as expected ($((SECONDS - t)) s): $(head -n1 "$GITHUB_STEP_SUMMARY");" \

@@ -36,6 +36,7 @@ cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/agent-infra-matrix.md"
 out="$dir/matrix.md"
+summary="$dir/summary.json"
 
 # Races a strict run cannot hold: a link swapped in leads out whenever the server looks at
 # the entry while the link is in place (its symlink check lets links out through, see
@@ -47,7 +48,7 @@ racy='filesystem/RACE-00[1-8]'
 # about one run in ten).
 ids=$(grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$racy" | paste -sd'|')
 # shellcheck source=lib.sh
-. tests/third-party/lib.sh  # caught_within
+. tests/third-party/lib.sh  # caught_within, keep_summary
 
 # The server takes its directory as --allowed-directories, not as an argument. --profile is
 # named: the server offers 11 of the profile's 14 tools (read_file but no read_text_file),
@@ -56,10 +57,11 @@ ids=$(grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | g
     --server "$server --allowed-directories {root}" \
     --name "^($ids) " \
     --expect-fail tests/third-party/agent-infra.baseline \
-    --report "$out" --junit "$dir/junit.xml"
+    --report "$out" --junit "$dir/junit.xml" \
+    --summary "$summary" --label "npx $package@$version"
 
 # Name the server by its package, so that the committed matrix does not depend on the cache.
-sed -i "s#$server#npx $package@$version#" "$out"
+sed -i "s#$server#npx $package@$version#" "$out" "$summary"
 
 if [ -n "${UPDATE:-}" ]; then
     cp "$out" "$matrix"
@@ -69,6 +71,7 @@ elif ! diff -u "$matrix" "$out"; then
     echo "expected, run UPDATE=1 bash $0 and commit it" >&2
     exit 1
 fi
+keep_summary agent-infra "$summary"
 echo "agent-infra: $package $version matches its baseline (stdout noise included)"
 races=$(grep -h '^ *Scenario: filesystem/RACE-' features/filesystem/races.feature | awk '{print $2}' | paste -sd'|')
 caught_within agent-infra "$server --allowed-directories {root}" "$races" 5   # the swap races: each a path checked and then used by name

@@ -24,10 +24,13 @@ if [ ! -x "$server" ]; then
 fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
+# shellcheck source=lib.sh
+. tests/third-party/lib.sh  # keep_summary
 cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/aiomcp-server-filesystem-matrix.md"
 out="$venv/matrix.md"
+summary="$venv/summary.json"
 
 # Every case but the races (filesystem/RACE-001 to 008): this server
 # checks a path and then uses it by name, so a directory swapped for a link in between
@@ -41,10 +44,11 @@ ids=$(grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | g
 "$harness" run --profile filesystem --server "$server {root}" \
     --name "^($ids) " \
     --expect-fail tests/third-party/aiomcp-server-filesystem.baseline \
-    --report "$out" --junit "$venv/junit.xml"
+    --report "$out" --junit "$venv/junit.xml" \
+    --summary "$summary" --label "aiomcp-server-filesystem@$version"
 
 # Name the server by its package, so that the committed matrix does not depend on the cache.
-sed -i "s#$server#aiomcp-server-filesystem@$version#" "$out"
+sed -i "s#$server#aiomcp-server-filesystem@$version#" "$out" "$summary"
 
 if [ -n "${UPDATE:-}" ]; then
     cp "$out" "$matrix"
@@ -54,6 +58,7 @@ elif ! diff -u "$matrix" "$out"; then
     echo "change is expected, run UPDATE=1 bash $0 and commit it" >&2
     exit 1
 fi
+keep_summary aiomcp-server-filesystem "$summary"
 echo "aiomcp-server-filesystem: $version matches its baseline"
 
 # An escape through a swapped entry must show in one of the race cases within 10 tries

@@ -1,5 +1,5 @@
-# Shared by the third-party scripts (sourced): building a crate once, and the race cases a
-# strict run cannot hold.
+# Shared by the third-party scripts (sourced): building a crate once, the race cases a
+# strict run cannot hold, and the run summary kept beside the matrix.
 # caught_within needs $harness, the mcp-harness binary.
 
 # caught_within LABEL SERVER_COMMAND IDS TRIES [RUN_ARG …]: each case in IDS (a regex of ids
@@ -37,4 +37,23 @@ install_crate() {
         --root "$dir" --target-dir "$dir/target" "$@" >&2
     rm -rf "$dir/target"
     echo "$name: built $version in $(($(date +%s) - start)) s" >&2
+}
+
+# keep_summary LABEL FILE: the strict run's summary (`run --summary`), committed beside its
+# matrix as docs/third-party/LABEL-summary.json, which docs/third-party.md's comparison is
+# rendered from (`mcp-harness compare`): written with UPDATE=1, else it must be the
+# committed one, as the matrix must.
+keep_summary() {
+    local label="$1" out="$2" committed="docs/third-party/$1-summary.json"
+    if [ -n "${UPDATE:-}" ]; then
+        cp "$out" "$committed"
+        echo "$label: wrote $committed"
+    elif [ ! -f "$committed" ]; then
+        echo "$label: $committed is missing; run UPDATE=1 bash tests/third-party/$label.sh and commit it" >&2
+        return 1
+    elif ! diff -u "$committed" "$out"; then
+        echo "$label: $committed differs from this run's summary (above); if the change is" >&2
+        echo "expected, run UPDATE=1 bash tests/third-party/$label.sh and commit it" >&2
+        return 1
+    fi
 }

@@ -26,7 +26,7 @@ version="${MODELCONTEXTPROTOCOL_VERSION:-0.2.4}"
 cache="${TMPDIR:-/tmp}/mcp-third-party/modelcontextprotocol-$version-debug"
 server="$cache/bin/modelcontextprotocol"
 # shellcheck source=lib.sh
-. tests/third-party/lib.sh  # install_crate, caught_within
+. tests/third-party/lib.sh  # install_crate, caught_within, keep_summary
 install_crate modelcontextprotocol "$version" "$cache" --ignore-rust-version --debug
 # INSTALL_ONLY=1: build the server and stop (.ci/run builds it in the background).
 [ -z "${INSTALL_ONLY:-}" ] || exit 0
@@ -35,6 +35,7 @@ cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/modelcontextprotocol-matrix.md"
 out="$cache/matrix.md"
+summary="$cache/summary.json"
 command="$server filesystem {root}"
 
 # The races this server loses (it checks a path, then uses it by name): reads, listings,
@@ -51,10 +52,11 @@ but() { # ids regex -> every filesystem scenario id but those, as a --name regex
 "$harness" run --profile filesystem --server "$command" \
     --name "^($(but "$racy")) " \
     --expect-fail tests/third-party/modelcontextprotocol.baseline \
-    --report "$out" --junit "$cache/junit.xml"
+    --report "$out" --junit "$cache/junit.xml" \
+    --summary "$summary" --label "modelcontextprotocol@$version"
 
 # Name the server by its crate, so that the committed matrix does not depend on the cache.
-sed -i "s#$server#modelcontextprotocol@$version#" "$out"
+sed -i "s#$server#modelcontextprotocol@$version#" "$out" "$summary"
 
 if [ -n "${UPDATE:-}" ]; then
     cp "$out" "$matrix"
@@ -64,6 +66,7 @@ elif ! diff -u "$matrix" "$out"; then
     echo "change is expected, run UPDATE=1 bash $0 and commit it" >&2
     exit 1
 fi
+keep_summary modelcontextprotocol "$summary"
 echo "modelcontextprotocol: $version matches its baseline"
 # If one is no longer caught, $version may now open what it checked: say so in
 # docs/third-party/modelcontextprotocol.md and drop it from $racy.

@@ -46,6 +46,7 @@ cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/official-node-matrix.md"
 out="$cache/matrix.md"
+summary="$cache/summary.json"
 
 # Races a strict run cannot hold: the swap falls in the server's window in most runs, not
 # all (20 runs of 2026.8.31: RACE-004 caught in 19, RACE-005 in 1, RACE-008 in 14; 2.0.1
@@ -59,7 +60,7 @@ out="$cache/matrix.md"
 but() { # ids regex -> every filesystem scenario id but those, as a --name regex
     grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
 }
-. tests/third-party/lib.sh  # caught_within
+. tests/third-party/lib.sh  # caught_within, keep_summary
 
 # Its answer to a roots list of 25,000 entries (FSC-ROOTS-015/016) takes it 3 to 5 s with a
 # load average of 5 and past the default 10 s under heavier load, so the strict runs wait
@@ -70,11 +71,12 @@ timeout=(--timeout 30)
 "$harness" run "${timeout[@]}" --profile filesystem --server "$server {root}" \
     --name "^($(but 'filesystem/RACE-008|filesystem/SPECIAL-003')) " \
     --expect-fail tests/third-party/official-node.baseline \
-    --report "$out" --junit "$cache/junit.xml"
+    --report "$out" --junit "$cache/junit.xml" \
+    --summary "$summary" --label "npx @modelcontextprotocol/server-filesystem@$version"
 
 # The matrix names the server by its command; name it by its package instead, so that the
 # committed matrix does not depend on where the cache is.
-sed -i "s#$server#npx @modelcontextprotocol/server-filesystem@$version#" "$out"
+sed -i "s#$server#npx @modelcontextprotocol/server-filesystem@$version#" "$out" "$summary"
 
 if [ -n "${UPDATE:-}" ]; then
     cp "$out" "$matrix"
@@ -84,6 +86,7 @@ elif ! diff -u "$matrix" "$out"; then
     echo "expected, run UPDATE=1 bash $0 and commit it" >&2
     exit 1
 fi
+keep_summary official-node "$summary"
 # The same server answering in text blocks alone (no structuredContent), as older releases
 # and several clones do: the profile reads its results the same, so the same baseline holds.
 "$harness" run "${timeout[@]}" --profile filesystem \

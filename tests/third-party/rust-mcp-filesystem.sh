@@ -26,7 +26,7 @@ server="$cache/bin/rust-mcp-filesystem"
 vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
 old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
 # shellcheck source=lib.sh
-. tests/third-party/lib.sh  # install_crate
+. tests/third-party/lib.sh  # install_crate, keep_summary
 install_crate rust-mcp-filesystem "$version" "$cache"
 install_crate rust-mcp-filesystem "$vulnerable" "$old_cache" --debug
 # The release between the two fixes (0.4.3: `..` and a new name below a linked directory
@@ -41,6 +41,7 @@ cargo build --release -p mcp-harness
 harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 matrix="docs/third-party/rust-mcp-filesystem-matrix.md"
 out="$cache/matrix.md"
+summary="$cache/summary.json"
 
 # Every case. Its write_file truncates and then writes, so a read during it can see an
 # empty file (FSC-WRITE-005 and the shared filesystem/SAFE-012): in the strict baseline,
@@ -48,10 +49,11 @@ out="$cache/matrix.md"
 # alone caught it in 4 runs of 10 down to 1 in 16).
 "$harness" run --profile filesystem --server "$server --allow-write --enable-roots {root}" \
     --expect-fail tests/third-party/rust-mcp-filesystem.baseline \
-    --report "$out" --junit "$cache/junit.xml"
+    --report "$out" --junit "$cache/junit.xml" \
+    --summary "$summary" --label "rust-mcp-filesystem@$version"
 
 # Name the server by its crate, so that the committed matrix does not depend on the cache.
-sed -i "s#$server#rust-mcp-filesystem@$version#" "$out"
+sed -i "s#$server#rust-mcp-filesystem@$version#" "$out" "$summary"
 
 if [ -n "${UPDATE:-}" ]; then
     cp "$out" "$matrix"
@@ -61,6 +63,7 @@ elif ! diff -u "$matrix" "$out"; then
     echo "change is expected, run UPDATE=1 bash $0 and commit it" >&2
     exit 1
 fi
+keep_summary rust-mcp-filesystem "$summary"
 echo "rust-mcp-filesystem: $version matches its baseline"
 
 # The release before its path fixes: a path that did not exist yet was checked raw when

@@ -25,6 +25,8 @@ pub struct Offered {
     /// of its own such as `roots/list`: the probe's session was of that era, or (with
     /// `--protocol auto`) a second handshake with `initialize` succeeded.
     pub legacy_era: bool,
+    /// The server's `serverInfo` name and version, for the run summary.
+    pub server_info: Option<String>,
 }
 
 /// How the server's tools compare with a profile's.

@@ -22,7 +22,7 @@ pub use super::probe::probe;
 use super::report::console::{self, Totals};
 use super::report::expect_fail::Baseline;
 use super::report::verdict::{CaseVerdict, RunResult, RunVerdict};
-use super::report::{cucumber_json, html, junit, markdown};
+use super::report::{cucumber_json, html, junit, markdown, summary};
 pub use super::request::{
     DEFAULT_PROFILE, RunRequest, server_config, unknown_profile, working_dir,
 };
@@ -319,7 +319,8 @@ fn report(
     );
     let facts = run_facts(req, &chosen.cfg);
     print_end(&verdict, catalogue, &facts, started);
-    if let Err(code) = write_reports(req, catalogue, &verdict, &facts, outputs) {
+    let info = chosen.offered.server_info.as_deref();
+    if let Err(code) = write_reports(req, catalogue, &verdict, &facts, info, outputs) {
         return code;
     }
     if ran.results.is_empty() {
@@ -375,13 +376,14 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
     }
 }
 
-/// Fills the Markdown, HTML and JUnit files; `Err` is the exit code when one cannot be
+/// Fills the Markdown, HTML, summary (with the server's `serverInfo`) and JUnit files; `Err` is the exit code when one cannot be
 /// written (said on stderr).
 fn write_reports(
     req: &RunRequest,
     catalogue: &Catalogue,
     verdict: &RunVerdict,
     facts: &markdown::RunFacts,
+    server_info: Option<&str>,
     outputs: Outputs,
 ) -> Result<(), u8> {
     let written = [
@@ -404,6 +406,20 @@ fn write_reports(
         if let (Some(path), Some(file)) = (path, file)
             && let Err(e) = (&file).write_all(text.as_bytes())
         {
+            eprintln!("mcp-harness: cannot write {}: {e}", path.display());
+            return Err(2);
+        }
+    }
+    if let (Some(path), Some(file)) = (&req.summary, outputs.summary) {
+        let who = summary::Identity {
+            name: req.label.as_deref().unwrap_or(&facts.server),
+            server: &facts.server,
+            server_info,
+            profile: &catalogue.profile.profile,
+            protocol: &facts.protocol,
+        };
+        let s = summary::of(verdict, &who);
+        if let Err(e) = serde_json::to_writer_pretty(&file, &s) {
             eprintln!("mcp-harness: cannot write {}: {e}", path.display());
             return Err(2);
         }

@@ -209,6 +209,7 @@ mod tests {
             protocol: Protocol::Auto,
             discover_unanswered: false,
             legacy_era,
+            server_info: None,
         }
     }
 

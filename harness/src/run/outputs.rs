@@ -1,4 +1,4 @@
-//! The report files a run writes (`--json`, `--junit`, `--report`, `--html`): each is
+//! The report files a run writes (`--json`, `--junit`, `--report`, `--html`, `--summary`): each is
 //! created before the run, so that a bad path is refused at once rather than after minutes
 //! of testing, and filled after it; or, when no case could run, filled with the reason.
 
@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use super::report::{html, junit};
+use super::report::{html, junit, summary};
 use super::request::RunRequest;
 
 pub struct Outputs {
@@ -16,6 +16,9 @@ pub struct Outputs {
     /// The Markdown report.
     pub report: Option<File>,
     pub html: Option<File>,
+    pub summary: Option<File>,
+    /// The summary's name for the server, should the run stop before any case.
+    name: String,
 }
 
 fn open(p: &Option<PathBuf>) -> Result<Option<File>, String> {
@@ -32,13 +35,21 @@ impl Outputs {
             (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
         };
         let html = open(&req.html)?;
-        let paths = [&req.json, &req.junit, &req.report, &req.html];
+        let summary = open(&req.summary)?;
+        let paths = [&req.json, &req.junit, &req.report, &req.html, &req.summary];
         super::interrupt::reports_pending(paths.into_iter().flatten().cloned());
         Ok(Outputs {
             json,
             junit,
             report,
             html,
+            summary,
+            name: req
+                .label
+                .clone()
+                .or_else(|| req.server.clone())
+                .or_else(|| req.url.clone())
+                .unwrap_or_else(|| "built-in reference".into()),
         })
     }
 
@@ -60,6 +71,9 @@ impl Outputs {
         }
         if let Some(f) = &self.html {
             let _ = (&*f).write_all(html::aborted(paragraph).as_bytes());
+        }
+        if let Some(f) = &self.summary {
+            let _ = serde_json::to_writer_pretty(f, &summary::aborted(&self.name, paragraph));
         }
         2
     }

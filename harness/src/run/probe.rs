@@ -176,6 +176,7 @@ async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path
         Reply::Broken(why) => Err(format!("reading `list://` failed: {why}")),
     };
     let first_legacy = s.legacy_era();
+    let server_info = s.server_info();
     s.shutdown().await;
     Offered {
         tools,
@@ -183,6 +184,7 @@ async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path
         protocol: resolved(protocol, first_legacy),
         discover_unanswered: cfg.protocol == Protocol::Auto && protocol != Protocol::Auto,
         legacy_era,
+        server_info,
     }
 }
 

@@ -35,6 +35,10 @@ pub struct RunRequest {
     pub report: Option<PathBuf>,
     /// A self-contained HTML page of the run.
     pub html: Option<PathBuf>,
+    /// The JSON run summary (`report::summary`), what `compare` reads.
+    pub summary: Option<PathBuf>,
+    /// The server's name in the summary; `None`: the command.
+    pub label: Option<String>,
     pub expect_fail: Option<PathBuf>,
     pub features: Option<PathBuf>,
     /// The interface to test against; `None`: detected from the server's tools (the

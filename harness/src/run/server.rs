@@ -136,6 +136,13 @@ impl Session {
         era_is_legacy(&self.client)
     }
 
+    /// The server's own name and version (`serverInfo`), as it gave them: "name version".
+    pub fn server_info(&self) -> Option<String> {
+        let info = self.client.peer_info()?;
+        let i = info.server_info.as_ref()?;
+        Some(format!("{} {}", i.name, i.version))
+    }
+
     /// The roots the client offers, if any.
     pub fn roots(&self) -> Option<&Arc<Roots>> {
         self.roots.as_ref()

@@ -1,5 +1,5 @@
 //! Reports of a run: console text, the Markdown requirement matrix, the HTML page, the
-//! expected-failures baseline, JUnit XML, and the scenarios decided before the run added
+//! expected-failures baseline, JUnit XML, the JSON run summary, and the scenarios decided before the run added
 //! to cucumber's own Cucumber JSON; the verdict they all render (`verdict.rs`, with the
 //! severity of each failure from `severity.rs`).
 
@@ -12,5 +12,6 @@ pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod severity;
+pub mod summary;
 pub mod totals;
 pub mod verdict;

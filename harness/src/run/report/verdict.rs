@@ -355,14 +355,15 @@ fn totals(cases: &[CaseVerdict], skip_labels: &HashMap<String, &'static str>) ->
 }
 
 /// The command that reruns just `case_id`: the run's own arguments without the report
-/// files, the baseline and any `--name`, and `--name '^<id> '`.
+/// files (the summary too), the baseline and any `--name`, and `--name '^<id> '`.
 pub fn rerun(args: &[String], case_id: &str) -> String {
-    const DROP: [&str; 7] = [
+    const DROP: [&str; 8] = [
         "--name",
         "--report",
         "--html",
         "--junit",
         "--json",
+        "--summary",
         "--expect-fail",
         "-o",
     ];
