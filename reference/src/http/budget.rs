@@ -116,17 +116,23 @@ pub fn busy(id: Option<serde_json::Value>, budget: usize) -> Response<Body> {
     r
 }
 
-/// A connection whose writes make no progress for `WRITE_STALL` fails with `TimedOut`, so
-/// hyper closes it and drops the response (and its charges).
+/// A connection whose writes make no progress for `stall` (`WRITE_STALL` when served)
+/// fails with `TimedOut`, so hyper closes it and drops the response (and its charges).
 pub struct StallIo<T> {
     inner: T,
+    stall: std::time::Duration,
     stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl<T> StallIo<T> {
     pub fn new(inner: T) -> Self {
+        Self::with_stall(inner, WRITE_STALL)
+    }
+
+    pub fn with_stall(inner: T, stall: std::time::Duration) -> Self {
         StallIo {
             inner,
+            stall,
             stalled: None,
         }
     }
@@ -142,9 +148,10 @@ impl<T> StallIo<T> {
             self.stalled = None;
             return p;
         }
+        let stall = self.stall;
         let deadline = self
             .stalled
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_STALL)));
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(stall)));
         match deadline.as_mut().poll(cx) {
             Poll::Ready(()) => Poll::Ready(Err(std::io::Error::new(
                 std::io::ErrorKind::TimedOut,
@@ -195,5 +202,31 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for StallIo<T> {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    #[tokio::test]
+    async fn a_reader_that_takes_nothing_is_cut_off_and_one_that_reads_is_not() {
+        let stall = std::time::Duration::from_millis(200);
+        let (ours, mut theirs) = tokio::io::duplex(1024);
+        let mut io = StallIo::with_stall(ours, stall);
+        // Read slowly but steadily: every write makes progress within the stall.
+        let reader = tokio::spawn(async move {
+            let mut buf = [0u8; 512];
+            for _ in 0..8 {
+                tokio::time::sleep(stall / 4).await;
+                let _ = theirs.read(&mut buf).await;
+            }
+            theirs // then stop reading, keeping the pipe open
+        });
+        assert!(io.write_all(&[b'x'; 4096]).await.is_ok());
+        let _theirs = reader.await.unwrap();
+        let err = io.write_all(&[b'y'; 8192]).await.unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::TimedOut);
     }
 }

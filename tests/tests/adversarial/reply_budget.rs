@@ -150,7 +150,7 @@ async fn http_clients_that_never_read_their_replies() {
     }
     assert!(served.contains("small"), "the small read: {served:.300}");
     let hwm = vm_kib(pid, "VmHWM:") / 1024;
-    let cut = conns.into_iter().filter(|c| is_closed(c)).count();
+    let cut = conns.iter().filter(|c| is_closed(c)).count();
     println!(
         "reply budget: HTTP, 30 clients ask for a 12 MB text.read and never read it: peak \
          RSS {hwm} MiB (bound {BOUND_MIB}); 3 s later a fresh client was served in {:.1} s; \
