@@ -7,7 +7,8 @@
 //! - Large request lines are charged to the line budget (as they are read, then once more
 //!   for their parsed form), and the file work of a tool (the file in memory, the reply) to
 //!   the work budget, in every profile. A charge is held until the request's reply has
-//!   been written (over HTTP, until the handler has answered). Two pools, the line pool
+//!   been written (over HTTP, until its response has been sent or dropped: `ReplyHold`,
+//!   with the request's body past `FREE_LINE`, `http/budget.rs`). Two pools, the line pool
 //!   taken by the reader alone, so a request holding line budget that waits for work
 //!   budget cannot deadlock anyone.
 //!

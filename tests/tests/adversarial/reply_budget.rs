@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::common::*;
-use crate::http_server::{HttpServer, WRITER};
+use crate::http_server::{HttpServer, READER, WRITER};
 use crate::memory::vm_kib;
 use crate::raw::Raw;
 
@@ -176,4 +176,59 @@ fn is_closed(mut c: &TcpStream) -> bool {
             }
         }
     }
+}
+
+/// Opens a connection that sends `sent` bytes of a body declared 16,000,000 bytes long,
+/// with the read-only token, then pauses.
+fn parked_body(port: u16, sent: usize) -> Option<TcpStream> {
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {READER}\r\n\
+         Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+         Content-Length: 16000000\r\n\r\n{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\
+         \"params\":{{\"name\":\"file.create\",\"arguments\":{{\"path\":\"x\",\"content\":\""
+    );
+    let mut c = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    // A server that stops reading (budget taken) leaves the rest unsent: parked either way.
+    c.set_write_timeout(Some(Duration::from_millis(500))).ok()?;
+    c.write_all(head.as_bytes()).ok()?;
+    let chunk = vec![b'p'; 1 << 20];
+    let mut left = sent;
+    while left > 0 && c.write_all(&chunk[..left.min(chunk.len())]).is_ok() {
+        left = left.saturating_sub(chunk.len());
+    }
+    Some(c)
+}
+
+/// 48 connections with a read-only token each park 15 MB of a body under the 16 MiB cap
+/// (the scope is checked once the body is read): bodies are charged as they arrive, so
+/// those past the budget are refused busy instead of buffered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "slow attack (about 30 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+async fn http_parked_bodies_draw_from_the_budget() {
+    let f = Fixture::new();
+    let s = HttpServer::start(&f.root, &[]);
+    let (url, pid, port) = (s.endpoint(), s.pid(), s.port);
+    let start = Instant::now();
+    let parked = tokio::task::spawn_blocking(move || {
+        let conns: Vec<_> = (0..48).map(|_| parked_body(port, 15_000_000)).collect();
+        conns
+    });
+    let conns = parked.await.unwrap();
+    let opened = conns.iter().flatten().count();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let c = mcp_harness::run::http::client(Some(WRITER));
+    let fresh = session(&c, &url).await;
+    let list = json!({"jsonrpc":"2.0","id":2,"method":"tools/list"});
+    let list = post(&c, &url, Some(&fresh), &list).await;
+    let list = list.text().await.unwrap_or_default();
+    assert!(list.contains("text.read"), "tools/list: {list:.300}");
+    let hwm = vm_kib(pid, "VmHWM:") / 1024;
+    let refused = conns.iter().flatten().filter(|c| is_closed(c)).count();
+    println!(
+        "reply budget: HTTP, 48 read-only connections each park 15 MB of a 16 MB body: \
+         {opened} opened in {:.1} s, {refused} refused (busy) or closed; peak RSS {hwm} MiB \
+         (bound {BOUND_MIB}); a fresh client's tools/list answered",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
 }
