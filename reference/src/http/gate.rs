@@ -1,7 +1,9 @@
 //! The gate in front of rmcp's Streamable HTTP service: routing, `Origin`, bearer tokens
 //! and scopes, sessions bound to the token that opened them, the body cap and deadline, a
-//! 400 for non-JSON bodies, and the session caps (in all, and per token). Every refusal is
-//! a plain status with a one-paragraph body saying what to do instead.
+//! 400 for non-JSON bodies, the session caps (in all, and per token), and the share of the
+//! memory budget a request and its response hold (`budget.rs`). Every refusal is a plain
+//! status with a one-paragraph body saying what to do instead (a busy one: a JSON-RPC
+//! error).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -196,15 +198,16 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         r
     }
 
-    /// A POST: its body read within the cap and the deadline, refused as non-JSON or for a
-    /// missing scope, and an `initialize` held to the session caps.
+    /// A POST: its body read within the cap, the deadline and the budget, refused as
+    /// non-JSON, for a missing scope or (a tool call) while the budget stays taken, and an
+    /// `initialize` held to the session caps.
     async fn post(
         &self,
         req: Request<hyper::body::Incoming>,
         principal: Option<Principal>,
     ) -> Response<Body> {
         let hold = ReplyHold::default();
-        let (mut parts, bytes) = match self.read_body(req, &hold).await {
+        let (parts, bytes) = match self.read_body(req, &hold).await {
             Ok(read) => read,
             Err(resp) => return *resp,
         };
@@ -228,6 +231,21 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         {
             return budget::busy(p.id.clone(), self.limits.work_budget());
         }
+        self.forward(parts, bytes, hold, is_initialize, principal)
+            .await
+    }
+
+    /// Hands a read request to rmcp with `hold` in its extensions (the handler's charge
+    /// joins it); the response keeps it until sent, then nudges the session to drop its
+    /// completed replies (`budget.rs`).
+    async fn forward(
+        &self,
+        mut parts: http::request::Parts,
+        bytes: Bytes,
+        hold: ReplyHold,
+        is_initialize: bool,
+        principal: Option<Principal>,
+    ) -> Response<Body> {
         parts.extensions.insert(hold.clone());
         let on_end = parts
             .headers
