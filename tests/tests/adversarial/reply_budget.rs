@@ -114,7 +114,7 @@ fn unread_read(port: u16, session: &str, path: &str) -> TcpStream {
 /// The peak RSS while 30 clients ask for a 12 MB read each and never read the reply, and
 /// whether a fresh client is then served (tools/list and a small read).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "slow attack (about 18 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+#[ignore = "slow attack (about 25 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 async fn http_clients_that_never_read_their_replies() {
     let f = Fixture::new();
     f.write("big.txt", text_of(12_000_000));
