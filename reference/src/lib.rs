@@ -97,8 +97,8 @@ fn serve_profile<P: profile_server::ProfileServer>(
     };
     match http {
         Some(settings) => {
-            let is_mutation = server.is_mutation();
-            serve_http(server, is_mutation, settings)
+            let (is_mutation, limits) = (server.is_mutation(), server.limits());
+            serve_http(server, is_mutation, limits, settings)
         }
         None => {
             let limits = server.limits();
@@ -177,6 +177,7 @@ fn launch<H: rmcp::ServerHandler>(server: H, limits: Arc<limits::Limits>) -> Exi
 fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
     server: S,
     is_mutation: profile_server::IsMutation,
+    limits: Arc<limits::Limits>,
     settings: &serving::HttpSettings,
 ) -> ExitCode {
     let opts = match http_options(settings) {
@@ -200,7 +201,7 @@ fn serve_http<S: rmcp::ServerHandler + Clone + Send + 'static>(
             }
         };
         housekeeping::sweep_soon();
-        let code = runtime.block_on(http::serve(server, is_mutation, opts));
+        let code = runtime.block_on(http::serve(server, is_mutation, limits, opts));
         runtime.shutdown_timeout(std::time::Duration::from_secs(2));
         code
     };
@@ -233,7 +234,12 @@ fn http_options(settings: &serving::HttpSettings) -> Result<http::HttpOptions, S
 }
 
 #[cfg(not(feature = "http"))]
-fn serve_http<S>(_: S, _: profile_server::IsMutation, _: &serving::HttpSettings) -> ExitCode {
+fn serve_http<S>(
+    _: S,
+    _: profile_server::IsMutation,
+    _: Arc<limits::Limits>,
+    _: &serving::HttpSettings,
+) -> ExitCode {
     eprintln!(
         "mcp-reference: error: this build has no HTTP support (rebuild with the `http` feature)"
     );

@@ -7,7 +7,8 @@
 //! - Large request lines are charged to the line budget (as they are read, then once more
 //!   for their parsed form), and the file work of a tool (the file in memory, the reply) to
 //!   the work budget, in every profile. A charge is held until the request's reply has
-//!   been written (over HTTP, until the handler has answered). Two pools, the line pool
+//!   been written (over HTTP, until its response has been sent or dropped: `ReplyHold`,
+//!   with the request's body past `FREE_LINE`, `http/budget.rs`). Two pools, the line pool
 //!   taken by the reader alone, so a request holding line budget that waits for work
 //!   budget cannot deadlock anyone.
 //!
@@ -45,6 +46,73 @@ pub const MAX_REPLY_TEXT: usize = 16 << 20;
 pub const MAX_REPLY: usize = 32 << 20;
 /// Entries per `list://` page.
 pub const LIST_PAGE: usize = 1000;
+/// How long new work over HTTP waits for room in the work budget before it is refused
+/// (busy, with advice to retry or ask for less).
+pub const BUDGET_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// Room the work budget must have for a new HTTP tool call to be let in.
+pub const ROOM: usize = 1 << 20;
+
+/// Where the charges of one HTTP request wait until its response has been sent or
+/// dropped: the gate puts one in the request's extensions and keeps a clone in the
+/// response body; the handler moves its work charge in (`Limits::charge_call`), so a
+/// reply its client does not read stays charged (one budget for the whole process).
+#[derive(Clone, Default)]
+pub struct ReplyHold(Arc<Mutex<Vec<OwnedSemaphorePermit>>>);
+
+impl ReplyHold {
+    /// Keeps `permit` until every clone of this hold is dropped.
+    pub fn keep(&self, permit: OwnedSemaphorePermit) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(permit);
+    }
+}
+
+/// The hold the HTTP gate put in the request a handler serves, if any.
+#[cfg(feature = "http")]
+fn reply_hold(ext: &rmcp::model::Extensions) -> Option<ReplyHold> {
+    let parts = ext.get::<http::request::Parts>()?;
+    parts.extensions.get::<ReplyHold>().cloned()
+}
+
+#[cfg(not(feature = "http"))]
+fn reply_hold(_: &rmcp::model::Extensions) -> Option<ReplyHold> {
+    None
+}
+
+/// `f`'s output if it comes within `BUDGET_WAIT`.
+#[cfg(feature = "http")]
+async fn within_wait<T>(f: impl Future<Output = T>) -> Option<T> {
+    tokio::time::timeout(BUDGET_WAIT, f).await.ok()
+}
+
+#[cfg(not(feature = "http"))]
+async fn within_wait<T>(f: impl std::future::Future<Output = T>) -> Option<T> {
+    Some(f.await)
+}
+
+/// What a request that found the memory budget taken for `BUDGET_WAIT` is told (the same
+/// words as HTTP's refusal of a body, `http/budget.rs`).
+pub fn busy_message(budget: usize) -> String {
+    format!(
+        "Server busy: its memory budget ({} MiB, shared by every request and every reply \
+         not yet read by its client) stayed taken for {} s. Nothing was done. Retry in a \
+         few seconds, read the replies you asked for, and ask for large data in parts \
+         (line ranges, head/tail, narrower listings).",
+        budget >> 20,
+        BUDGET_WAIT.as_secs()
+    )
+}
+
+/// The JSON-RPC error of `busy_message` (-32000, a server error; data.code "BUSY").
+fn busy(budget: usize) -> rmcp::ErrorData {
+    rmcp::ErrorData::new(
+        rmcp::model::ErrorCode(-32000),
+        busy_message(budget),
+        Some(serde_json::json!({"code": "BUSY"})),
+    )
+}
 
 /// Charges are counted in KiB so that the budgets fit a semaphore's permit count.
 fn kib(bytes: usize) -> u32 {
@@ -158,6 +226,53 @@ impl Limits {
                 _permit: Some(permit),
             },
         }
+    }
+
+    /// `charge_work` for the call of `ctx`, held until its reply is sent: over stdio by the
+    /// transport, over HTTP by the response (its `ReplyHold`). Over HTTP the call waits at
+    /// most `BUDGET_WAIT`, then is refused (`busy`): over stdio the reader stops instead.
+    pub async fn charge_call(
+        &self,
+        ctx: &rmcp::service::RequestContext<rmcp::RoleServer>,
+        bytes: usize,
+    ) -> Result<Held, rmcp::ErrorData> {
+        let Some(hold) = reply_hold(&ctx.extensions) else {
+            return Ok(self.charge_work(&ctx.id, bytes).await);
+        };
+        let held = within_wait(self.charge_work(&ctx.id, bytes))
+            .await
+            .ok_or_else(|| busy(self.work_budget()))?;
+        if let Some(permit) = held._permit {
+            hold.keep(permit);
+        }
+        Ok(Held { _permit: None })
+    }
+
+    /// Charges `bytes` of an HTTP request body being received to the work budget, waiting
+    /// at most `BUDGET_WAIT`; `None` when the budget stayed taken.
+    #[cfg(feature = "http")]
+    pub async fn charge_body(&self, bytes: usize) -> Option<OwnedSemaphorePermit> {
+        let n = kib(bytes).min(self.work_kib);
+        let wait = self.work.clone().acquire_many_owned(n);
+        tokio::time::timeout(BUDGET_WAIT, wait).await.ok()?.ok()
+    }
+
+    /// Waits at most `BUDGET_WAIT` for `ROOM` in the work budget; false if it stayed taken.
+    #[cfg(feature = "http")]
+    pub async fn wait_for_room(&self) -> bool {
+        let start = std::time::Instant::now();
+        while self.work_available() < ROOM.min(self.work_kib as usize * 1024) {
+            if start.elapsed() >= BUDGET_WAIT {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        true
+    }
+
+    /// The work budget in bytes.
+    pub fn work_budget(&self) -> usize {
+        self.work_kib as usize * 1024
     }
 
     /// The reply to `id` has been written: everything it held is freed.

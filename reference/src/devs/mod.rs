@@ -240,7 +240,7 @@ impl ServerHandler for DevsServer {
                 let cost = tokio::task::spawn_blocking(move || edit_cost(&c, &a))
                     .await
                     .unwrap_or(0);
-                Some(self.limits.charge_work(&context.id, cost).await)
+                Some(self.limits.charge_call(&context, cost).await?)
             }
             Op::FilesystemOperation => None,
         };

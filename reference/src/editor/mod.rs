@@ -200,7 +200,11 @@ impl EditorServer {
     ) -> Result<Value, EdError> {
         let (ctx, buffers) = (self.ctx.clone(), self.buffers_for(context));
         let cost = ops::cost(&ctx, op, &params);
-        let _charge = self.limits.charge_work(&context.id, cost).await;
+        let _charge = self
+            .limits
+            .charge_call(context, cost)
+            .await
+            .map_err(|e| EdError::new(errors::EdCode::InternalError, e.message.into_owned()))?;
         tokio::task::spawn_blocking(move || run(&ctx, &buffers, op, &params))
             .await
             .unwrap_or_else(|e| {

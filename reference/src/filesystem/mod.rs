@@ -257,26 +257,29 @@ impl FsServer {
     /// read_text_file and read_file, the hot path: the file is opened once, its work
     /// charged from its size (docs/limits.md), and a small one is read right here, since
     /// a thread hop would cost more than the read; a large one is read on the blocking
-    /// pool.
+    /// pool. The outer error: the budget stayed taken (over HTTP).
     async fn read_text(
         &self,
         ctx: Arc<Ctx>,
         args: &JsonObject,
-        id: &rmcp::model::RequestId,
-    ) -> Result<CallToolResult, ToolError> {
-        let call = read::TextRead::open(&ctx, args)?;
-        let _charge = self.limits.charge_work(id, call.cost()).await;
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Result<CallToolResult, ToolError>, McpError> {
+        let call = match read::TextRead::open(&ctx, args) {
+            Ok(call) => call,
+            Err(e) => return Ok(Err(e)),
+        };
+        let _charge = self.limits.charge_call(context, call.cost()).await?;
         if call.len <= read::INLINE_MAX {
-            return call.finish();
+            return Ok(call.finish());
         }
-        tokio::task::spawn_blocking(move || call.finish())
+        Ok(tokio::task::spawn_blocking(move || call.finish())
             .await
             .unwrap_or_else(|e| {
                 Err(ToolError::new(
                     crate::errors::Code::IoError,
                     format!("The read was interrupted ({e}); retry it."),
                 ))
-            })
+            }))
     }
 }
 
@@ -362,7 +365,7 @@ impl ServerHandler for FsServer {
             McpError::internal_error(format!("tool task failed: {e}"), None)
         };
         if matches!(name, read::READ_TEXT | read::READ_FILE) {
-            let outcome = self.read_text(ctx, &args, &context.id).await;
+            let outcome = self.read_text(ctx, &args, &context).await?;
             return Ok(outcome.unwrap_or_else(|e| result::failure(&e)).into());
         }
         // The call's work is charged before it runs (docs/limits.md).
@@ -378,7 +381,7 @@ impl ServerHandler for FsServer {
             Ok(c) => c,
             Err(e) => return Ok(result::failure(&e).into()),
         };
-        let _charge = self.limits.charge_work(&context.id, cost).await;
+        let _charge = self.limits.charge_call(&context, cost).await?;
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, name, &args))
             .await
             .map_err(failed)?;

@@ -1,7 +1,9 @@
 //! The gate in front of rmcp's Streamable HTTP service: routing, `Origin`, bearer tokens
 //! and scopes, sessions bound to the token that opened them, the body cap and deadline, a
-//! 400 for non-JSON bodies, and the session caps (in all, and per token). Every refusal is
-//! a plain status with a one-paragraph body saying what to do instead.
+//! 400 for non-JSON bodies, the session caps (in all, and per token), and the share of the
+//! memory budget a request and its response hold (`budget.rs`). Every refusal is a plain
+//! status with a one-paragraph body saying what to do instead (a busy one: a JSON-RPC
+//! error).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -14,11 +16,11 @@ use http_body_util::{BodyExt, Full, combinators::BoxBody};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde::Deserialize;
-use serde::de::IgnoredAny;
 use tokio_util::sync::CancellationToken;
 
 use super::auth::{self, Principal, Scopes, Tokens};
-use super::{BODY_DEADLINE, HttpOptions, IsMutation, origin};
+use super::{BODY_DEADLINE, HttpOptions, IsMutation, budget, origin};
+use crate::limits::{Limits, ReplyHold};
 
 type Body = BoxBody<Bytes, Infallible>;
 
@@ -42,6 +44,9 @@ pub struct Gate<S: rmcp::ServerHandler + Clone + Send + 'static> {
     /// Whether a tool (by the name the server offers) or a method called directly changes
     /// files, so it needs `files:write`: the profile's `ProfileServer::is_mutation`.
     is_mutation: IsMutation,
+    /// The process's budgets: bodies being received and replies not yet sent draw from
+    /// its work budget with the handlers' work (`budget.rs`).
+    limits: Arc<Limits>,
     cancel: CancellationToken,
 }
 
@@ -53,8 +58,8 @@ struct Peek {
     method: Option<String>,
     #[serde(default)]
     params: Option<PeekParams>,
-    #[serde(default, rename = "id")]
-    _id: Option<IgnoredAny>,
+    #[serde(default)]
+    id: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -64,11 +69,20 @@ struct PeekParams {
 }
 
 impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
-    pub fn new(server: S, is_mutation: IsMutation, opts: HttpOptions, local: SocketAddr) -> Self {
+    pub fn new(
+        server: S,
+        is_mutation: IsMutation,
+        limits: Arc<Limits>,
+        opts: HttpOptions,
+        local: SocketAddr,
+    ) -> Self {
         let mut manager = LocalSessionManager::default();
         // Idle sessions end after 5 minutes (rmcp's default); a request naming one then
         // gets 404 like any unknown id.
         manager.session_config.keep_alive = Some(std::time::Duration::from_secs(300));
+        // A completed request's replies are not kept for resumption: their charge ends with
+        // the response (`budget.rs`), so kept copies would hold memory no budget counts.
+        manager.session_config.completed_cache_ttl = std::time::Duration::ZERO;
         let sessions = Arc::new(manager);
         let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
         if !local.ip().is_unspecified() {
@@ -92,6 +106,7 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             max_body: opts.max_body,
             allowed_origins: opts.allowed_origins,
             is_mutation,
+            limits,
             cancel,
         }
     }
@@ -183,14 +198,16 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
         r
     }
 
-    /// A POST: its body read within the cap and the deadline, refused as non-JSON or for a
-    /// missing scope, and an `initialize` held to the session caps.
+    /// A POST: its body read within the cap, the deadline and the budget, refused as
+    /// non-JSON, for a missing scope or (a tool call) while the budget stays taken, and an
+    /// `initialize` held to the session caps.
     async fn post(
         &self,
         req: Request<hyper::body::Incoming>,
         principal: Option<Principal>,
     ) -> Response<Body> {
-        let (parts, bytes) = match self.read_body(req).await {
+        let hold = ReplyHold::default();
+        let (parts, bytes) = match self.read_body(req, &hold).await {
             Ok(read) => read,
             Err(resp) => return *resp,
         };
@@ -208,17 +225,47 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             && peek
                 .as_ref()
                 .is_some_and(|p| p.method.as_deref() == Some("initialize"));
-        let req = Request::from_parts(parts, Full::new(bytes));
-        if !is_initialize {
-            return self.mcp.handle(req).await;
+        if let Some(p) = &peek
+            && p.method.as_deref() == Some("tools/call")
+            && !self.limits.wait_for_room().await
+        {
+            return budget::busy(p.id.clone(), self.limits.work_budget());
         }
-        self.initialize(req, principal).await
+        self.forward(parts, bytes, hold, is_initialize, principal)
+            .await
+    }
+
+    /// Hands a read request to rmcp with `hold` in its extensions (the handler's charge
+    /// joins it); the response keeps it until sent, then nudges the session to drop its
+    /// completed replies (`budget.rs`).
+    async fn forward(
+        &self,
+        mut parts: http::request::Parts,
+        bytes: Bytes,
+        hold: ReplyHold,
+        is_initialize: bool,
+        principal: Option<Principal>,
+    ) -> Response<Body> {
+        parts.extensions.insert(hold.clone());
+        let on_end = parts
+            .headers
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(|id| budget::evict_later(self.sessions.clone(), id.to_owned()));
+        let req = Request::from_parts(parts, Full::new(bytes));
+        let response = if is_initialize {
+            self.initialize(req, principal).await
+        } else {
+            self.mcp.handle(req).await
+        };
+        budget::holding(response, hold, on_end)
     }
 
     /// The body, read within `max_body` and `BODY_DEADLINE`, or the status that says why not.
     async fn read_body(
         &self,
         req: Request<hyper::body::Incoming>,
+        hold: &ReplyHold,
     ) -> Result<(http::request::Parts, Bytes), Box<Response<Body>>> {
         let declared = req
             .headers()
@@ -226,7 +273,12 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
         let (parts, body) = req.into_parts();
-        let read = tokio::time::timeout(BODY_DEADLINE, read_capped(body, self.max_body, declared));
+        let charge = Charge {
+            limits: &self.limits,
+            hold,
+        };
+        let read = read_capped(body, self.max_body, declared, charge);
+        let read = tokio::time::timeout(BODY_DEADLINE, read);
         match read.await {
             Err(_) => Err(Box::new(text(
                 StatusCode::REQUEST_TIMEOUT,
@@ -237,11 +289,12 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
                 ),
             ))),
             Ok(Ok(b)) => Ok((parts, b)),
-            Ok(Err(Some(e))) => Err(Box::new(text(
+            Ok(Err(Refused::Unreadable(e))) => Err(Box::new(text(
                 StatusCode::BAD_REQUEST,
                 format!("Bad Request: the body could not be read ({e})."),
             ))),
-            Ok(Err(None)) => Err(Box::new(self.too_large())),
+            Ok(Err(Refused::TooLarge)) => Err(Box::new(self.too_large())),
+            Ok(Err(Refused::Busy)) => Err(Box::new(budget::busy(None, self.limits.work_budget()))),
         }
     }
 
@@ -438,26 +491,68 @@ impl<S: rmcp::ServerHandler + Clone + Send + 'static> Gate<S> {
 /// sending gets to read the 413 instead of a reset connection; a larger body is cut off.
 const DRAIN_LIMIT: u64 = 64 * 1024 * 1024;
 
-/// Reads the body into memory, at most `max` bytes. `Err(None)`: too large (the rest has
-/// been drained, or the body is beyond `DRAIN_LIMIT`); `Err(Some(reason))`: a read error.
+/// Why a body was not read whole.
+enum Refused {
+    /// Past the cap (the rest has been drained, or the body is beyond `DRAIN_LIMIT`).
+    TooLarge,
+    /// The work budget stayed taken while the body arrived.
+    Busy,
+    /// A read error, or no data for 30 s.
+    Unreadable(String),
+}
+
+/// Where the bytes of a body being received are charged (in `BODY_STEP`s): the work
+/// budget, held in the request's `ReplyHold` until its response has been sent.
+struct Charge<'a> {
+    limits: &'a Limits,
+    hold: &'a ReplyHold,
+}
+
+/// A body is charged as it arrives, in steps of this size (the first step with its first
+/// byte), so bodies parked half sent count too.
+const BODY_STEP: usize = 1 << 20;
+
+impl Charge<'_> {
+    /// Charges up to `have` bytes when `have` passes `charged` (nothing for a body under
+    /// `FREE_LINE`, as over stdio: the connection cap bounds those).
+    async fn cover(&self, charged: &mut usize, have: usize) -> Result<(), Refused> {
+        if have <= crate::limits::FREE_LINE {
+            return Ok(());
+        }
+        while *charged < have {
+            let permit = self
+                .limits
+                .charge_body(BODY_STEP)
+                .await
+                .ok_or(Refused::Busy)?;
+            self.hold.keep(permit);
+            *charged += BODY_STEP;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the body into memory, at most `max` bytes, charging it to the budget as it
+/// arrives.
 async fn read_capped(
     mut body: hyper::body::Incoming,
     max: usize,
     declared: Option<u64>,
-) -> Result<Bytes, Option<String>> {
+    charge: Charge<'_>,
+) -> Result<Bytes, Refused> {
     let max = max as u64;
     let mut buf = bytes::BytesMut::new();
-    let mut seen: u64 = 0;
+    let (mut seen, mut charged): (u64, usize) = (0, 0);
     if declared.is_some_and(|n| n > max + DRAIN_LIMIT) {
-        return Err(None);
+        return Err(Refused::TooLarge);
     }
     let too_big_declared = declared.is_some_and(|n| n > max);
     loop {
         let frame = tokio::time::timeout(std::time::Duration::from_secs(30), body.frame()).await;
         let frame = match frame {
-            Err(_) => return Err(Some("no data for 30 s".into())),
+            Err(_) => return Err(Refused::Unreadable("no data for 30 s".into())),
             Ok(None) => break,
-            Ok(Some(Err(e))) => return Err(Some(e.to_string())),
+            Ok(Some(Err(e))) => return Err(Refused::Unreadable(e.to_string())),
             Ok(Some(Ok(f))) => f,
         };
         let Ok(data) = frame.into_data() else {
@@ -466,15 +561,16 @@ async fn read_capped(
         seen += data.len() as u64;
         if too_big_declared || seen > max {
             if seen > max + DRAIN_LIMIT {
-                return Err(None);
+                return Err(Refused::TooLarge);
             }
             buf = bytes::BytesMut::new();
             continue;
         }
+        charge.cover(&mut charged, buf.len() + data.len()).await?;
         buf.extend_from_slice(&data);
     }
     if too_big_declared || seen > max {
-        return Err(None);
+        return Err(Refused::TooLarge);
     }
     Ok(buf.freeze())
 }

@@ -5,11 +5,13 @@
 //! `Origin` check against DNS rebinding, bearer tokens and scopes (`auth.rs`), sessions
 //! bound to the token that opened them, a body cap enforced while reading and a deadline
 //! for the whole body, a clear 400 for a body that is not JSON, and caps on open sessions
-//! (in all and per token). Here: the header-read timeout and the connection cap. Every
+//! (in all and per token), and the share of the one memory budget (`budget.rs`). Here: the
+//! header-read timeout, the write-stall deadline and the connection cap. Every
 //! session is a clone of the profile's one handler, sharing its storage, so the per-file
 //! locks (and the exactly-one-winner rule) hold across sessions.
 
 pub mod auth;
+mod budget;
 mod gate;
 mod origin;
 
@@ -35,6 +37,9 @@ pub const DEFAULT_MAX_SESSIONS_PER_TOKEN: usize = 64;
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// A request's whole body must arrive within this time (16 MiB in 60 s is 280 KB/s).
 pub const BODY_DEADLINE: Duration = Duration::from_secs(60);
+/// A connection whose client takes none of its reply for this long is closed, freeing
+/// the reply's charge (a client that does not read cannot hold the budget).
+pub const WRITE_STALL: Duration = Duration::from_secs(5);
 /// Most connections served at once; more wait in the listen backlog. Each holds a
 /// descriptor, so this (with the client roots' own cap) keeps the server under the
 /// usual limit of 1024 descriptors.
@@ -62,6 +67,7 @@ pub use crate::profile_server::IsMutation;
 pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
     server: S,
     is_mutation: IsMutation,
+    limits: Arc<crate::limits::Limits>,
     opts: HttpOptions,
 ) -> ExitCode {
     let listener = match tokio::net::TcpListener::bind(opts.addr).await {
@@ -72,7 +78,7 @@ pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
         }
     };
     let local = listener.local_addr().unwrap_or(opts.addr);
-    let gate = Arc::new(Gate::new(server, is_mutation, opts, local));
+    let gate = Arc::new(Gate::new(server, is_mutation, limits, opts, local));
     eprintln!("{}http://{local}/mcp", crate::serving::ANNOUNCEMENT);
     let stop = shutdown_signal();
     tokio::pin!(stop);
@@ -102,7 +108,7 @@ pub async fn serve<S: rmcp::ServerHandler + Clone + Send + 'static>(
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_READ_TIMEOUT)
-                .serve_connection(TokioIo::new(stream), svc)
+                .serve_connection(TokioIo::new(budget::StallIo::new(stream)), svc)
                 .await;
         });
     }

@@ -259,7 +259,7 @@ impl ServerHandler for LighthouseServer {
         } else {
             0
         };
-        let _charge = self.limits.charge_work(&context.id, cost).await;
+        let _charge = self.limits.charge_call(&context, cost).await?;
         // Every call does file I/O and may wait for a file's lock.
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, op, &args))
             .await

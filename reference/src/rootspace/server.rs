@@ -56,26 +56,29 @@ impl RootspaceServer {
         self.limits.clone()
     }
 
-    /// Charges the memory a tool call on `args.path` may need to the request `id`
+    /// Charges the memory a tool call on `args.path` may need to the request of `ctx`
     /// (an estimate from the file's size now; see `limits`).
     async fn charge(
         &self,
-        id: &rmcp::model::RequestId,
+        ctx: &RequestContext<RoleServer>,
         kind: ToolKind,
         args: &JsonObject,
-    ) -> Option<crate::limits::Held> {
+    ) -> Result<Option<crate::limits::Held>, McpError> {
         let cost = match kind {
             // The line is charged; remove streams.
-            ToolKind::Create | ToolKind::Remove => return None,
+            ToolKind::Create | ToolKind::Remove => return Ok(None),
             ToolKind::Read => crate::limits::read_cost,
             _ => crate::limits::mutation_cost,
         };
-        let path = args
+        let Some(path) = args
             .get("path")
             .and_then(Value::as_str)
-            .and_then(|p| paths::normalize(p, false).ok())?;
+            .and_then(|p| paths::normalize(p, false).ok())
+        else {
+            return Ok(None);
+        };
         let size = self.ctx.storage.size_hint(&path).min(crate::MAX_FILE_SIZE);
-        Some(self.limits.charge_work(id, cost(size)).await)
+        self.limits.charge_call(ctx, cost(size)).await.map(Some)
     }
 
     /// The tool name style this server offers.
@@ -375,7 +378,7 @@ impl ServerHandler for RootspaceServer {
         };
         let ctx = self.ctx.clone();
         let args = request.arguments.unwrap_or_default();
-        let _charge = self.charge(&context.id, kind, &args).await;
+        let _charge = self.charge(&context, kind, &args).await?;
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
             match tools::read::parse(&args) {

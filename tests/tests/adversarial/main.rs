@@ -23,6 +23,7 @@ mod memory;
 mod metadata;
 mod multiprocess;
 mod odd_names;
+mod reply_budget;
 mod sigkill;
 mod spoofed_names;
 mod swap_race;
