@@ -26,7 +26,9 @@ if [ ! -x "$node" ] || [ ! -f "$cli" ]; then
 fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build --release -q -p mcp-reference
+# With the harness, as the README's command builds it: `-p mcp-reference` alone unifies the
+# dependencies' features differently and rebuilt them in release (minutes of a CI run).
+cargo build --release -q -p mcp-harness -p mcp-reference
 work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
