@@ -26,8 +26,8 @@ fi
 rm -rf "$DC_HOMES"
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build -p mcp-harness
-harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
+cargo build --release -p mcp-harness  # built by the README main command before it in .ci/run
+harness="$PWD/${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 here="$PWD/tests/third-party/desktop-commander"
 server="bash $here/serve.sh {root}"
 

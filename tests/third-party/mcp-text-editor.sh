@@ -23,8 +23,8 @@ if [ ! -x "$server" ]; then
 fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build -p mcp-harness
-harness="$PWD/${CARGO_TARGET_DIR:-target}/debug/mcp-harness"
+cargo build --release -p mcp-harness  # built by the README main command before it in .ci/run
+harness="$PWD/${CARGO_TARGET_DIR:-target}/release/mcp-harness"
 
 # Every case but the races, strict to the baseline. The races RACE-001, 002 and 004 (the
 # others need list, delete or move, or overwrite without believed content) run apart: with
