@@ -124,6 +124,22 @@ fn the_session_layer_imports_no_step_world_or_report() {
     }
 }
 
+/// `serde_yaml` is archived: one module reads YAML, so a fork replaces it in one place.
+#[test]
+fn yaml_is_read_through_one_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let door = src.join("catalogue/yaml.rs");
+    let others: Vec<PathBuf> = rust_files(&src)
+        .into_iter()
+        .filter(|f| *f != door)
+        .filter(|f| std::fs::read_to_string(f).is_ok_and(|t| t.contains("serde_yaml")))
+        .collect();
+    assert!(
+        others.is_empty(),
+        "name the YAML parser only in catalogue/yaml.rs (use crate::catalogue::yaml): {others:#?}"
+    );
+}
+
 /// The checker itself: a `super` path is resolved from the file's module.
 #[test]
 fn super_paths_resolve_from_the_file() {

@@ -11,9 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 
+use crate::catalogue::yaml::Value;
 use regex::Regex;
 use serde::Deserialize;
-use serde_yaml::Value;
 
 use super::model::{self, Level, Requirement};
 use super::operation::Operation;
@@ -99,7 +99,7 @@ pub fn load_interface(path: &Path) -> Result<Interface, InterfaceError> {
 /// `load_interface` for a file's text; `shown` names it in messages.
 pub fn parse_interface(text: &str, shown: &str) -> Result<Interface, InterfaceError> {
     let fail = |problems: Vec<String>| InterfaceError { problems };
-    let file: InterfaceFile = serde_yaml::from_str(text).map_err(|e| {
+    let file: InterfaceFile = crate::catalogue::yaml::from_str(text).map_err(|e| {
         let at = e
             .location()
             .map_or(String::new(), |l| format!("{}:{}", l.line(), l.column()));
@@ -113,8 +113,8 @@ pub fn parse_interface(text: &str, shown: &str) -> Result<Interface, InterfaceEr
     build(&file, &index, shown).map_err(fail)
 }
 
-/// serde_yaml's message without its trailing " at line L column C" (shown before it).
-fn without_location(e: &serde_yaml::Error) -> String {
+/// The YAML parser's message without its trailing " at line L column C" (shown before it).
+fn without_location(e: &crate::catalogue::yaml::Error) -> String {
     let m = e.to_string();
     match m.rfind(" at line ") {
         Some(i) => m[..i].to_string(),
@@ -137,7 +137,7 @@ fn shared_index() -> Result<SharedIndex, String> {
         .find(|(n, _)| n == "checks.yaml")
         .map(|(_, t)| t)
         .ok_or("internal: specs/shared/checks.yaml is not compiled in")?;
-    serde_yaml::from_str(&text).map_err(|e| format!("specs/shared/checks.yaml: {e}"))
+    crate::catalogue::yaml::from_str(&text).map_err(|e| format!("specs/shared/checks.yaml: {e}"))
 }
 
 /// The parameters an operation gives its template: the `{name}`s its meaning names

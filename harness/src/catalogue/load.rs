@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use crate::catalogue::yaml::Value;
 use serde::de::DeserializeOwned;
-use serde_yaml::Value;
 
 use super::model::{Area, Case, ClarificationsFile, RequirementsFile};
 use super::profile::Profile;
@@ -252,19 +252,19 @@ pub fn load_with_shared(
 }
 
 fn parse<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_yaml::from_str(text).map_err(|e| e.to_string())
+    crate::catalogue::yaml::from_str(text).map_err(|e| e.to_string())
 }
 
 /// When an area file does not parse, re-reads it case by case so each broken case is
 /// reported with its id (serde's own message only gives a position).
 fn area_problems(shown: &str, text: &str, whole: String) -> Vec<Problem> {
-    let Ok(value) = serde_yaml::from_str::<Value>(text) else {
+    let Ok(value) = crate::catalogue::yaml::from_str::<Value>(text) else {
         return vec![Problem::new(shown, None, whole)];
     };
     let cases = value.get("cases").and_then(Value::as_sequence);
     let mut out = Vec::new();
     for (i, case) in cases.into_iter().flatten().enumerate() {
-        if let Err(e) = serde_yaml::from_value::<Case>(case.clone()) {
+        if let Err(e) = crate::catalogue::yaml::from_value::<Case>(case.clone()) {
             let id = case
                 .get("id")
                 .and_then(Value::as_str)

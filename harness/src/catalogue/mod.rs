@@ -16,6 +16,7 @@ pub mod shared;
 pub mod tag;
 mod validate;
 pub mod vocabulary;
+pub mod yaml;
 
 use std::fmt;
 

@@ -1296,7 +1296,9 @@ mod tests {
     use super::*;
 
     fn error_of<T: for<'de> Deserialize<'de> + fmt::Debug>(yaml: &str) -> String {
-        serde_yaml::from_str::<T>(yaml).unwrap_err().to_string()
+        crate::catalogue::yaml::from_str::<T>(yaml)
+            .unwrap_err()
+            .to_string()
     }
 
     /// One YAML of each step form, by its key.
@@ -1358,13 +1360,15 @@ mod tests {
         let keys: Vec<&str> = STEPS.iter().map(|(k, _)| *k).collect();
         assert_eq!(keys, RawStep::ALTERNATIVES);
         for (key, yaml) in STEPS {
-            let step: Step = serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
+            let step: Step =
+                crate::catalogue::yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
             assert_eq!(step.kind(), *key);
         }
         let keys: Vec<&str> = EXPECTS.iter().map(|(k, _)| *k).collect();
         assert_eq!(keys, RawThen::ALTERNATIVES);
         for (key, yaml) in EXPECTS {
-            let then: Then = serde_yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
+            let then: Then =
+                crate::catalogue::yaml::from_str(yaml).unwrap_or_else(|e| panic!("{yaml}: {e}"));
             assert_eq!(then.expect.kind(), *key);
         }
     }
@@ -1372,7 +1376,9 @@ mod tests {
     #[test]
     fn a_race_call_is_a_call_or_a_resource_read() {
         let race = |calls: &str| {
-            serde_yaml::from_str::<Step>(&format!("{{race: {{swap: a, with: b, calls: {calls}}}}}"))
+            crate::catalogue::yaml::from_str::<Step>(&format!(
+                "{{race: {{swap: a, with: b, calls: {calls}}}}}"
+            ))
         };
         assert!(race("[{call: t, args: {path: a}, or: u}, {read_resource: r}]").is_ok());
         for bad in [

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::catalogue::yaml::{Mapping, Value};
 use serde::{Deserialize, Serialize};
-use serde_yaml::{Mapping, Value};
 use sha2::{Digest, Sha256};
 
 use super::one_of::serde_fields;
@@ -100,14 +100,14 @@ impl Operation {
     }
 
     fn from_value(v: Value) -> Result<Operation, String> {
-        serde_yaml::from_value(v).map_err(|e| format!("an operation step: {e}"))
+        crate::catalogue::yaml::from_value(v).map_err(|e| format!("an operation step: {e}"))
     }
 
     /// The parameters this use gives, by name, with `hash` derived from `believed`.
     fn parameters(&self) -> BTreeMap<String, String> {
-        let given = serde_yaml::to_value(self).expect("strings always serialize");
+        let given = crate::catalogue::yaml::to_value(self).expect("strings always serialize");
         let mut params: BTreeMap<String, String> =
-            serde_yaml::from_value(given).expect("every field is a string");
+            crate::catalogue::yaml::from_value(given).expect("every field is a string");
         params.remove("op");
         if let Some(b) = &self.believed {
             let digest = Sha256::digest(b.as_bytes());
@@ -190,7 +190,9 @@ impl SharedStep {
             return Ok(SharedStep::Plain(step));
         };
         if map.contains_key("op") {
-            let may_fail = map.remove("may_fail").map(serde_yaml::from_value);
+            let may_fail = map
+                .remove("may_fail")
+                .map(crate::catalogue::yaml::from_value);
             let may_fail = may_fail
                 .transpose()
                 .map_err(|e| format!("`may_fail`: {e}"))?;
@@ -296,7 +298,7 @@ fn wrapped_step(
         && let Some(path) = inner.get("path")
     {
         let path: String =
-            serde_yaml::from_value(path.clone()).map_err(|e| format!("`path`: {e}"))?;
+            crate::catalogue::yaml::from_value(path.clone()).map_err(|e| format!("`path`: {e}"))?;
         let read = Operation::read(&path);
         if let Some(args) = read
             .for_profile(profile)?
@@ -357,7 +359,7 @@ mod tests {
     use super::*;
 
     fn parse(yaml: &str) -> Result<SharedStep, String> {
-        SharedStep::parse(serde_yaml::from_str(yaml).unwrap())
+        SharedStep::parse(crate::catalogue::yaml::from_str(yaml).unwrap())
     }
 
     #[test]
@@ -402,7 +404,7 @@ mod tests {
             (Wrapper::ReadDuring, "{call: t, path: p}"),
         ] {
             let yaml = format!("{{{}: {body}}}", wrapper.key());
-            let step: crate::catalogue::Step = serde_yaml::from_str(&yaml).unwrap();
+            let step: crate::catalogue::Step = crate::catalogue::yaml::from_str(&yaml).unwrap();
             assert_eq!(step.kind(), wrapper.key());
         }
     }

@@ -78,7 +78,7 @@ pub struct Profile {
     /// step template (`{call: read, args: {path: "{path}"}}`), or a sentence saying why the
     /// interface has no such operation (its shared cases are then left out).
     #[serde(default)]
-    pub operations: BTreeMap<String, serde_yaml::Value>,
+    pub operations: BTreeMap<String, crate::catalogue::yaml::Value>,
     /// For each shared check, the ids of this profile it rests on (requirements, or
     /// clarifications where the source is silent).
     #[serde(default)]
@@ -230,9 +230,14 @@ impl Profile {
         let Some(op) = self.operations.get("read") else {
             return false;
         };
-        let named = op.get("call").and_then(serde_yaml::Value::as_str) == Some(tool)
+        let named = op
+            .get("call")
+            .and_then(crate::catalogue::yaml::Value::as_str)
+            == Some(tool)
             || self.read_or() == Some(tool);
-        let keys = op.get("args").and_then(serde_yaml::Value::as_mapping);
+        let keys = op
+            .get("args")
+            .and_then(crate::catalogue::yaml::Value::as_mapping);
         named
             && keys.is_some_and(|k| {
                 k.len() == args.len()
@@ -259,7 +264,7 @@ mod tests {
 
     #[test]
     fn codes_default_to_the_kind_in_upper_case() {
-        let p: Profile = serde_yaml::from_str(
+        let p: Profile = crate::catalogue::yaml::from_str(
             "profile: x\ntitle: X\nsource: s\ntools: [read]\ncodes: {not_found: FILE_NOT_FOUND}\n",
         )
         .unwrap();
@@ -270,7 +275,7 @@ mod tests {
         assert_eq!(p.code(ErrorKind::StaleHash).as_deref(), Some("STALE_HASH"));
         assert_eq!(p.code(ErrorKind::Any), None);
         assert!(!p.has_listing());
-        let bad = serde_yaml::from_str::<Profile>(
+        let bad = crate::catalogue::yaml::from_str::<Profile>(
             "profile: x\ntitle: X\nsource: s\ntools: []\nbogus: 1\n",
         );
         assert!(bad.is_err());
@@ -278,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_whole_read_is_the_read_operation_with_its_own_arguments() {
-        let p: Profile = serde_yaml::from_str(
+        let p: Profile = crate::catalogue::yaml::from_str(
             "profile: x\ntitle: X\nsource: s\ntools: [rd, rd2]\n\
              operations: {read: {call: rd, args: {path: \"{path}\"}, or: rd2}}\n",
         )
@@ -295,7 +300,7 @@ mod tests {
 
     #[test]
     fn read_call_uses_the_read_operation_else_the_reader() {
-        let p: Profile = serde_yaml::from_str(
+        let p: Profile = crate::catalogue::yaml::from_str(
             "profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n\
              operations: {read: {call: rd2, args: {path: \"${root}/{path}\", n: 1}}}\n",
         )
@@ -307,9 +312,10 @@ mod tests {
                 serde_json::json!({"path": "${root}/a/b.txt", "n": 1})
             ))
         );
-        let p: Profile =
-            serde_yaml::from_str("profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n")
-                .unwrap();
+        let p: Profile = crate::catalogue::yaml::from_str(
+            "profile: x\ntitle: X\nsource: s\ntools: [rd]\nreader: rd\n",
+        )
+        .unwrap();
         assert_eq!(
             p.read_call("a.txt"),
             Some(("rd".into(), serde_json::json!({"path": "a.txt"})))
@@ -319,7 +325,7 @@ mod tests {
 
     #[test]
     fn read_or_is_the_read_operations_alternative() {
-        let p: Profile = serde_yaml::from_str(
+        let p: Profile = crate::catalogue::yaml::from_str(
             "profile: x\ntitle: X\nsource: s\ntools: [rd, rd2]\n\
              operations: {read: {call: rd, args: {path: \"{path}\"}, or: rd2}}\n",
         )

@@ -7,8 +7,8 @@
 //! validated, linted, rendered and run like any other. Its operation steps are read into
 //! their typed form first (`operation.rs`), which gives the profile's step for each.
 
+use crate::catalogue::yaml::Value;
 use serde::Deserialize;
-use serde_yaml::Value;
 
 use super::Problem;
 use super::model::{Area, Case, Expect};
@@ -87,10 +87,10 @@ pub fn expand_reporting(
     let mut areas = Vec::new();
     for (name, text) in files {
         let file = format!("{shown}{name}");
-        let parsed: Result<Value, _> = serde_yaml::from_str(text);
+        let parsed: Result<Value, _> = crate::catalogue::yaml::from_str(text);
         match (name.as_str(), parsed) {
             (_, Err(e)) => problems.push(Problem::new(&file, None, e.to_string())),
-            ("checks.yaml", Ok(v)) => match serde_yaml::from_value::<SharedIndex>(v) {
+            ("checks.yaml", Ok(v)) => match crate::catalogue::yaml::from_value::<SharedIndex>(v) {
                 Ok(i) => index = Some(i),
                 Err(e) => problems.push(Problem::new(&file, None, e.to_string())),
             },
@@ -215,7 +215,7 @@ fn expand_area(
     if let Some(map) = value.as_mapping_mut() {
         map.insert("cases".into(), Value::Sequence(kept));
     }
-    let mut area = serde_yaml::from_value::<Area>(value)
+    let mut area = crate::catalogue::yaml::from_value::<Area>(value)
         .map_err(|e| vec![Problem::new(file, None, e.to_string())])?;
     area.cases
         .iter_mut()
@@ -229,7 +229,7 @@ fn left_out_case(profile: &Profile, case: &Value, why: Unrunnable) -> LeftOut {
     let text = |key: &str| case.get(key).and_then(Value::as_str).unwrap_or("?");
     let checks = case
         .get("covers")
-        .and_then(|v| serde_yaml::from_value::<Vec<String>>(v.clone()).ok())
+        .and_then(|v| crate::catalogue::yaml::from_value::<Vec<String>>(v.clone()).ok())
         .unwrap_or_default();
     let Unrunnable { operation, lacks } = why;
     let reason = match lacks {
@@ -300,7 +300,9 @@ fn expand_case(
         }
     }
     let checks: Vec<String> = match map.get("covers") {
-        Some(v) => serde_yaml::from_value(v.clone()).map_err(|e| format!("`covers`: {e}"))?,
+        Some(v) => {
+            crate::catalogue::yaml::from_value(v.clone()).map_err(|e| format!("`covers`: {e}"))?
+        }
         None => return Err("a shared case needs `covers` (check names)".into()),
     };
     // A check the profile skips leaves the case out, with the profile's reason.
@@ -334,7 +336,10 @@ fn expand_case(
             }
         }
     }
-    map.insert("covers".into(), serde_yaml::to_value(ids).expect("strings"));
+    map.insert(
+        "covers".into(),
+        crate::catalogue::yaml::to_value(ids).expect("strings"),
+    );
 
     Ok(None)
 }
@@ -380,7 +385,7 @@ mod tests {
     use super::*;
 
     fn profile(ops: &str) -> Profile {
-        serde_yaml::from_str(&format!(
+        crate::catalogue::yaml::from_str(&format!(
             "profile: p\ntitle: P\nsource: s\ntools: [rd, rm]\n\
              shared_covers: {{confinement: [R-1]}}\noperations: {ops}\n"
         ))

@@ -250,7 +250,7 @@ then: {tools: []}
             .map(|(f, _)| (f, f.regex().unwrap()))
             .collect();
         let mut used = std::collections::BTreeSet::new();
-        let extra: crate::catalogue::Case = serde_yaml::from_str(UNUSED_FORMS).unwrap();
+        let extra: crate::catalogue::Case = crate::catalogue::yaml::from_str(UNUSED_FORMS).unwrap();
         let catalogues = load_embedded_all().expect("the embedded catalogues load");
         let cases = catalogues
             .iter()
