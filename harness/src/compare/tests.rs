@@ -40,6 +40,7 @@ fn run(name: &str, cases: Vec<SummaryCase>) -> Summary {
             skipped: 0,
             stale: 0,
         },
+        coverage: None,
         cases,
     }
 }

@@ -398,6 +398,20 @@ pub fn headline(verdict: &RunVerdict) -> String {
     out
 }
 
+/// The coverage sentence (which of the server's tools no case tried), yellow when an
+/// untested tool is a side door around confinement; empty when the run does not know it.
+pub fn coverage(verdict: &RunVerdict) -> String {
+    let Some(sentence) = verdict.coverage_sentence() else {
+        return String::new();
+    };
+    let doors = verdict
+        .coverage
+        .as_ref()
+        .is_some_and(|c| c.side_doors().next().is_some());
+    let style = if doors { YELLOW } else { Style::new() };
+    format!("{}\n", paint(style, &sentence))
+}
+
 /// The severity classes that failed, in the headline's order.
 fn failed_classes(verdict: &RunVerdict) -> Vec<Severity> {
     Severity::ALL

@@ -118,6 +118,9 @@ pub fn render(p: &Page) -> String {
             ""
         }
     );
+    if let Some(sentence) = v.coverage_sentence() {
+        let _ = writeln!(out, "<p id=\"coverage\">{}</p>", code_spans(&sentence));
+    }
     headline(&mut out, v);
     fix_first(&mut out, p);
     totals(&mut out, &v.totals);
@@ -136,6 +139,21 @@ pub fn render(p: &Page) -> String {
         "<pre id=\"script-errors\" hidden></pre>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     );
     out
+}
+
+/// `s` escaped, with each `name` in backticks set as code.
+fn code_spans(s: &str) -> String {
+    escape(s)
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The CSS class of a severity: the first five classes are grave.

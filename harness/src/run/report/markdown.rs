@@ -139,6 +139,9 @@ pub fn render(v: &RunVerdict, catalogue: Option<&Catalogue>, facts: &RunFacts) -
     let _ = writeln!(out, "# Conformance report\n");
     let _ = writeln!(out, "**Result: {}**\n", v.sentence());
     let _ = writeln!(out, "{}\n", run_line(v, facts));
+    if let Some(sentence) = v.coverage_sentence() {
+        let _ = writeln!(out, "{sentence}\n");
+    }
     let head = v.headline();
     if !head.is_empty() {
         let _ = writeln!(out, "## Headline\n");

@@ -1,10 +1,12 @@
 //! The verdict of a run, computed once from the case results and the baseline: per case its
 //! baseline status, severity and whether it counts; per run the totals, the result (PASS,
 //! FAIL, NOTHING TESTED), the exit code, the headline per severity class and what to fix
-//! first. The console, Markdown, HTML and JUnit reports only render it, so they agree.
+//! first, and which of the server's tools the run covered (`coverage.rs`). The console,
+//! Markdown, HTML, JUnit, Cucumber JSON and summary reports only render it, so they agree.
 
 use std::collections::HashMap;
 
+use super::coverage::Coverage;
 use super::expect_fail::Baseline;
 use super::severity::{self, Severity};
 use super::totals::Totals;
@@ -123,6 +125,9 @@ pub struct RunVerdict<'a> {
     pub parse_errors: usize,
     pub strict: bool,
     pub result: RunResult,
+    /// Which of the server's tools the mapped operations call; `None` in a run that did
+    /// not ask the server (tests).
+    pub coverage: Option<Coverage>,
 }
 
 impl<'a> RunVerdict<'a> {
@@ -157,7 +162,25 @@ impl<'a> RunVerdict<'a> {
             parse_errors,
             strict,
             result,
+            coverage: None,
         }
+    }
+
+    /// The verdict with the run's coverage of the server's tools.
+    pub fn with_coverage(mut self, coverage: Coverage) -> Self {
+        self.coverage = Some(coverage);
+        self
+    }
+
+    /// The coverage sentence every report carries, when the run knows its coverage.
+    pub fn coverage_sentence(&self) -> Option<String> {
+        let escaped = self.failures().any(|c| {
+            matches!(
+                c.severity,
+                Some(Severity::OutsideRead | Severity::OutsideWrite)
+            )
+        });
+        self.coverage.as_ref().map(|c| c.sentence(escaped))
     }
 
     /// 0 pass, 1 fail, 2 nothing tested.
