@@ -223,11 +223,44 @@ fn fix_first(out: &mut String, p: &Page) {
             anchor(&ex.case_id),
             escape(&ex.scenario),
             escape(&want),
-            escape(&got),
+            actual(&got),
             escape(&verdict::rerun(&p.facts.args, &ex.case_id))
         );
     }
     out.push_str("</ol>\n");
+}
+
+/// Longest "actual" shown whole in the list of causes.
+const ACTUAL_SHOWN: usize = 160;
+
+/// What a cause's example got: whole when short, else cut at a word with the whole text
+/// (its JSON pretty-printed) folded beneath, as a diff of FSC-EDIT-008 runs to many lines.
+fn actual(got: &str) -> String {
+    let (mut shown, cut) = verdict::clip(got, ACTUAL_SHOWN);
+    if !cut {
+        return escape(&shown);
+    }
+    // A result quoted as JSON: its words above, the JSON folded whole and pretty-printed.
+    let json = got.split_once(": {").and_then(|(head, json)| {
+        let v: serde_json::Value = serde_json::from_str(&format!("{{{json}")).ok()?;
+        Some((head, serde_json::to_string_pretty(&v).ok()?))
+    });
+    let whole = match json {
+        Some((head, pretty)) => {
+            if head.chars().count() < ACTUAL_SHOWN {
+                shown = format!("{head}: {{…}}");
+            }
+            format!("{head}:\n{pretty}")
+        }
+        None => got.to_string(),
+    };
+    format!(
+        "{}<details class=\"actual\"><summary>the whole text ({} characters)</summary>\
+         <pre>{}</pre></details>",
+        escape(&shown),
+        got.chars().count(),
+        escape(&whole)
+    )
 }
 
 /// The figures of the console's totals line, each in an element with an id.
@@ -570,5 +603,81 @@ mod tests {
         assert!(page.contains("id=\"sev-outside-read\""), "{page}");
         assert!(page.contains("<ul id=\"headline\">"), "{page}");
         assert!(page.contains("id=\"fix-first\""), "{page}");
+    }
+
+    /// A run of `n` cases, each covering two requirements, the first `failing` failed with
+    /// an exchange of `messages` requests of about 400 characters.
+    fn big_run(n: usize, failing: usize, messages: usize) -> Vec<CaseResult> {
+        (0..n)
+            .map(|i| {
+                let tags = [
+                    "must".to_string(),
+                    format!("FS-AREA-{:03}", i % 60),
+                    format!("FS-CLR-{:02}", i % 12),
+                ];
+                let name = format!("C-{i:03} a case that checks one thing the source asks for");
+                let mut r = CaseResult::describe("area.feature", &name, &tags);
+                if i < failing {
+                    let mut m = String::from("the call succeeded\n  JSON-RPC exchange of the step:");
+                    for k in 0..messages {
+                        m.push_str(&format!(
+                            "\n    -> {{\"id\":{k},\"method\":\"tools/call\",\"params\":{{\"name\":\"read_text_file\",\"arguments\":{{\"path\":\"{}\"}}}}}}",
+                            "/tmp/mcp-harness-root/".repeat(14)
+                        ));
+                    }
+                    r.outcome = Outcome::Failed {
+                        step: "Then the call fails".into(),
+                        message: m,
+                    };
+                }
+                r
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_500_case_page_stays_small() {
+        let passing = page_of(&big_run(500, 0, 0), "");
+        assert!(passing.len() < 150_000, "{} bytes", passing.len());
+        // 50 failures with exchanges longer than the fold: each keeps its ends.
+        let failing = page_of(&big_run(500, 50, 60), "");
+        assert!(failing.len() < 1_000_000, "{} bytes", failing.len());
+        eprintln!(
+            "500 cases: passing {} bytes, 50 failing {} bytes",
+            passing.len(),
+            failing.len()
+        );
+    }
+
+    #[test]
+    fn a_long_actual_is_cut_at_a_word_with_the_whole_text_folded() {
+        let mut r = CaseResult::describe("e.feature", "E-8 twice", &["must".into()]);
+        let diff = format!(
+            "```diff\nIndex: e.txt\n{}\n--- e.txt\toriginal\n+++ e.txt\tmodified\n@@ -1,3 +1,3 @@\n-x\n+y\n x\n x\n```\n\n",
+            "=".repeat(67)
+        );
+        let result = serde_json::json!({"content": [{"type": "text", "text": diff}]});
+        r.outcome = Outcome::Failed {
+            step: "Then the call fails".into(),
+            message: format!("the call succeeded but should have failed; result: {result}"),
+        };
+        let page = page_of(&[r], "");
+        let fix = page
+            .split("id=\"fix-first\"")
+            .nth(1)
+            .and_then(|s| s.split("</ol>").next())
+            .unwrap_or_default();
+        assert!(fix.contains("<details class=\"actual\">"), "{fix}");
+        let shown = fix.split("<details").next().unwrap_or_default();
+        assert!(!shown.contains("====="), "the diff is folded: {shown}");
+        assert!(
+            fix.contains("&quot;content&quot;: ["),
+            "pretty-printed whole: {fix}"
+        );
+        assert!(fix.contains("Wrong answer: the call fails</b> ("), "{fix}");
+        assert!(
+            shown.contains("actual: the call succeeded but should have failed; result: {…}"),
+            "{shown}"
+        );
     }
 }

@@ -32,12 +32,7 @@ fn verdict_cell(v: &Verdict) -> String {
 
 fn cell(s: &str) -> String {
     let one_line = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let clipped = if one_line.chars().count() > 110 {
-        format!("{}…", one_line.chars().take(109).collect::<String>())
-    } else {
-        one_line
-    };
-    clipped.replace('|', "\\|")
+    verdict::clip(&one_line, 110).0.replace('|', "\\|")
 }
 
 /// The result a row has earned: a pass only when cases that test it ran and passed, and a

@@ -324,23 +324,61 @@ fn ids(cases: &[&CaseVerdict]) -> String {
     s.join(", ")
 }
 
-/// "Wrong answer: the call fails with … error": the class, and the failing check with its
-/// values left out, so cases of one cause share it.
+/// "Wrong answer: the call fails with the expected error": the class, and the failing
+/// check with each value named by its kind (`the file NAME has text TEXT`), so cases of
+/// one cause share it and the title reads whole.
 fn title(sev: Severity, r: &CaseResult) -> String {
     let Outcome::Failed { step, .. } = &r.outcome else {
         return sev.title().to_string();
     };
     let check = match severity::form_of(step) {
-        Some(f) => f
-            .template
-            .replace("{a} ", "")
-            .split('{')
-            .map(|p| p.split_once('}').map_or(p, |(_, rest)| rest))
-            .collect::<Vec<_>>()
-            .join("…"),
+        Some(f) => generic(f.template),
         None => severity::sentence(step).to_string(),
     };
     format!("{}: {check}", sev.title())
+}
+
+/// A step template with its placeholders named: `{quoted}` NAME, `{string}` TEXT, ...
+fn generic(template: &str) -> String {
+    let t = template.replace("{a} {kind} error", "the expected error");
+    let mut out = String::new();
+    let mut rest = t.as_str();
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        let (name, tail) = after.split_once('}').unwrap_or((after, ""));
+        out.push_str(match name {
+            "quoted" => "NAME",
+            "string" => "TEXT",
+            "number" => "N",
+            "array" => "LIST",
+            "object" => "ARGUMENTS",
+            "json" => "JSON",
+            "mode" => "MODE",
+            "word" => "TYPE",
+            _ => "VALUE",
+        });
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `s` cut to at most `max` characters at a word boundary, with "…"; whole if it fits.
+/// The second value says whether it was cut.
+pub fn clip(s: &str, max: usize) -> (String, bool) {
+    if s.chars().count() <= max {
+        return (s.to_string(), false);
+    }
+    let head: String = s.chars().take(max).collect();
+    // Back to the last space, unless that loses most of the text (one long JSON word).
+    let cut = match head.rfind(' ') {
+        Some(i) if i > max / 2 => &head[..i],
+        _ => head.as_str(),
+    };
+    (
+        format!("{}…", cut.trim_end_matches([',', ';', ':', ' '])),
+        true,
+    )
 }
 
 fn totals(cases: &[CaseVerdict], skip_labels: &HashMap<String, &'static str>) -> Totals {
@@ -543,6 +581,27 @@ mod tests {
         assert_eq!((v.result, v.exit_code()), (RunResult::NothingTested, 2));
         let none = RunVerdict::of(&[], &Baseline::default(), false, &HashMap::new(), 0, false);
         assert_eq!(none.exit_code(), 2);
+    }
+
+    #[test]
+    fn titles_name_their_values_and_clips_end_at_a_word() {
+        assert_eq!(
+            generic("the result field {quoted} matches {string}"),
+            "the result field NAME matches TEXT"
+        );
+        assert_eq!(
+            generic(
+                "exactly {number} of the concurrent calls succeed and the others fail with {a} {kind} error"
+            ),
+            "exactly N of the concurrent calls succeed and the others fail with the expected error"
+        );
+        assert_eq!(clip("short", 10), ("short".to_string(), false));
+        assert_eq!(
+            clip("the call succeeded but should have failed; result: {}", 30),
+            ("the call succeeded but should…".to_string(), true)
+        );
+        let word = "x".repeat(50);
+        assert_eq!(clip(&word, 20).0.chars().count(), 21);
     }
 
     #[test]
