@@ -433,7 +433,10 @@ fn reports_are_written() {
             .is_some_and(|s| s.ends_with(coverage)),
         "{json}"
     );
-    assert!(out.contains(coverage) && junit.contains(coverage), "{out}\n{junit}");
+    assert!(
+        out.contains(coverage) && junit.contains(coverage),
+        "{out}\n{junit}"
+    );
     let md = std::fs::read_to_string(p("r.md")).unwrap();
     assert!(md.contains(coverage), "{md}");
     assert!(md.contains("| MCP-012 | MUST |"), "{md}");

@@ -125,6 +125,17 @@ pub fn side_door(tool: &ToolSeen) -> Option<SideDoor> {
     None
 }
 
+/// What the run's cases found of confinement through the mapped tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confinement {
+    /// A case found a way out of the root.
+    Escaped,
+    /// This many cases tried a way out (the outside area in their steps); none found one.
+    Held(usize),
+    /// No case of the run tried a way out (a `--name` or `--tags` selection, say).
+    Untried,
+}
+
 /// A server tool that no mapped operation calls.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Untested {
@@ -168,9 +179,9 @@ impl Coverage {
     }
 
     /// One sentence for every report: "Coverage: confinement holds for the 5 mapped
-    /// tools; `execute_shell_command` was not tested and runs commands." `escaped`:
-    /// whether the run found a way out of the root (then confinement does not hold).
-    pub fn sentence(&self, escaped: bool) -> String {
+    /// tools (12 cases tried a way out); `execute_shell_command` was not tested and runs
+    /// commands."
+    pub fn sentence(&self, confinement: Confinement) -> String {
         if !self.listed {
             return "Coverage: the server's tool list could not be had, so which of its \
                     tools went untested is unknown."
@@ -178,10 +189,17 @@ impl Coverage {
         }
         let n = self.tested.len();
         let mapped = format!("the {n} mapped tool{}", if n == 1 { "" } else { "s" });
-        let head = if escaped {
-            format!("Coverage: confinement fails for {mapped} (see the headline)")
-        } else {
-            format!("Coverage: confinement holds for {mapped}")
+        let head = match confinement {
+            Confinement::Escaped => {
+                format!("Coverage: confinement fails for {mapped} (see the headline)")
+            }
+            Confinement::Held(k) => format!(
+                "Coverage: confinement holds for {mapped} ({k} case{} tried a way out)",
+                if k == 1 { "" } else { "s" }
+            ),
+            Confinement::Untried => {
+                format!("Coverage: no case of this run tried a way out through {mapped}")
+            }
         };
         if self.untested.is_empty() {
             return format!("{head}; every tool the server lists was tested.");
@@ -252,19 +270,27 @@ mod tests {
         assert_eq!(c.tested, ["read_file", "write_file"]);
         assert_eq!(c.side_doors().count(), 1);
         assert_eq!(
-            c.sentence(false),
-            "Coverage: confinement holds for the 2 mapped tools; `execute_shell_command` \
-             was not tested and runs commands; `get_config` was not tested."
+            c.sentence(Confinement::Held(3)),
+            "Coverage: confinement holds for the 2 mapped tools (3 cases tried a way out); \
+             `execute_shell_command` was not tested and runs commands; `get_config` was not \
+             tested."
         );
-        assert!(c.sentence(true).contains("confinement fails"));
+        assert!(
+            c.sentence(Confinement::Escaped)
+                .contains("confinement fails")
+        );
+        assert!(
+            c.sentence(Confinement::Untried)
+                .contains("no case of this run tried")
+        );
         let all = Coverage::of(&offered[..1], &mapped, true);
         assert!(
-            all.sentence(false)
+            all.sentence(Confinement::Held(1))
                 .ends_with("every tool the server lists was tested.")
         );
         assert!(
             Coverage::of(&[], &mapped, false)
-                .sentence(false)
+                .sentence(Confinement::Untried)
                 .contains("unknown")
         );
     }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::coverage::Coverage;
+use super::coverage::{Confinement, Coverage};
 use super::expect_fail::Baseline;
 use super::severity::{self, Severity};
 use super::totals::Totals;
@@ -180,7 +180,17 @@ impl<'a> RunVerdict<'a> {
                 Some(Severity::OutsideRead | Severity::OutsideWrite)
             )
         });
-        self.coverage.as_ref().map(|c| c.sentence(escaped))
+        let tried = self
+            .results
+            .iter()
+            .filter(|r| !r.skipped() && severity::involves_outside(&r.steps))
+            .count();
+        let confinement = match (escaped, tried) {
+            (true, _) => Confinement::Escaped,
+            (false, 0) => Confinement::Untried,
+            (false, k) => Confinement::Held(k),
+        };
+        self.coverage.as_ref().map(|c| c.sentence(confinement))
     }
 
     /// 0 pass, 1 fail, 2 nothing tested.
