@@ -204,14 +204,29 @@ impl Coverage {
         if self.untested.is_empty() {
             return format!("{head}; every tool the server lists was tested.");
         }
-        let each: Vec<String> = self
+        // The side doors first, each with what it does; the other tools named together.
+        let mut each: Vec<String> = self
             .untested
             .iter()
-            .map(|u| match u.side_door {
-                Some(d) => format!("`{}` was not tested and {}", u.name, d.does()),
-                None => format!("`{}` was not tested", u.name),
+            .filter_map(|u| {
+                let d = u.side_door?;
+                Some(format!("`{}` was not tested and {}", u.name, d.does()))
             })
             .collect();
+        let others: Vec<String> = self
+            .untested
+            .iter()
+            .filter(|u| u.side_door.is_none())
+            .map(|u| format!("`{}`", u.name))
+            .collect();
+        match others.len() {
+            0 => {}
+            1 => each.push(format!("{} was not tested", others.join(""))),
+            n => each.push(format!(
+                "{n} other tools were not tested: {}",
+                others.join(", ")
+            )),
+        }
         format!("{head}; {}.", each.join("; "))
     }
 }
@@ -261,9 +276,9 @@ mod tests {
     fn the_sentence_names_the_untested_tools_and_what_they_do() {
         let offered = [
             tool("read_file", &["path"]),
+            tool("get_config", &[]),
             tool("write_file", &["path", "content"]),
             tool("execute_shell_command", &["command"]),
-            tool("get_config", &[]),
         ];
         let mapped = ["read_file".to_string(), "write_file".to_string()];
         let c = Coverage::of(&offered, &mapped, true);
