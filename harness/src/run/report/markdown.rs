@@ -97,6 +97,16 @@ impl Verdict {
         }
     }
 
+    /// The text without its emoji mark, for the HTML page, which colours the words instead
+    /// (a browser without an emoji font draws the mark as an empty box).
+    pub fn words(&self) -> String {
+        let text = self.text();
+        ["✅ ", "⚠️ ", "❌ "]
+            .iter()
+            .find_map(|m| text.strip_prefix(m))
+            .map_or_else(|| text.clone(), str::to_string)
+    }
+
     /// A one-word kind, for the HTML page's styles and filters.
     pub fn kind(&self) -> &'static str {
         match self {
