@@ -191,7 +191,7 @@ impl Coverage {
         let mapped = format!("the {n} mapped tool{}", if n == 1 { "" } else { "s" });
         let head = match confinement {
             Confinement::Escaped => {
-                format!("Coverage: confinement fails for {mapped} (see the headline)")
+                format!("Coverage: confinement does not hold for {mapped} (see the headline)")
             }
             Confinement::Held(k) => format!(
                 "Coverage: confinement holds for {mapped} ({k} case{} tried a way out)",
@@ -292,7 +292,7 @@ mod tests {
         );
         assert!(
             c.sentence(Confinement::Escaped)
-                .contains("confinement fails")
+                .contains("confinement does not hold")
         );
         assert!(
             c.sentence(Confinement::Untried)
