@@ -44,6 +44,30 @@ pub fn complete(path: &Path, not_run: &[CaseResult], verdict: &RunVerdict) -> Re
     std::fs::write(path, text).map_err(|e| what(&e))
 }
 
+/// The report of a run that stopped before any case (the server did not start, or offers
+/// another interface): the verdict feature alone, nothing tested, exit code 2.
+pub fn aborted(paragraph: &str) -> String {
+    let sentence = format!("NOTHING TESTED: no case was run. {paragraph}");
+    json!([{
+        "uri": VERDICT_URI,
+        "keyword": "Feature",
+        "name": format!("Result: {sentence}"),
+        "description": "",
+        "line": 0,
+        "tags": [],
+        "elements": [],
+        "mcp_harness": {
+            "result": "NOTHING TESTED",
+            "exit_code": 2,
+            "sentence": sentence,
+            "totals": summary::aborted("", "").totals,
+            "headline": [],
+            "coverage": null,
+        },
+    }])
+    .to_string()
+}
+
 /// Adds `not_run` to the features, each under the feature it belongs to.
 fn add_not_run(list: &mut Vec<Value>, not_run: &[CaseResult]) {
     for r in not_run {
@@ -244,5 +268,17 @@ mod tests {
         assert_eq!(step["status"], "failed");
         assert_eq!(step["error_message"], "no list://");
         assert_eq!(v[2]["elements"][0]["mcp_harness"]["counts"], true, "{v}");
+    }
+
+    #[test]
+    fn a_run_stopped_before_any_case_says_so() {
+        let v: Value = serde_json::from_str(&aborted("The server exited.")).unwrap_or_default();
+        assert_eq!(v[0]["mcp_harness"]["exit_code"], 2, "{v}");
+        assert_eq!(v[0]["elements"].as_array().map(Vec::len), Some(0), "{v}");
+        assert!(
+            v[0]["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("The server exited."))
+        );
     }
 }
