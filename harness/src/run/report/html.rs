@@ -54,7 +54,9 @@ td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}\
 .verdict.FAIL{border-color:#b00020;background:#fdeef0}\
 .verdict.NOTHING{border-color:#8a5a00;background:#fff6e5}\
 .xfail{color:#8a5a00}.sev-high{color:#b00020}.sev-low{color:#8a5a00}\
-ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}";
+ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}\
+details.actual{margin:.2em 0}details.actual+br{display:none}\
+#coverage.doors{border-left:6px solid #8a5a00;padding-left:.6em}";
 
 /// Shows the rows and failures of the chosen kind, and counts what is shown.
 const SCRIPT: &str = r#"
@@ -119,7 +121,17 @@ pub fn render(p: &Page) -> String {
         }
     );
     if let Some(sentence) = v.coverage_sentence() {
-        let _ = writeln!(out, "<p id=\"coverage\">{}</p>", code_spans(&sentence));
+        // Marked when an untested tool is a side door around confinement.
+        let doors = v
+            .coverage
+            .as_ref()
+            .is_some_and(|c| c.side_doors().next().is_some());
+        let _ = writeln!(
+            out,
+            "<p id=\"coverage\"{}>{}</p>",
+            if doors { " class=\"doors\"" } else { "" },
+            code_spans(&sentence)
+        );
     }
     headline(&mut out, v);
     fix_first(&mut out, p);
