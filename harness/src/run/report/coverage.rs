@@ -119,7 +119,13 @@ pub fn side_door(tool: &ToolSeen) -> Option<SideDoor> {
     {
         return Some(SideDoor::Url);
     }
-    if named(&["glob"]) || takes(&["pattern", "patterns", "glob", "globs"]) {
+    // A pattern that only leaves files out (`excludePatterns`) reaches nothing new.
+    let widening = props.iter().any(|p| {
+        p.iter()
+            .any(|w| ["pattern", "patterns", "glob", "globs"].contains(&w.as_str()))
+            && !p.iter().any(|w| w == "exclude" || w == "ignore")
+    });
+    if named(&["glob"]) || widening {
         return Some(SideDoor::Glob);
     }
     None
@@ -260,6 +266,7 @@ mod tests {
             Some(SideDoor::Glob)
         );
         assert_eq!(door("find", &["filePattern"]), Some(SideDoor::Glob));
+        assert_eq!(door("directory_tree", &["path", "excludePatterns"]), None);
         // Plain file tools, and a `uri` that names a file, are not side doors.
         assert_eq!(door("read_file", &["path"]), None);
         assert_eq!(door("get_config", &[]), None);
