@@ -248,23 +248,8 @@ const ACTUAL_SHOWN: usize = 160;
 /// What a cause's example got: whole when short, else cut at a word with the whole text
 /// (its JSON pretty-printed) folded beneath, as a diff of FSC-EDIT-008 runs to many lines.
 fn actual(got: &str) -> String {
-    let (mut shown, cut) = verdict::clip(got, ACTUAL_SHOWN);
-    if !cut {
-        return escape(&shown);
-    }
-    // A result quoted as JSON: its words above, the JSON folded whole and pretty-printed.
-    let json = got.split_once(": {").and_then(|(head, json)| {
-        let v: serde_json::Value = serde_json::from_str(&format!("{{{json}")).ok()?;
-        Some((head, serde_json::to_string_pretty(&v).ok()?))
-    });
-    let whole = match json {
-        Some((head, pretty)) => {
-            if head.chars().count() < ACTUAL_SHOWN {
-                shown = format!("{head}: {{…}}");
-            }
-            format!("{head}:\n{pretty}")
-        }
-        None => got.to_string(),
+    let Some((shown, whole)) = verdict::shorten_actual(got, ACTUAL_SHOWN) else {
+        return escape(got);
     };
     format!(
         "{}<details class=\"actual\"><summary>the whole text ({} characters)</summary>\

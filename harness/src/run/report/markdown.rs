@@ -30,6 +30,13 @@ fn verdict_cell(v: &Verdict) -> String {
     }
 }
 
+/// A cause's "actual" in one cell-like line: a result quoted as JSON shown as `{…}` (the
+/// HTML page and the console's failure block show it whole).
+fn actual(got: &str) -> String {
+    let shown = verdict::shorten_actual(got, 110).map_or_else(|| got.to_string(), |(s, _)| s);
+    cell(&shown)
+}
+
 fn cell(s: &str) -> String {
     let one_line = s.split_whitespace().collect::<Vec<_>>().join(" ");
     verdict::clip(&one_line, 110).0.replace('|', "\\|")
@@ -210,7 +217,7 @@ fn fix_first(out: &mut String, v: &RunVerdict, facts: &RunFacts) {
             ids.join(", "),
             ex.scenario,
             want.replace('`', "'"),
-            cell(&got),
+            actual(&got),
             verdict::rerun(&facts.args, &ex.case_id)
         );
     }

@@ -373,6 +373,30 @@ fn generic(template: &str) -> String {
     out
 }
 
+/// A long "actual" shortened for a list of causes: `None` when it fits in `max`
+/// characters; else the text to show (cut at a word, or a result quoted as JSON shown as
+/// `result: {…}`) and the whole, its JSON pretty-printed.
+pub fn shorten_actual(got: &str, max: usize) -> Option<(String, String)> {
+    let (mut shown, cut) = clip(got, max);
+    if !cut {
+        return None;
+    }
+    let json = got.split_once(": {").and_then(|(head, json)| {
+        let v: serde_json::Value = serde_json::from_str(&format!("{{{json}")).ok()?;
+        Some((head, serde_json::to_string_pretty(&v).ok()?))
+    });
+    let whole = match json {
+        Some((head, pretty)) => {
+            if head.chars().count() < max {
+                shown = format!("{head}: {{…}}");
+            }
+            format!("{head}:\n{pretty}")
+        }
+        None => got.to_string(),
+    };
+    Some((shown, whole))
+}
+
 /// `s` cut to at most `max` characters at a word boundary, with "…"; whole if it fits.
 /// The second value says whether it was cut.
 pub fn clip(s: &str, max: usize) -> (String, bool) {
@@ -612,6 +636,17 @@ mod tests {
         );
         let word = "x".repeat(50);
         assert_eq!(clip(&word, 20).0.chars().count(), 21);
+        let got = format!(
+            "the call succeeded; result: {{\"text\":\"{}\"}}",
+            "=".repeat(80)
+        );
+        let (shown, whole) = shorten_actual(&got, 60).unwrap_or_default();
+        assert_eq!(shown, "the call succeeded; result: {…}");
+        assert!(
+            whole.starts_with("the call succeeded; result:\n{\n  \"text\""),
+            "{whole}"
+        );
+        assert_eq!(shorten_actual("short", 60), None);
     }
 
     #[test]
