@@ -9,7 +9,7 @@
 //!   without `--strict`) has its failing step `skipped` with the reason, as in JUnit, and a
 //!   stale baseline entry gets a failed step saying so, so the failed scenarios are exactly
 //!   those that fail the run;
-//! - a first feature, `mcp-harness verdict`, with no scenarios, names the result in its
+//! - a first feature (`uri` `mcp-harness/verdict`), with no scenarios, names the result in its
 //!   name, the headline and the coverage of the server's tools in its description, and the
 //!   verdict as data (`mcp_harness`: result, exit code, totals, headline, coverage).
 
@@ -114,7 +114,7 @@ fn mark(list: &mut [Value], verdict: &RunVerdict) {
 }
 
 /// One scenario: its verdict as data, a failure that does not count made `skipped` with
-/// the reason, a stale entry given a failed step.
+/// the reason (a failed step or hook), a stale entry given a failed step.
 fn mark_one(e: &mut Value, c: &CaseVerdict, strict: bool) {
     e["mcp_harness"] = serde_json::to_value(summary::case(c)).unwrap_or(Value::Null);
     let note = c.note(strict).unwrap_or("does not count");
@@ -132,10 +132,15 @@ fn mark_one(e: &mut Value, c: &CaseVerdict, strict: bool) {
     if !c.result.failed() || c.counts {
         return;
     }
-    let Some(steps) = e["steps"].as_array_mut() else {
+    // A scenario's hooks fail it as a step does.
+    let Some(object) = e.as_object_mut() else {
         return;
     };
-    for step in steps {
+    let all = object
+        .iter_mut()
+        .filter(|(k, _)| ["before", "steps", "after"].contains(&k.as_str()))
+        .filter_map(|(_, v)| v.as_array_mut());
+    for step in all.flatten() {
         let result = &mut step["result"];
         if result["status"] == "failed" {
             result["status"] = json!("skipped");
@@ -268,6 +273,28 @@ mod tests {
         assert_eq!(step["status"], "failed");
         assert_eq!(step["error_message"], "no list://");
         assert_eq!(v[2]["elements"][0]["mcp_harness"]["counts"], true, "{v}");
+    }
+
+    #[test]
+    fn an_expected_failure_in_a_hook_is_skipped_with_the_reason() {
+        let mut r = CaseResult::describe("a.feature", "A-1 sets up", &["must".into()]);
+        r.outcome = Outcome::Failed {
+            step: "(scenario set-up)".into(),
+            message: "no root".into(),
+        };
+        let results = [r];
+        let v = RunVerdict::of(
+            &results,
+            &Baseline::parse("A-1\n"),
+            false,
+            &HashMap::new(),
+            0,
+            false,
+        );
+        let mut e = json!({"name": "A-1 sets up", "before": [{"result": {"status": "failed"}}]});
+        mark_one(&mut e, &v.cases[0], false);
+        assert_eq!(e["before"][0]["result"]["status"], "skipped", "{e}");
+        assert_eq!(e["mcp_harness"]["baseline"], "expected", "{e}");
     }
 
     #[test]
