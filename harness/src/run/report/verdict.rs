@@ -377,24 +377,22 @@ fn generic(template: &str) -> String {
 /// characters; else the text to show (cut at a word, or a result quoted as JSON shown as
 /// `result: {…}`) and the whole, its JSON pretty-printed.
 pub fn shorten_actual(got: &str, max: usize) -> Option<(String, String)> {
-    let (mut shown, cut) = clip(got, max);
+    let (shown, cut) = clip(got, max);
     if !cut {
         return None;
     }
-    let json = got.split_once(": {").and_then(|(head, json)| {
-        let v: serde_json::Value = serde_json::from_str(&format!("{{{json}")).ok()?;
-        Some((head, serde_json::to_string_pretty(&v).ok()?))
-    });
-    let whole = match json {
-        Some((head, pretty)) => {
-            if head.chars().count() < max {
-                shown = format!("{head}: {{…}}");
-            }
-            format!("{head}:\n{pretty}")
-        }
-        None => got.to_string(),
-    };
-    Some((shown, whole))
+    // A result quoted as JSON (whole, or cut by the check with "… (n more bytes)"): its
+    // words shown, the JSON folded, pretty-printed when it parses.
+    if let Some((head, json)) = got.split_once(": {")
+        && head.chars().count() < max
+    {
+        let whole = serde_json::from_str::<serde_json::Value>(&format!("{{{json}"))
+            .ok()
+            .and_then(|v| serde_json::to_string_pretty(&v).ok())
+            .map_or_else(|| got.to_string(), |p| format!("{head}:\n{p}"));
+        return Some((format!("{head}: {{…}}"), whole));
+    }
+    Some((shown, got.to_string()))
 }
 
 /// `s` cut to at most `max` characters at a word boundary, with "…"; whole if it fits.
@@ -647,6 +645,15 @@ mod tests {
             "{whole}"
         );
         assert_eq!(shorten_actual("short", 60), None);
+        let cut = format!(
+            "the call succeeded; result: {{\"text\":\"{}... (177 more bytes)",
+            "=".repeat(80)
+        );
+        let (shown, whole) = shorten_actual(&cut, 60).unwrap_or_default();
+        assert_eq!(
+            (shown.as_str(), whole),
+            ("the call succeeded; result: {…}", cut)
+        );
     }
 
     #[test]
