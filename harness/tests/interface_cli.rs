@@ -62,6 +62,15 @@ fn the_filesystem_mapping_passes_against_the_reference() {
         out.contains("SKIP 8 cases (reference-filesystem/MISS-004, reference-filesystem/RACE-006"),
         "{out}"
     );
+    // The tools the file maps are named, and the reference's others said untested; its
+    // search takes a glob of its own, its tree only patterns that leave files out.
+    assert!(
+        out.contains("Coverage: confinement holds for the 6 mapped tools (")
+            && out.contains("`search_files` was not tested and matches a glob of its own; ")
+            && out.contains("`directory_tree`, ")
+            && !out.contains("`directory_tree` was not tested and"),
+        "{out}"
+    );
     // MISS-004, a case of the choice error-names-path, is counted under its clarification.
     assert!(!out.contains("UNIVERSAL-ERROR-NAMES-PATH"), "{out}");
     assert!(

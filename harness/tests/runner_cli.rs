@@ -199,10 +199,10 @@ fn the_summary_says_what_to_fix_first() {
     assert_eq!(code, 1, "{out}");
     // By severity: the core case's wrong answer before the clarification's choice.
     let core = out
-        .find("1. Wrong answer: the result field … is … (1 case: MIX-001)")
+        .find("1. Wrong answer: the result field NAME is VALUE (1 case: MIX-001)")
         .expect(&out);
     let clar = out
-        .find("2. A choice where the source is silent: the result field … is … (1 case: MIX-002)")
+        .find("2. A choice where the source is silent: the result field NAME is VALUE (1 case: MIX-002)")
         .expect(&out);
     assert!(core < clar, "core failures first: {out}");
     assert!(
@@ -424,7 +424,21 @@ fn reports_are_written() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(p("c.json")).unwrap()).unwrap();
     assert!(json.as_array().is_some_and(|a| !a.is_empty()));
+    // The verdict leads the Cucumber JSON, and every report says what the run covered.
+    assert_eq!(json[0]["mcp_harness"]["exit_code"], 1, "{json}");
+    let coverage = "every tool the server lists was tested.";
+    assert!(
+        json[0]["mcp_harness"]["coverage"]["sentence"]
+            .as_str()
+            .is_some_and(|s| s.ends_with(coverage)),
+        "{json}"
+    );
+    assert!(
+        out.contains(coverage) && junit.contains(coverage),
+        "{out}\n{junit}"
+    );
     let md = std::fs::read_to_string(p("r.md")).unwrap();
+    assert!(md.contains(coverage), "{md}");
     assert!(md.contains("| MCP-012 | MUST |"), "{md}");
     assert!(md.contains("**FAIL-001**"), "{md}");
     // A requirement no case of this run tests says so; none is a plain pass.

@@ -51,6 +51,7 @@ pub fn render(c: &Comparison) -> String {
         c.runs.len()
     );
     headline(&mut out, c);
+    coverage(&mut out, c);
     out.push_str("<table id=\"comparison\">\n<thead>\n");
     header(&mut out, c);
     out.push_str("</thead>\n<tbody>\n");
@@ -77,6 +78,28 @@ fn headline(out: &mut String, c: &Comparison) {
     out.push_str("<div id=\"headline\" class=\"headline\"><b>Safety requirements broken</b><ul>\n");
     for l in lines {
         let _ = writeln!(out, "<li>{}</li>", escape(&l));
+    }
+    out.push_str("</ul></div>\n");
+}
+
+/// Each server's coverage sentence, from the summaries that carry one.
+fn coverage(out: &mut String, c: &Comparison) {
+    let said: Vec<(&str, &str)> = c
+        .runs
+        .iter()
+        .filter_map(|r| Some((r.name.as_str(), r.coverage.as_ref()?.sentence.as_str())))
+        .collect();
+    if said.is_empty() {
+        return;
+    }
+    out.push_str("<div id=\"coverage\"><b>Coverage of each server's tools</b><ul>\n");
+    for (name, sentence) in said {
+        let _ = writeln!(
+            out,
+            "<li><b>{}</b>: {}</li>",
+            escape(name),
+            escape(sentence)
+        );
     }
     out.push_str("</ul></div>\n");
 }

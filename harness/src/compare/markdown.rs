@@ -1,5 +1,6 @@
 //! The comparison as Markdown (`compare --markdown FILE`), for a README or docs page:
-//! the safety headline, one line per server (command, verdict, counts), and the table of
+//! the safety headline, one line per server (command, verdict, counts), each server's
+//! coverage of its tools (from summaries that carry it), and the table of
 //! the cases some server failed, grouped by severity (the rows every server passed are
 //! only counted, so the table stays readable).
 
@@ -41,8 +42,25 @@ pub fn render(c: &Comparison) -> String {
             t.skipped
         );
     }
+    coverage(&mut out, c);
     failures(&mut out, c);
     out
+}
+
+/// Each server's coverage sentence, from the summaries that carry one.
+fn coverage(out: &mut String, c: &Comparison) {
+    let said: Vec<(&str, &str)> = c
+        .runs
+        .iter()
+        .filter_map(|r| Some((r.name.as_str(), r.coverage.as_ref()?.sentence.as_str())))
+        .collect();
+    if said.is_empty() {
+        return;
+    }
+    out.push_str("\n## Coverage of each server's tools\n\n");
+    for (name, sentence) in said {
+        let _ = writeln!(out, "- **{}**: {}", cell(name), cell(sentence));
+    }
 }
 
 /// The rows some server failed, by severity; a count of the rest.

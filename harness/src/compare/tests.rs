@@ -40,6 +40,7 @@ fn run(name: &str, cases: Vec<SummaryCase>) -> Summary {
             skipped: 0,
             stale: 0,
         },
+        coverage: None,
         cases,
     }
 }
@@ -150,4 +151,29 @@ fn the_markdown_lists_failed_rows_and_counts_the_clean_ones() {
     assert!(!md.contains("| READ-001 |"), "{md}");
     assert!(md.contains("2 more cases failed on no server."), "{md}");
     assert!(md.contains("- Data lost: b<x> (EDIT-001)"), "{md}");
+    // Summaries written before coverage have none, and no section is made for them.
+    assert!(!md.contains("## Coverage"), "{md}");
+}
+
+#[test]
+fn each_servers_coverage_is_shown_when_its_summary_has_it() {
+    let mut runs = two();
+    runs[1].coverage = Some(crate::run::report::summary::SummaryCoverage {
+        sentence: "Coverage: … `run_shell` was not tested and runs commands.".into(),
+        listed: true,
+        tested: vec!["read".into()],
+        untested: Vec::new(),
+    });
+    let c = Comparison::of(&runs);
+    let md = markdown::render(&c);
+    assert!(
+        md.contains("- **b<x>**: Coverage: … `run_shell` was not tested and runs commands."),
+        "{md}"
+    );
+    let page = html::render(&c);
+    assert!(
+        page.contains("<li><b>b&lt;x&gt;</b>: Coverage: … `run_shell` was not tested"),
+        "{page}"
+    );
+    assert!(page.find("id=\"coverage\"") < page.find("id=\"comparison\""));
 }

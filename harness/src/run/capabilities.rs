@@ -4,6 +4,7 @@
 //! of hundreds of near-identical failures.
 
 use super::config::{Protocol, ToolNames};
+use super::report::coverage::ToolSeen;
 use crate::catalogue::Profile;
 use crate::catalogue::vocabulary;
 
@@ -12,6 +13,9 @@ use crate::catalogue::vocabulary;
 pub struct Offered {
     /// Tool names from `tools/list` (empty when the list could not be had).
     pub tools: Vec<String>,
+    /// The same tools with their input schemas' property names, for the coverage statement;
+    /// `None` when the list could not be had.
+    pub tool_list: Option<Vec<ToolSeen>>,
     /// `Err(reason)` when reading `list://` (the root) on the empty root failed.
     pub listing: Result<(), String>,
     /// The lifecycle the scenarios use: the one asked for, or with `--protocol auto` the

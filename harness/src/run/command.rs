@@ -20,6 +20,7 @@ use super::plan::Plan;
 use super::probe::DISCOVER_PROBE;
 pub use super::probe::probe;
 use super::report::console::{self, Totals};
+use super::report::coverage::Coverage;
 use super::report::expect_fail::Baseline;
 use super::report::verdict::{CaseVerdict, RunResult, RunVerdict};
 use super::report::{cucumber_json, html, junit, markdown, summary};
@@ -303,12 +304,6 @@ fn report(
     started: Instant,
 ) -> u8 {
     let (catalogue, baseline) = (&plan.catalogues[chosen.index], &plan.baseline);
-    if let Some(path) = &req.json
-        && let Err(e) = cucumber_json::add_not_run(path, &ran.not_run)
-    {
-        eprintln!("mcp-harness: {e}");
-        return 2;
-    }
     let verdict = RunVerdict::of(
         &ran.results,
         baseline,
@@ -316,7 +311,14 @@ fn report(
         &ran.skip_labels,
         ran.parse_errors.len(),
         plan.interface.is_some(),
-    );
+    )
+    .with_coverage(coverage(chosen));
+    if let Some(path) = &req.json
+        && let Err(e) = cucumber_json::complete(path, &ran.not_run, &verdict)
+    {
+        eprintln!("mcp-harness: {e}");
+        return 2;
+    }
     let facts = run_facts(req, &chosen.cfg);
     print_end(&verdict, catalogue, &facts, started);
     let info = chosen.offered.server_info.as_deref();
@@ -334,6 +336,20 @@ fn report(
     };
     println!("Result: {}", console::paint(style, verdict.result.word()));
     verdict.exit_code()
+}
+
+/// Which of the server's tools the profile's (or interface's) operations call, in the
+/// server's spelling.
+fn coverage(chosen: &Chosen) -> Coverage {
+    let mapped: Vec<String> = chosen
+        .cfg
+        .profile
+        .tools
+        .iter()
+        .map(|t| chosen.cfg.tool_names.map(t))
+        .collect();
+    let listed = chosen.offered.tool_list.as_deref();
+    Coverage::of(listed.unwrap_or_default(), &mapped, listed.is_some())
 }
 
 /// The verdict of an interface run in which every selected case was skipped: not a pass
@@ -459,6 +475,7 @@ fn print_end(
         );
     }
     println!("{}", verdict.totals.line(started.elapsed().as_secs_f64()));
+    print!("{}", console::coverage(verdict));
 }
 
 /// How a failing case is shown as it happens: one line when the baseline expects it,

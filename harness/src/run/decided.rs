@@ -205,6 +205,7 @@ mod tests {
     fn offered(legacy_era: bool) -> Offered {
         Offered {
             tools: Vec::new(),
+            tool_list: None,
             listing: Ok(()),
             protocol: Protocol::Auto,
             discover_unanswered: false,

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use super::report::{html, junit, summary};
+use super::report::{cucumber_json, html, junit, summary};
 use super::request::RunRequest;
 
 pub struct Outputs {
@@ -58,7 +58,7 @@ impl Outputs {
     pub fn abort(&self, paragraph: &str) -> u8 {
         eprintln!("mcp-harness: {paragraph}");
         if let Some(f) = &self.json {
-            let _ = (&*f).write_all(b"[]");
+            let _ = (&*f).write_all(cucumber_json::aborted(paragraph).as_bytes());
         }
         if let Some(f) = &self.junit {
             let _ = junit::write(&junit::aborted(paragraph), f);

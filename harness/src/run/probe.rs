@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::capabilities::Offered;
 use super::config::{Protocol, ServerConfig, Target};
+use super::report::coverage::ToolSeen;
 use super::server::{Reply, Session, StartError};
 use super::starter::{PROBE_TEXT, ReadSeen, Seen, read_call, read_seen, refusal_seen};
 
@@ -156,7 +157,14 @@ fn with_session<T>(
 /// What the started server offers: its tools, whether it reads `list://`, and whether it
 /// speaks the 2025-11-25 era too.
 async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path) -> Offered {
-    let tools = s.tool_names().await.unwrap_or_default();
+    let tool_list = match s.list_tools().await {
+        Reply::Ok(v) => v
+            .get("tools")
+            .and_then(|t| t.as_array())
+            .map(|a| a.iter().filter_map(ToolSeen::of).collect::<Vec<ToolSeen>>()),
+        _ => None,
+    };
+    let tools = tool_list.iter().flatten().map(|t| t.name.clone()).collect();
     let mut legacy_era = s.legacy_era();
     // A server that answered `server/discover` may speak the 2025-11-25 era too, and the
     // roots cases need it: ask once with `initialize`.
@@ -180,6 +188,7 @@ async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path
     s.shutdown().await;
     Offered {
         tools,
+        tool_list,
         listing,
         protocol: resolved(protocol, first_legacy),
         discover_unanswered: cfg.protocol == Protocol::Auto && protocol != Protocol::Auto,

@@ -398,6 +398,20 @@ pub fn headline(verdict: &RunVerdict) -> String {
     out
 }
 
+/// The coverage sentence (which of the server's tools no case tried), yellow when an
+/// untested tool is a side door around confinement; empty when the run does not know it.
+pub fn coverage(verdict: &RunVerdict) -> String {
+    let Some(sentence) = verdict.coverage_sentence() else {
+        return String::new();
+    };
+    let doors = verdict
+        .coverage
+        .as_ref()
+        .is_some_and(|c| c.side_doors().next().is_some());
+    let style = if doors { YELLOW } else { Style::new() };
+    format!("{}\n", paint(style, &sentence))
+}
+
 /// The severity classes that failed, in the headline's order.
 fn failed_classes(verdict: &RunVerdict) -> Vec<Severity> {
     Severity::ALL
@@ -446,7 +460,14 @@ pub fn fix_first(verdict: &RunVerdict, profile: &str, args: &[String]) -> String
         let ex = cause.example();
         let _ = writeln!(out, "     shown by: {}", ex.scenario);
         let _ = writeln!(out, "     expected: {want}");
-        let _ = writeln!(out, "     actual:   {}", clip_line(&got, 160, ""));
+        // A result quoted as JSON is folded: its failure block above shows it whole.
+        let actual = match verdict::shorten_actual(&got, 160) {
+            Some((shown, _)) if shown.ends_with("{…}") => {
+                format!("{shown} (the failure block above shows it)")
+            }
+            _ => clip_line(&got, 160, ""),
+        };
+        let _ = writeln!(out, "     actual:   {actual}");
         let _ = writeln!(out, "     rerun:    {}", verdict::rerun(args, &ex.case_id));
     }
     let choices = verdict.open_choices();
@@ -579,7 +600,10 @@ mod tests {
             vec!["the client calls \"read_file\" with {\"path\":\"${outside}/s\"}".into()];
         escape.outcome = Outcome::Failed {
             step: "Then the call fails".into(),
-            message: "the call succeeded but should have failed".into(),
+            message: format!(
+                "the call succeeded but should have failed; result: {{\"text\":\"{}\"}}",
+                "=".repeat(200)
+            ),
         };
         let results = [
             failed("CL-1", &["must", "CLR-001", "clarification"]),
@@ -608,6 +632,14 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("actual:   expected 4, got 3"), "{text}");
+        // A long result quoted as JSON is folded, not cut inside a run of `=`.
+        assert!(
+            text.contains(
+                "actual:   the call succeeded but should have failed; result: {…} (the failure \
+                 block above shows it)"
+            ),
+            "{text}"
+        );
         let head = plain(&headline(&v));
         assert!(head.contains("Confinement: 1 way out"), "{head}");
         let none = RunVerdict::of(

@@ -54,7 +54,9 @@ td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}\
 .verdict.FAIL{border-color:#b00020;background:#fdeef0}\
 .verdict.NOTHING{border-color:#8a5a00;background:#fff6e5}\
 .xfail{color:#8a5a00}.sev-high{color:#b00020}.sev-low{color:#8a5a00}\
-ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}";
+ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}\
+details.actual{margin:.2em 0}details.actual+br{display:none}\
+#coverage.doors{border-left:6px solid #8a5a00;padding-left:.6em}";
 
 /// Shows the rows and failures of the chosen kind, and counts what is shown.
 const SCRIPT: &str = r#"
@@ -118,6 +120,19 @@ pub fn render(p: &Page) -> String {
             ""
         }
     );
+    if let Some(sentence) = v.coverage_sentence() {
+        // Marked when an untested tool is a side door around confinement.
+        let doors = v
+            .coverage
+            .as_ref()
+            .is_some_and(|c| c.side_doors().next().is_some());
+        let _ = writeln!(
+            out,
+            "<p id=\"coverage\"{}>{}</p>",
+            if doors { " class=\"doors\"" } else { "" },
+            code_spans(&sentence)
+        );
+    }
     headline(&mut out, v);
     fix_first(&mut out, p);
     totals(&mut out, &v.totals);
@@ -136,6 +151,21 @@ pub fn render(p: &Page) -> String {
         "<pre id=\"script-errors\" hidden></pre>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     );
     out
+}
+
+/// `s` escaped, with each `name` in backticks set as code.
+fn code_spans(s: &str) -> String {
+    escape(s)
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The CSS class of a severity: the first five classes are grave.
@@ -205,11 +235,29 @@ fn fix_first(out: &mut String, p: &Page) {
             anchor(&ex.case_id),
             escape(&ex.scenario),
             escape(&want),
-            escape(&got),
+            actual(&got),
             escape(&verdict::rerun(&p.facts.args, &ex.case_id))
         );
     }
     out.push_str("</ol>\n");
+}
+
+/// Longest "actual" shown whole in the list of causes.
+const ACTUAL_SHOWN: usize = 160;
+
+/// What a cause's example got: whole when short, else cut at a word with the whole text
+/// (its JSON pretty-printed) folded beneath, as a diff of FSC-EDIT-008 runs to many lines.
+fn actual(got: &str) -> String {
+    let Some((shown, whole)) = verdict::shorten_actual(got, ACTUAL_SHOWN) else {
+        return escape(got);
+    };
+    format!(
+        "{}<details class=\"actual\"><summary>the whole text ({} characters)</summary>\
+         <pre>{}</pre></details>",
+        escape(&shown),
+        got.chars().count(),
+        escape(&whole)
+    )
 }
 
 /// The figures of the console's totals line, each in an element with an id.
@@ -239,7 +287,7 @@ fn row(out: &mut String, kind: &str, cells: &[String], verdict: &Verdict, cases:
         out,
         "<td class=\"{}\">{}</td><td>{cases}</td></tr>",
         verdict.kind(),
-        escape(&verdict.text())
+        escape(&verdict.words())
     );
 }
 
@@ -480,6 +528,8 @@ mod tests {
             "{page}"
         );
         assert_eq!(page.matches("<script>").count(), 1, "{page}");
+        // Results in words: no emoji a browser without an emoji font draws as a box.
+        assert!(!page.contains('✅') && !page.contains('❌'), "{page}");
     }
 
     #[test]
@@ -552,5 +602,81 @@ mod tests {
         assert!(page.contains("id=\"sev-outside-read\""), "{page}");
         assert!(page.contains("<ul id=\"headline\">"), "{page}");
         assert!(page.contains("id=\"fix-first\""), "{page}");
+    }
+
+    /// A run of `n` cases, each covering two requirements, the first `failing` failed with
+    /// an exchange of `messages` requests of about 400 characters.
+    fn big_run(n: usize, failing: usize, messages: usize) -> Vec<CaseResult> {
+        (0..n)
+            .map(|i| {
+                let tags = [
+                    "must".to_string(),
+                    format!("FS-AREA-{:03}", i % 60),
+                    format!("FS-CLR-{:02}", i % 12),
+                ];
+                let name = format!("C-{i:03} a case that checks one thing the source asks for");
+                let mut r = CaseResult::describe("area.feature", &name, &tags);
+                if i < failing {
+                    let mut m = String::from("the call succeeded\n  JSON-RPC exchange of the step:");
+                    for k in 0..messages {
+                        m.push_str(&format!(
+                            "\n    -> {{\"id\":{k},\"method\":\"tools/call\",\"params\":{{\"name\":\"read_text_file\",\"arguments\":{{\"path\":\"{}\"}}}}}}",
+                            "/tmp/mcp-harness-root/".repeat(14)
+                        ));
+                    }
+                    r.outcome = Outcome::Failed {
+                        step: "Then the call fails".into(),
+                        message: m,
+                    };
+                }
+                r
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_500_case_page_stays_small() {
+        let passing = page_of(&big_run(500, 0, 0), "");
+        assert!(passing.len() < 150_000, "{} bytes", passing.len());
+        // 50 failures with exchanges longer than the fold: each keeps its ends.
+        let failing = page_of(&big_run(500, 50, 60), "");
+        assert!(failing.len() < 1_000_000, "{} bytes", failing.len());
+        eprintln!(
+            "500 cases: passing {} bytes, 50 failing {} bytes",
+            passing.len(),
+            failing.len()
+        );
+    }
+
+    #[test]
+    fn a_long_actual_is_cut_at_a_word_with_the_whole_text_folded() {
+        let mut r = CaseResult::describe("e.feature", "E-8 twice", &["must".into()]);
+        let diff = format!(
+            "```diff\nIndex: e.txt\n{}\n--- e.txt\toriginal\n+++ e.txt\tmodified\n@@ -1,3 +1,3 @@\n-x\n+y\n x\n x\n```\n\n",
+            "=".repeat(67)
+        );
+        let result = serde_json::json!({"content": [{"type": "text", "text": diff}]});
+        r.outcome = Outcome::Failed {
+            step: "Then the call fails".into(),
+            message: format!("the call succeeded but should have failed; result: {result}"),
+        };
+        let page = page_of(&[r], "");
+        let fix = page
+            .split("id=\"fix-first\"")
+            .nth(1)
+            .and_then(|s| s.split("</ol>").next())
+            .unwrap_or_default();
+        assert!(fix.contains("<details class=\"actual\">"), "{fix}");
+        let shown = fix.split("<details").next().unwrap_or_default();
+        assert!(!shown.contains("====="), "the diff is folded: {shown}");
+        assert!(
+            fix.contains("&quot;content&quot;: ["),
+            "pretty-printed whole: {fix}"
+        );
+        assert!(fix.contains("Wrong answer: the call fails</b> ("), "{fix}");
+        assert!(
+            shown.contains("actual: the call succeeded but should have failed; result: {…}"),
+            "{shown}"
+        );
     }
 }

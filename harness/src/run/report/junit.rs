@@ -5,6 +5,8 @@
 //!   case's `classname`, so CI dashboards group cases the way the catalogue does.
 //! - A failure's `type` is the failed check (the step, without its keyword), and its
 //!   `message` starts with the expectation; the body holds the whole failure block.
+//! - The first suite's output holds the run's verdict, headline and coverage of the
+//!   server's tools.
 //! - A failure that does not count (SHOULD-level without `--strict`, or listed in the
 //!   baseline) is reported as skipped with the reason, never as a failure; a baseline
 //!   entry that passed (stale) is a failure that says so, as it fails the run.
@@ -49,9 +51,22 @@ pub fn report(v: &RunVerdict, profile: &str) -> Report {
             }
         }
     }
+    // The run's verdict, headline and coverage on the first suite: JUnit has no place for
+    // the run as a whole, and every suite would repeat it.
+    if let Some((_, first)) = suites.first_mut() {
+        first.set_system_out(&run_text(v));
+    }
     let mut report = Report::new();
     report.add_testsuites(suites.into_iter().map(|(_, s)| s));
     report
+}
+
+/// The run's verdict as the first suite's output: the result, the headline, the coverage.
+fn run_text(v: &RunVerdict) -> String {
+    let mut lines = vec![format!("Result: {}", v.sentence())];
+    lines.extend(v.headline());
+    lines.extend(v.coverage_sentence());
+    lines.join("\n")
 }
 
 fn test_case(c: &CaseVerdict, class: &str, strict: bool) -> TestCase {

@@ -30,14 +30,16 @@ fn verdict_cell(v: &Verdict) -> String {
     }
 }
 
+/// A cause's "actual" in one cell-like line: a result quoted as JSON shown as `{…}` (the
+/// HTML page and the console's failure block show it whole).
+fn actual(got: &str) -> String {
+    let shown = verdict::shorten_actual(got, 110).map_or_else(|| got.to_string(), |(s, _)| s);
+    cell(&shown)
+}
+
 fn cell(s: &str) -> String {
     let one_line = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let clipped = if one_line.chars().count() > 110 {
-        format!("{}…", one_line.chars().take(109).collect::<String>())
-    } else {
-        one_line
-    };
-    clipped.replace('|', "\\|")
+    verdict::clip(&one_line, 110).0.replace('|', "\\|")
 }
 
 /// The result a row has earned: a pass only when cases that test it ran and passed, and a
@@ -102,6 +104,16 @@ impl Verdict {
         }
     }
 
+    /// The text without its emoji mark, for the HTML page, which colours the words instead
+    /// (a browser without an emoji font draws the mark as an empty box).
+    pub fn words(&self) -> String {
+        let text = self.text();
+        ["✅ ", "⚠️ ", "❌ "]
+            .iter()
+            .find_map(|m| text.strip_prefix(m))
+            .map_or_else(|| text.clone(), str::to_string)
+    }
+
     /// A one-word kind, for the HTML page's styles and filters.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -139,6 +151,9 @@ pub fn render(v: &RunVerdict, catalogue: Option<&Catalogue>, facts: &RunFacts) -
     let _ = writeln!(out, "# Conformance report\n");
     let _ = writeln!(out, "**Result: {}**\n", v.sentence());
     let _ = writeln!(out, "{}\n", run_line(v, facts));
+    if let Some(sentence) = v.coverage_sentence() {
+        let _ = writeln!(out, "{sentence}\n");
+    }
     let head = v.headline();
     if !head.is_empty() {
         let _ = writeln!(out, "## Headline\n");
@@ -202,7 +217,7 @@ fn fix_first(out: &mut String, v: &RunVerdict, facts: &RunFacts) {
             ids.join(", "),
             ex.scenario,
             want.replace('`', "'"),
-            cell(&got),
+            actual(&got),
             verdict::rerun(&facts.args, &ex.case_id)
         );
     }

@@ -116,7 +116,7 @@ const WRITING: [&str; 9] = [
 ];
 
 /// Whether a case's steps involve the outside area (a fixture there, or a path into it).
-fn involves_outside(steps: &[String]) -> bool {
+pub fn involves_outside(steps: &[String]) -> bool {
     steps
         .iter()
         .any(|s| s.contains("${outside}") || s.starts_with("an outside "))

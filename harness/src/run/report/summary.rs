@@ -1,6 +1,7 @@
 //! The run summary (`--summary FILE`): the verdict as JSON, one record per case with its
-//! result, severity and baseline status. Cucumber JSON (`--json`) names neither the server
-//! nor the verdict; `mcp-harness compare` merges these summaries into one page.
+//! result, severity and baseline status, and the coverage of the server's tools. Cucumber
+//! JSON (`--json`) carries the same verdict but not the server's name; `mcp-harness
+//! compare` merges these summaries into one page.
 
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +33,29 @@ pub struct Summary {
     /// The verdict in one line, as the console ends.
     pub sentence: String,
     pub totals: SummaryTotals,
+    /// Which of the server's tools the run tested (absent in summaries written before it).
+    #[serde(default)]
+    pub coverage: Option<SummaryCoverage>,
     pub cases: Vec<SummaryCase>,
+}
+
+/// The run's coverage of the server's tools (`coverage.rs`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SummaryCoverage {
+    /// The sentence every report carries.
+    pub sentence: String,
+    /// Whether the server's tool list was had.
+    pub listed: bool,
+    /// The server's tools the mapped operations call.
+    pub tested: Vec<String>,
+    /// The others, each with its side door (`command`, `script`, `url`, `glob`) if any.
+    pub untested: Vec<SummaryUntested>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SummaryUntested {
+    pub name: String,
+    pub side_door: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -77,7 +100,6 @@ pub struct Identity<'a> {
 
 /// The summary of `verdict`.
 pub fn of(verdict: &RunVerdict, who: &Identity) -> Summary {
-    let t = &verdict.totals;
     Summary {
         format: FORMAT.into(),
         harness_version: env!("CARGO_PKG_VERSION").into(),
@@ -90,20 +112,46 @@ pub fn of(verdict: &RunVerdict, who: &Identity) -> Summary {
         result: verdict.result.word().into(),
         exit_code: verdict.exit_code(),
         sentence: verdict.sentence(),
-        totals: SummaryTotals {
-            scenarios: t.scenarios,
-            passed: t.passed,
-            failed: t.failed,
-            counted: t.counted,
-            expected: t.expected,
-            skipped: t.skipped_total(),
-            stale: t.stale,
-        },
+        totals: totals(verdict),
+        coverage: coverage(verdict),
         cases: verdict.cases.iter().map(case).collect(),
     }
 }
 
-fn case(c: &CaseVerdict) -> SummaryCase {
+/// The verdict's totals as the JSON reports give them.
+pub fn totals(verdict: &RunVerdict) -> SummaryTotals {
+    let t = &verdict.totals;
+    SummaryTotals {
+        scenarios: t.scenarios,
+        passed: t.passed,
+        failed: t.failed,
+        counted: t.counted,
+        expected: t.expected,
+        skipped: t.skipped_total(),
+        stale: t.stale,
+    }
+}
+
+/// The verdict's coverage as the JSON reports give it.
+pub fn coverage(verdict: &RunVerdict) -> Option<SummaryCoverage> {
+    let c = verdict.coverage.as_ref()?;
+    Some(SummaryCoverage {
+        sentence: verdict.coverage_sentence().unwrap_or_default(),
+        listed: c.listed,
+        tested: c.tested.clone(),
+        untested: c
+            .untested
+            .iter()
+            .map(|u| SummaryUntested {
+                name: u.name.clone(),
+                side_door: u.side_door.map(|d| d.key().to_string()),
+            })
+            .collect(),
+    })
+}
+
+/// One case as the JSON reports give it.
+pub fn case(c: &CaseVerdict) -> SummaryCase {
     let r = c.result;
     SummaryCase {
         id: r.case_id.clone(),
@@ -155,6 +203,7 @@ pub fn aborted(name: &str, paragraph: &str) -> Summary {
             skipped: 0,
             stale: 0,
         },
+        coverage: None,
         cases: Vec::new(),
     }
 }

@@ -1,10 +1,12 @@
 //! The verdict of a run, computed once from the case results and the baseline: per case its
 //! baseline status, severity and whether it counts; per run the totals, the result (PASS,
 //! FAIL, NOTHING TESTED), the exit code, the headline per severity class and what to fix
-//! first. The console, Markdown, HTML and JUnit reports only render it, so they agree.
+//! first, and which of the server's tools the run covered (`coverage.rs`). The console,
+//! Markdown, HTML, JUnit, Cucumber JSON and summary reports only render it, so they agree.
 
 use std::collections::HashMap;
 
+use super::coverage::{Confinement, Coverage};
 use super::expect_fail::Baseline;
 use super::severity::{self, Severity};
 use super::totals::Totals;
@@ -123,6 +125,9 @@ pub struct RunVerdict<'a> {
     pub parse_errors: usize,
     pub strict: bool,
     pub result: RunResult,
+    /// Which of the server's tools the mapped operations call; `None` in a run that did
+    /// not ask the server (tests).
+    pub coverage: Option<Coverage>,
 }
 
 impl<'a> RunVerdict<'a> {
@@ -157,7 +162,35 @@ impl<'a> RunVerdict<'a> {
             parse_errors,
             strict,
             result,
+            coverage: None,
         }
+    }
+
+    /// The verdict with the run's coverage of the server's tools.
+    pub fn with_coverage(mut self, coverage: Coverage) -> Self {
+        self.coverage = Some(coverage);
+        self
+    }
+
+    /// The coverage sentence every report carries, when the run knows its coverage.
+    pub fn coverage_sentence(&self) -> Option<String> {
+        let escaped = self.failures().any(|c| {
+            matches!(
+                c.severity,
+                Some(Severity::OutsideRead | Severity::OutsideWrite)
+            )
+        });
+        let tried = self
+            .results
+            .iter()
+            .filter(|r| !r.skipped() && severity::involves_outside(&r.steps))
+            .count();
+        let confinement = match (escaped, tried) {
+            (true, _) => Confinement::Escaped,
+            (false, 0) => Confinement::Untried,
+            (false, k) => Confinement::Held(k),
+        };
+        self.coverage.as_ref().map(|c| c.sentence(confinement))
     }
 
     /// 0 pass, 1 fail, 2 nothing tested.
@@ -301,23 +334,83 @@ fn ids(cases: &[&CaseVerdict]) -> String {
     s.join(", ")
 }
 
-/// "Wrong answer: the call fails with … error": the class, and the failing check with its
-/// values left out, so cases of one cause share it.
+/// "Wrong answer: the call fails with the expected error": the class, and the failing
+/// check with each value named by its kind (`the file NAME has text TEXT`), so cases of
+/// one cause share it and the title reads whole.
 fn title(sev: Severity, r: &CaseResult) -> String {
     let Outcome::Failed { step, .. } = &r.outcome else {
         return sev.title().to_string();
     };
     let check = match severity::form_of(step) {
-        Some(f) => f
-            .template
-            .replace("{a} ", "")
-            .split('{')
-            .map(|p| p.split_once('}').map_or(p, |(_, rest)| rest))
-            .collect::<Vec<_>>()
-            .join("…"),
+        Some(f) => generic(f.template),
         None => severity::sentence(step).to_string(),
     };
     format!("{}: {check}", sev.title())
+}
+
+/// A step template with its placeholders named: `{quoted}` NAME, `{string}` TEXT, ...
+fn generic(template: &str) -> String {
+    let t = template.replace("{a} {kind} error", "the expected error");
+    let mut out = String::new();
+    let mut rest = t.as_str();
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        let (name, tail) = after.split_once('}').unwrap_or((after, ""));
+        out.push_str(match name {
+            "quoted" => "NAME",
+            "string" => "TEXT",
+            "number" => "N",
+            "array" => "LIST",
+            "object" => "ARGUMENTS",
+            "json" => "JSON",
+            "mode" => "MODE",
+            "word" => "TYPE",
+            _ => "VALUE",
+        });
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A long "actual" shortened for a list of causes: `None` when it fits in `max`
+/// characters; else the text to show (cut at a word, or a result quoted as JSON shown as
+/// `result: {…}`) and the whole, its JSON pretty-printed.
+pub fn shorten_actual(got: &str, max: usize) -> Option<(String, String)> {
+    let (shown, cut) = clip(got, max);
+    if !cut {
+        return None;
+    }
+    // A result quoted as JSON (whole, or cut by the check with "… (n more bytes)"): its
+    // words shown, the JSON folded, pretty-printed when it parses.
+    if let Some((head, json)) = got.split_once(": {")
+        && head.chars().count() < max
+    {
+        let whole = serde_json::from_str::<serde_json::Value>(&format!("{{{json}"))
+            .ok()
+            .and_then(|v| serde_json::to_string_pretty(&v).ok())
+            .map_or_else(|| got.to_string(), |p| format!("{head}:\n{p}"));
+        return Some((format!("{head}: {{…}}"), whole));
+    }
+    Some((shown, got.to_string()))
+}
+
+/// `s` cut to at most `max` characters at a word boundary, with "…"; whole if it fits.
+/// The second value says whether it was cut.
+pub fn clip(s: &str, max: usize) -> (String, bool) {
+    if s.chars().count() <= max {
+        return (s.to_string(), false);
+    }
+    let head: String = s.chars().take(max).collect();
+    // Back to the last space, unless that loses most of the text (one long JSON word).
+    let cut = match head.rfind(' ') {
+        Some(i) if i > max / 2 => &head[..i],
+        _ => head.as_str(),
+    };
+    (
+        format!("{}…", cut.trim_end_matches([',', ';', ':', ' '])),
+        true,
+    )
 }
 
 fn totals(cases: &[CaseVerdict], skip_labels: &HashMap<String, &'static str>) -> Totals {
@@ -520,6 +613,47 @@ mod tests {
         assert_eq!((v.result, v.exit_code()), (RunResult::NothingTested, 2));
         let none = RunVerdict::of(&[], &Baseline::default(), false, &HashMap::new(), 0, false);
         assert_eq!(none.exit_code(), 2);
+    }
+
+    #[test]
+    fn titles_name_their_values_and_clips_end_at_a_word() {
+        assert_eq!(
+            generic("the result field {quoted} matches {string}"),
+            "the result field NAME matches TEXT"
+        );
+        assert_eq!(
+            generic(
+                "exactly {number} of the concurrent calls succeed and the others fail with {a} {kind} error"
+            ),
+            "exactly N of the concurrent calls succeed and the others fail with the expected error"
+        );
+        assert_eq!(clip("short", 10), ("short".to_string(), false));
+        assert_eq!(
+            clip("the call succeeded but should have failed; result: {}", 30),
+            ("the call succeeded but should…".to_string(), true)
+        );
+        let word = "x".repeat(50);
+        assert_eq!(clip(&word, 20).0.chars().count(), 21);
+        let got = format!(
+            "the call succeeded; result: {{\"text\":\"{}\"}}",
+            "=".repeat(80)
+        );
+        let (shown, whole) = shorten_actual(&got, 60).unwrap_or_default();
+        assert_eq!(shown, "the call succeeded; result: {…}");
+        assert!(
+            whole.starts_with("the call succeeded; result:\n{\n  \"text\""),
+            "{whole}"
+        );
+        assert_eq!(shorten_actual("short", 60), None);
+        let cut = format!(
+            "the call succeeded; result: {{\"text\":\"{}... (177 more bytes)",
+            "=".repeat(80)
+        );
+        let (shown, whole) = shorten_actual(&cut, 60).unwrap_or_default();
+        assert_eq!(
+            (shown.as_str(), whole),
+            ("the call succeeded; result: {…}", cut)
+        );
     }
 
     #[test]
