@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::common::*;
-use crate::http_server::{HttpServer, READER, WRITER};
+use crate::http_server::{HttpServer, READER, WRITER, open_session, post};
 use crate::memory::vm_kib;
 use crate::raw::Raw;
 
@@ -65,32 +65,7 @@ fn stdio_pipelined_large_reads_never_read() {
 
 /// An initialized session of `c`'s token: its id.
 async fn session(c: &reqwest::Client, url: &str) -> String {
-    let init = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"adversarial","version":"1"}}});
-    let r = post(c, url, None, &init).await;
-    let id = r.headers()["mcp-session-id"].to_str().unwrap().to_owned();
-    let _ = r.bytes().await;
-    let done = json!({"jsonrpc":"2.0","method":"notifications/initialized"});
-    let _ = post(c, url, Some(&id), &done).await.bytes().await;
-    id
-}
-
-async fn post(
-    c: &reqwest::Client,
-    url: &str,
-    session: Option<&str>,
-    body: &serde_json::Value,
-) -> reqwest::Response {
-    let mut rq = c
-        .post(url)
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2025-11-25")
-        .timeout(Duration::from_secs(30))
-        .body(body.to_string());
-    if let Some(id) = session {
-        rq = rq.header("mcp-session-id", id);
-    }
-    rq.send().await.expect("request")
+    open_session(c, url).await.expect("a session")
 }
 
 /// Sends a `text.read` of `path` in `session` on a raw connection that is never read.
@@ -134,13 +109,13 @@ async fn http_clients_that_never_read_their_replies() {
     let start = Instant::now();
     let fresh = session(&c, &url).await;
     let list = json!({"jsonrpc":"2.0","id":2,"method":"tools/list"});
-    let list = post(&c, &url, Some(&fresh), &list).await;
+    let list = post(&c, &url, Some(&fresh), &list.to_string()).await;
     let list = list.text().await.unwrap_or_default();
     assert!(list.contains("text.read"), "tools/list: {list:.300}");
     let read = json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"text.read","arguments":{"path":"small.txt"}}});
     let mut served = String::new();
     while start.elapsed() < Duration::from_secs(40) {
-        let r = post(&c, &url, Some(&fresh), &read).await;
+        let r = post(&c, &url, Some(&fresh), &read.to_string()).await;
         let (status, text) = (r.status(), r.text().await.unwrap_or_default());
         if !text.contains("Server busy") {
             assert_eq!(status, 200, "{text:.300}");
@@ -219,7 +194,7 @@ async fn http_parked_bodies_draw_from_the_budget() {
     let c = mcp_harness::run::http::client(Some(WRITER));
     let fresh = session(&c, &url).await;
     let list = json!({"jsonrpc":"2.0","id":2,"method":"tools/list"});
-    let list = post(&c, &url, Some(&fresh), &list).await;
+    let list = post(&c, &url, Some(&fresh), &list.to_string()).await;
     let list = list.text().await.unwrap_or_default();
     assert!(list.contains("text.read"), "tools/list: {list:.300}");
     let hwm = vm_kib(pid, "VmHWM:") / 1024;
