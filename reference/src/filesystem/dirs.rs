@@ -3,6 +3,7 @@
 //! shows them in the order the OS returns); a symlink is shown as [FILE], as there.
 
 use std::borrow::Cow;
+use std::fmt::Write;
 
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::json;
@@ -83,7 +84,10 @@ pub fn shown(name: &str) -> Cow<'_, str> {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if breaks_line(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
+            // Written in place: a name of many control characters costs no allocation each.
+            c if breaks_line(c) => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             c => out.push(c),
         }
     }

@@ -171,7 +171,7 @@ fn everything_at_once(f: &Fixture) -> Vec<Value> {
 
 /// The fixture of `everything_at_once`.
 fn stdio_fixture() -> Fixture {
-    let f = Fixture::new();
+    let f = Fixture::in_memory();
     f.write("big.txt", text_of(30_000_000));
     let mut line = vec![1u8; 1023];
     line.push(b'\n');
