@@ -59,13 +59,17 @@ fn text_of(bytes: usize) -> String {
     line.repeat(bytes / line.len())
 }
 
-/// 200 lighthouse reads of a 10 MB file, each with a 6 MB argument nobody uses.
-fn padded_reads() -> Vec<Value> {
+/// 200 reads of a 10 MB file in `profile` (lighthouse's `read`, editor's `file/read`),
+/// each with a 6 MB argument nobody uses.
+fn padded_reads(f: &Fixture, profile: &str) -> Vec<Value> {
     let pad = "p".repeat(6_000_000);
+    let uri = format!("file://{}/big.txt", f.root.display());
     (100..300)
-        .map(|id| {
-            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "read", "arguments": {"path": "big.txt", "unused": pad}}})
+        .map(|id| match profile {
+            "editor" => json!({"jsonrpc": "2.0", "id": id, "method": "file/read",
+                "params": {"uri": uri, "unused": pad}}),
+            _ => json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "read", "arguments": {"path": "big.txt", "unused": pad}}}),
         })
         .collect()
 }
@@ -95,14 +99,14 @@ fn temp_files(root: &std::path::Path) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "slow attack (about 20 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+#[ignore = "slow attack (about 35 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 fn a_stdio_client_that_never_reads_is_cut_off() {
     let f = Fixture::new();
     f.write("big.txt", text_of(9_900_000));
     let before = f.outside_snapshot();
     // A client that pauses 3 s, under the deadline, is served.
     let (mut paused, stdin, stdout) = spawn(&f.root, "lighthouse");
-    let _sender = send_all(stdin, padded_reads());
+    let _sender = send_all(stdin, padded_reads(&f, "lighthouse"));
     std::thread::sleep(Duration::from_secs(3));
     let mut lines = BufReader::with_capacity(1 << 20, stdout).lines();
     let got: Vec<String> = lines.by_ref().take(4).map(Result::unwrap).collect();
@@ -113,36 +117,47 @@ fn a_stdio_client_that_never_reads_is_cut_off() {
     );
     let _ = paused.kill();
     let _ = paused.wait();
-    // A client that never reads is cut off.
-    let (mut child, stdin, _stdout) = spawn(&f.root, "lighthouse");
-    let mut stderr = child.stderr.take().unwrap();
-    let _sender = send_all(stdin, padded_reads());
-    let (took, hwm) = exit_and_peak(&mut child, CUT_OFF_WITHIN);
-    let mut said = String::new();
-    stderr.read_to_string(&mut said).unwrap();
-    let temps = temp_files(&f.root);
-    println!(
-        "stdio budget: lighthouse, 200 pipelined 10 MB reads with a 6 MB unused argument, \
-         stdout never read: cut off, exit after {took:?} (deadline 5 s of no progress), peak \
-         RSS {hwm} MiB (bound {BOUND_MIB}), {} temporary files; a client pausing 3 s was \
-         served",
-        temps.len()
-    );
-    assert!(
-        took.is_some(),
-        "still running after {CUT_OFF_WITHIN:?}, killed"
-    );
-    assert!(
-        said.contains("read nothing from stdout"),
-        "stderr: {said:.500}"
-    );
-    assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
-    assert!(temps.is_empty(), "{temps:?}");
+    println!("stdio budget: lighthouse, the same with stdout unread for 3 s: served");
+    // A client that never reads is cut off, in both profiles of the attack.
+    for profile in ["lighthouse", "editor"] {
+        never_reads(&f, profile);
+    }
     assert_eq!(
         f.outside_snapshot(),
         before,
         "something changed outside the root"
     );
+}
+
+/// A `profile` client pipelines padded reads and never reads stdout: the server must say
+/// why on stderr and exit, under the bound, leaving no temporary file.
+fn never_reads(f: &Fixture, profile: &str) {
+    let (mut child, stdin, _stdout) = spawn(&f.root, profile);
+    let mut stderr = child.stderr.take().unwrap();
+    let _sender = send_all(stdin, padded_reads(f, profile));
+    let (took, hwm) = exit_and_peak(&mut child, CUT_OFF_WITHIN);
+    let mut said = String::new();
+    stderr.read_to_string(&mut said).unwrap();
+    let temps = temp_files(&f.root);
+    println!(
+        "stdio budget: {profile}, 200 pipelined 10 MB reads with a 6 MB unused argument, \
+         stdout never read: cut off, exit after {took:?} (deadline 5 s of no progress), peak \
+         RSS {hwm} MiB (bound {BOUND_MIB}), {} temporary files",
+        temps.len()
+    );
+    assert!(
+        took.is_some(),
+        "{profile}: still running after {CUT_OFF_WITHIN:?}, killed"
+    );
+    assert!(
+        said.contains("read nothing from stdout"),
+        "stderr: {said:.500}"
+    );
+    assert!(
+        hwm < BOUND_MIB,
+        "{profile}: peak RSS {hwm} MiB over the bound"
+    );
+    assert!(temps.is_empty(), "{temps:?}");
 }
 
 /// Everything stdio holds, at once, with stdout unread for 3 s: a 100 MB `write_file`
