@@ -1,7 +1,8 @@
 //! One memory budget for the whole process (issue 36): replies waiting for a client that
 //! does not read, and request bodies being received, draw from the work budget with the
 //! tools' own work, so no number of such clients takes the server past 1 GiB. Peak memory
-//! is the server's VmHWM from /proc; each attack then checks the server still answers.
+//! is the server's VmHWM from /proc; each attack then checks the server still answers and
+//! that nothing outside its root changed.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -27,6 +28,7 @@ fn text_of(bytes: usize) -> String {
 #[ignore = "slow attack (about 25 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 fn stdio_pipelined_large_reads_never_read() {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     f.write("big.txt", text_of(9_900_000));
     let mut raw = Raw::spawn(&f.root, &["--profile", "lighthouse"]);
     raw.initialize();
@@ -61,6 +63,11 @@ fn stdio_pipelined_large_reads_never_read() {
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }
 
 /// An initialized session of `c`'s token: its id.
@@ -135,6 +142,7 @@ async fn a_hundred_filesystem_clients_that_never_read_their_replies() {
 /// a fresh client must be served: its tools/list, then a small read (retried while busy).
 async fn never_read(reads: &Reads, clients: usize) {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     f.write("big.txt", text_of(12_000_000));
     f.write("small.txt", "small\n");
     let s = HttpServer::start(&f.root, &["--profile", reads.profile]);
@@ -180,6 +188,11 @@ async fn never_read(reads: &Reads, clients: usize) {
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }
 
 /// Whether the server has closed `c` (reads to its end without blocking for long).
@@ -228,6 +241,7 @@ fn parked_body(port: u16, sent: usize) -> Option<TcpStream> {
 #[ignore = "slow attack (about 30 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 async fn http_parked_bodies_draw_from_the_budget() {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     let s = HttpServer::start(&f.root, &[]);
     let (url, pid, port) = (s.endpoint(), s.pid(), s.port);
     let start = Instant::now();
@@ -253,4 +267,9 @@ async fn http_parked_bodies_draw_from_the_budget() {
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }
