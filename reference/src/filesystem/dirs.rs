@@ -252,6 +252,28 @@ pub fn run_list_sizes(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, To
 
 #[cfg(test)]
 mod tests {
+    /// A listing is the lines joined by line breaks, as before it was measured, and its
+    /// measure is its JSON length; past the cap it is refused with advice.
+    #[test]
+    fn listings_are_joined_lines_measured_as_json() {
+        for lines in [
+            vec![],
+            vec!["a"],
+            vec!["", "Total: 0", "x"],
+            vec!["[FILE] \"\\u0001\"", ""],
+        ] {
+            let mut out = super::Listing::new("/d");
+            lines.iter().for_each(|l| out.push(l).unwrap());
+            assert_eq!(out.text, lines.join("\n"));
+            assert_eq!(out.json, crate::json::str_len(&out.text));
+        }
+        let mut out = super::Listing::new("/d");
+        let line = "\u{1}".repeat(1 << 20);
+        let e = (0..7).try_for_each(|_| out.push(&line)).unwrap_err();
+        assert!(e.message.contains("after 5 entries"), "{}", e.message);
+        assert!(e.message.contains("subdirectories"), "{}", e.message);
+    }
+
     #[test]
     fn names_that_would_break_a_line_are_shown_quoted_and_escaped() {
         use super::shown;
