@@ -46,6 +46,9 @@ fn stdio_pipelined_large_reads_never_read() {
         }
         stdin
     });
+    // `Raw`'s thread takes stdout as it comes, so the server's writes never stall here:
+    // this measures pipelined padded reads; a client that truly never reads (and is cut
+    // off) is `stdio_budget.rs`'s.
     std::thread::sleep(Duration::from_secs(6));
     // Now read: the replies come, each the whole file.
     let start = Instant::now();
@@ -58,7 +61,7 @@ fn stdio_pipelined_large_reads_never_read() {
     let _ = writer.join();
     println!(
         "reply budget: stdio, lighthouse, 200 pipelined 10 MB reads with a 6 MB unused \
-         argument, stdout unread for 6 s: peak RSS {hwm} MiB (bound {BOUND_MIB}); then 3 \
+         argument, replies looked at after 6 s (stdout taken as it comes): peak RSS {hwm} MiB (bound {BOUND_MIB}); then 3 \
          replies read in {:.1} s",
         start.elapsed().as_secs_f64()
     );
