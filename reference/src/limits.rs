@@ -49,6 +49,9 @@ pub const LIST_PAGE: usize = 1000;
 /// How long new work over HTTP waits for room in the work budget before it is refused
 /// (busy, with advice to retry or ask for less).
 pub const BUDGET_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// A stdio client whose stdout takes no byte for this long while a reply waits is cut
+/// off (`transport/stall.rs`): the same deadline as HTTP's `WRITE_STALL`.
+pub const STDOUT_STALL: std::time::Duration = std::time::Duration::from_secs(5);
 /// Room the work budget must have for a new HTTP tool call to be let in.
 pub const ROOM: usize = 1 << 20;
 

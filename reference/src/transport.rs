@@ -21,6 +21,7 @@
 
 mod prefix_id;
 mod sink;
+mod stall;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -65,6 +66,7 @@ enum Outgoing {
 pub struct Writer {
     sink: Arc<sink::Sink>,
     thread: Option<JoinHandle<()>>,
+    watch: Arc<stall::Watch>,
 }
 
 impl Writer {
@@ -89,23 +91,44 @@ impl Writer {
         limits: Arc<Limits>,
     ) -> io::Result<Writer> {
         let (tx, rx) = mpsc::channel::<Outgoing>();
-        let sink = Arc::new(sink::Sink::new(tx, pipe, limits));
+        let watch = stall::Watch::new();
+        let sink = Arc::new(sink::Sink::new(tx, pipe, limits.clone()));
         let s = sink.clone();
+        let out = stall::Watched {
+            inner: out,
+            watch: watch.clone(),
+        };
+        let w = watch.clone();
         let thread = std::thread::Builder::new()
             .name("mcp-stdout".into())
-            .spawn(move || write_loop(out, rx, &s))?;
+            .spawn(move || {
+                write_loop(out, rx, &s);
+                w.finished();
+            })?;
+        stall::watchdog(watch.clone(), limits);
         Ok(Writer {
             sink,
             thread: Some(thread),
+            watch,
         })
     }
 
-    /// Writes out everything queued so far and waits for the thread to end.
+    /// Writes out everything queued so far and waits for the thread to end, unless the
+    /// client was cut off for not reading: then the thread stays blocked on stdout, and
+    /// the process exits without it.
     pub fn finish(mut self) {
         let _ = self.sink.tx.send(Outgoing::Shutdown);
+        if self.watch.stalled() {
+            return;
+        }
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+
+    /// Whether the client was cut off for not reading its replies.
+    pub fn stalled(&self) -> bool {
+        self.watch.stalled()
     }
 }
 
@@ -699,9 +722,13 @@ pub async fn serve_stdio<H: rmcp::ServerHandler>(server: H, limits: Arc<Limits>)
         }
     };
     // Everything answered so far must reach stdout before the process exits.
+    let stalled = writer.stalled();
     tokio::task::spawn_blocking(move || writer.finish())
         .await
         .ok();
+    if stalled {
+        return ExitCode::FAILURE;
+    }
     code
 }
 

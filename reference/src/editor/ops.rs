@@ -157,15 +157,23 @@ pub fn read(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
         ))
         .with("uri", uri));
     };
-    if content.len() > crate::limits::MAX_REPLY {
+    // Measured as JSON before the reply is built: control characters and quotes grow when
+    // escaped (up to six times), so a slice under the cap can make a far larger reply
+    // (CLR-033).
+    let json = if content.len() > crate::limits::MAX_REPLY {
+        content.len()
+    } else {
+        crate::json::str_len(&content)
+    };
+    if json > crate::limits::MAX_REPLY {
         return Err(EdError::new(
             EdCode::TooLarge,
             format!(
-                "File too large to read in one reply: lines {}..{} are {} bytes, over the limit \
-                 of {} bytes (32 MiB) per reply. Read it in parts with start_line and end_line.",
+                "File too large to read in one reply: lines {}..{} are {json} bytes as JSON, \
+                 over the limit of {} bytes (32 MiB) per reply. Read it in parts with \
+                 start_line and end_line.",
                 start.unwrap_or(1),
                 end.map_or_else(|| "end".to_owned(), |e| e.to_string()),
-                content.len(),
                 crate::limits::MAX_REPLY
             ),
         )
@@ -175,8 +183,8 @@ pub fn read(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
 }
 
 /// Work an operation may hold (docs/limits.md), from the size of the file its `uri`
-/// names now: the file, and for a read the reply (the slice, its JSON text block and
-/// structuredContent); a save holds the old file too (its hash, the backup).
+/// names now: the file, and for a read the reply; a save holds the old file too (its
+/// hash, the backup).
 pub fn cost(ctx: &Ctx, op: super::Op, params: &JsonObject) -> usize {
     let size = Params(params)
         .uri()
@@ -186,7 +194,9 @@ pub fn cost(ctx: &Ctx, op: super::Op, params: &JsonObject) -> usize {
             ctx.storage.size_hint(&p).min(crate::MAX_FILE_SIZE) as usize
         });
     match op {
-        super::Op::Read => size + 3 * size.min(crate::limits::MAX_REPLY),
+        // The slice, its JSON text block, structuredContent and the message on its way
+        // out: each at most the reply cap as JSON, and six times the slice (escaping).
+        super::Op::Read => size + 4 * size.saturating_mul(6).min(crate::limits::MAX_REPLY),
         super::Op::Open => size,
         super::Op::Save => 2 * size,
         super::Op::Close => 0,

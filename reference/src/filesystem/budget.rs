@@ -37,12 +37,12 @@ pub fn cost(ctx: &Ctx, name: &str, args: &JsonObject) -> Result<usize, ToolError
             let s = size_of(ctx, a.str("path")?);
             s + 2 * (s / 3 * 4 + 4).min(MAX_REPLY)
         }
-        // Only files that fit the reply are read: the parts, the file being added, its
-        // copy, the joined reply and its copy.
+        // Only files whose JSON fits the reply are read: the parts and the joined reply,
+        // then its JSON twice (escaping grows text up to six times; capped as the reply).
         read::READ_MULTIPLE => {
             let paths = a.strings("paths", true)?;
             let total: usize = paths.iter().map(|p| size_of(ctx, p)).sum();
-            4 * total.min(MAX_REPLY)
+            2 * total.min(MAX_REPLY) + 2 * total.saturating_mul(6).min(MAX_REPLY)
         }
         edit::NAME => {
             let given = a.str("path")?;

@@ -3,6 +3,7 @@
 //! shows them in the order the OS returns); a symlink is shown as [FILE], as there.
 
 use std::borrow::Cow;
+use std::fmt::Write;
 
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::json;
@@ -10,7 +11,8 @@ use serde_json::json;
 use super::Ctx;
 use super::args::Args;
 use super::result::{self, explain};
-use crate::errors::ToolError;
+use crate::errors::{Code, ToolError};
+use crate::limits::MAX_REPLY;
 use crate::paths::NormPath;
 use crate::sandbox::{Entry, EntryKind};
 
@@ -82,7 +84,10 @@ pub fn shown(name: &str) -> Cow<'_, str> {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if breaks_line(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
+            // Written in place: a name of many control characters costs no allocation each.
+            c if breaks_line(c) => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             c => out.push(c),
         }
     }
@@ -120,11 +125,64 @@ pub fn run_create(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolEr
 pub fn run_list(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolError> {
     let given = Args(args).str("path")?;
     let (_, list) = entries(ctx, given)?;
-    let lines: Vec<String> = list
-        .iter()
-        .map(|e| format!("{} {}", prefix(e.kind), shown(&e.name)))
-        .collect();
-    Ok(result::text(lines.join("\n")))
+    let mut out = Listing::new(given);
+    for e in &list {
+        out.push(&format!("{} {}", prefix(e.kind), shown(&e.name)))?;
+    }
+    Ok(result::text(out.text))
+}
+
+/// A listing's text, built line by line and measured as JSON while it grows: a directory
+/// of many long names (escaped ones grow again in JSON) is refused with advice once its
+/// reply would pass `MAX_REPLY`, before the rest is built (CLR-033).
+struct Listing<'a> {
+    given: &'a str,
+    text: String,
+    /// The text's length as a JSON string.
+    json: usize,
+    entries: usize,
+}
+
+impl<'a> Listing<'a> {
+    fn new(given: &'a str) -> Self {
+        Listing {
+            given,
+            text: String::new(),
+            json: 2,
+            entries: 0,
+        }
+    }
+
+    /// Adds a line (after a line break unless it is the first; a first empty line counts).
+    fn push(&mut self, line: &str) -> Result<(), ToolError> {
+        let sep = usize::from(self.entries > 0);
+        // A line break is two bytes in JSON (`\n`); the line without its quotes.
+        self.json += 2 * sep + crate::json::str_len(line) - 2;
+        if self.json > MAX_REPLY {
+            return Err(self.too_large());
+        }
+        if sep == 1 {
+            self.text.push('\n');
+        }
+        self.text.push_str(line);
+        self.entries += 1;
+        Ok(())
+    }
+
+    fn too_large(&self) -> ToolError {
+        ToolError::new(
+            Code::TooLarge,
+            format!(
+                "The listing of {} would pass {MAX_REPLY} bytes ({} MiB) as JSON after {} \
+                 entries (escaped names grow). List its subdirectories, or find the names \
+                 you need with search_files and a pattern.",
+                self.given,
+                MAX_REPLY >> 20,
+                self.entries
+            ),
+        )
+        .with("path", self.given)
+    }
 }
 
 /// Sizes as the official server writes them: `512 B`, `1.50 KB`, ...
@@ -164,38 +222,58 @@ pub fn run_list_sizes(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, To
     if by_size {
         sized.sort_by_key(|e| std::cmp::Reverse(e.1));
     }
-    let mut lines: Vec<String> = sized
-        .iter()
-        .map(|(e, size)| {
-            let size_text = if e.kind == EntryKind::Directory {
-                String::new()
-            } else {
-                format_size(*size)
-            };
-            format!(
-                "{} {:<30} {:>10}",
-                prefix(e.kind),
-                shown(&e.name),
-                size_text
-            )
-        })
-        .collect();
+    let mut out = Listing::new(given);
+    for (e, size) in &sized {
+        let size_text = if e.kind == EntryKind::Directory {
+            String::new()
+        } else {
+            format_size(*size)
+        };
+        out.push(&format!(
+            "{} {:<30} {:>10}",
+            prefix(e.kind),
+            shown(&e.name),
+            size_text
+        ))?;
+    }
     let files = sized
         .iter()
         .filter(|(e, _)| e.kind != EntryKind::Directory)
         .count();
     let total: u64 = sized.iter().map(|(_, s)| s).sum();
-    lines.push(String::new());
-    lines.push(format!(
+    out.push("")?;
+    out.push(&format!(
         "Total: {files} files, {} directories",
         sized.len() - files
-    ));
-    lines.push(format!("Combined size: {}", format_size(total)));
-    Ok(result::text(lines.join("\n")))
+    ))?;
+    out.push(&format!("Combined size: {}", format_size(total)))?;
+    Ok(result::text(out.text))
 }
 
 #[cfg(test)]
 mod tests {
+    /// A listing is the lines joined by line breaks, as before it was measured, and its
+    /// measure is its JSON length; past the cap it is refused with advice.
+    #[test]
+    fn listings_are_joined_lines_measured_as_json() {
+        for lines in [
+            vec![],
+            vec!["a"],
+            vec!["", "Total: 0", "x"],
+            vec!["[FILE] \"\\u0001\"", ""],
+        ] {
+            let mut out = super::Listing::new("/d");
+            lines.iter().for_each(|l| out.push(l).unwrap());
+            assert_eq!(out.text, lines.join("\n"));
+            assert_eq!(out.json, crate::json::str_len(&out.text));
+        }
+        let mut out = super::Listing::new("/d");
+        let line = "\u{1}".repeat(1 << 20);
+        let e = (0..7).try_for_each(|_| out.push(&line)).unwrap_err();
+        assert!(e.message.contains("after 5 entries"), "{}", e.message);
+        assert!(e.message.contains("subdirectories"), "{}", e.message);
+    }
+
     #[test]
     fn names_that_would_break_a_line_are_shown_quoted_and_escaped() {
         use super::shown;

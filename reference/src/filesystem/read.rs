@@ -107,13 +107,23 @@ fn into_text(bytes: Vec<u8>, given: &str) -> Result<String, ToolError> {
 /// Reads an opened file to the end as text, checking each chunk is UTF-8 right after it
 /// is read, while it is still in the cache: one pass over the bytes instead of a read and
 /// then a check over a buffer too large to stay cached (docs/speed.md). Bytes that are not
-/// UTF-8 are refused, never replaced.
-fn read_utf8(file: cap_std::fs::File, len: u64, given: &str) -> Result<String, ToolError> {
+/// UTF-8 are refused, never replaced. With `json_cap`, the text's JSON length is counted
+/// chunk by chunk too, and the read stops once it passes the cap (CLR-033): a file of
+/// control characters is refused after a sixth of the cap, not read whole and escaped.
+fn read_utf8(
+    file: cap_std::fs::File,
+    len: u64,
+    given: &str,
+    json_cap: Option<usize>,
+) -> Result<String, ToolError> {
     const CHUNK: u64 = 256 << 10;
     // As a std File: `take` on a cap-std File would zero each chunk before reading it.
     let mut file = file.into_std();
     let mut bytes = Vec::with_capacity(len as usize);
-    let mut check = Utf8Check::default();
+    let mut check = Utf8Check {
+        json: json_cap.map(|_| 2),
+        ..Utf8Check::default()
+    };
     loop {
         let n = (&mut file)
             .take(CHUNK)
@@ -124,6 +134,11 @@ fn read_utf8(file: cap_std::fs::File, len: u64, given: &str) -> Result<String, T
         let at_end = (n as u64) < CHUNK;
         if !check.grown(&bytes, at_end) {
             return Err(explain(ToolError::new(Code::NotText, String::new()), given));
+        }
+        if let (Some(cap), Some(json)) = (json_cap, check.json)
+            && json > cap
+        {
+            return Err(over_reply_early(given, check.checked, json, cap));
         }
         if at_end {
             break;
@@ -139,6 +154,8 @@ fn read_utf8(file: cap_std::fs::File, len: u64, given: &str) -> Result<String, T
 struct Utf8Check {
     /// The bytes before this are checked.
     checked: usize,
+    /// Their length as a JSON string, when counted.
+    json: Option<usize>,
 }
 
 impl Utf8Check {
@@ -150,9 +167,16 @@ impl Utf8Check {
         } else {
             utf8_cut(bytes, self.checked)
         };
-        let ok = simdutf8::basic::from_utf8(&bytes[self.checked..end]).is_ok();
+        let piece = simdutf8::basic::from_utf8(&bytes[self.checked..end]);
         self.checked = end;
-        ok
+        match (piece, &mut self.json) {
+            (Err(_), _) => false,
+            (Ok(text), Some(json)) => {
+                *json += crate::json::str_len(text) - 2;
+                true
+            }
+            (Ok(_), None) => true,
+        }
     }
 }
 
@@ -253,17 +277,31 @@ impl TextRead {
     /// Reads the file and makes the reply.
     pub fn finish(self) -> Result<CallToolResult, ToolError> {
         let given = self.given.as_str();
-        let text = read_utf8(self.file, self.len, given)?;
+        let whole = self.head.is_none() && self.tail.is_none();
+        let text = read_utf8(self.file, self.len, given, whole.then_some(MAX_REPLY))?;
         let out = match (self.head, self.tail) {
             (Some(n), _) => head(&text, n).to_owned(),
             (_, Some(n)) => tail(&text, n).to_owned(),
-            _ => text,
+            // Measured as JSON while it was read.
+            _ => return Ok(result::content(text)),
         };
-        if out.len() > MAX_REPLY {
-            return Err(over_reply(given, out.len()));
-        }
+        over_json(given, &out)?;
         Ok(result::content(out))
     }
+}
+
+/// Refuses a text whose JSON form would pass `MAX_REPLY`, measured by a scan before the
+/// reply is built: control characters and quotes grow when escaped (up to six times), so
+/// a file under the cap can still make a reply many times its size (CLR-033).
+fn over_json(given: &str, text: &str) -> Result<usize, ToolError> {
+    if text.len() > MAX_REPLY {
+        return Err(over_reply(given, text.len()));
+    }
+    let json = crate::json::str_len(text);
+    if json > MAX_REPLY {
+        return Err(over_reply(given, json));
+    }
+    Ok(json)
 }
 
 /// A reply that would pass `MAX_REPLY` (docs/limits.md): the way to read the file in parts.
@@ -271,9 +309,25 @@ fn over_reply(given: &str, len: usize) -> ToolError {
     ToolError::new(
         Code::TooLarge,
         format!(
-            "{given}: the reply would be {len} bytes, over the limit of {MAX_REPLY} bytes \
-             ({} MiB) per reply. Read it in parts with head or tail (a number of lines).",
+            "{given}: the reply would be {len} bytes as JSON (control characters and quotes \
+             grow when escaped), over the limit of {MAX_REPLY} bytes ({} MiB) per reply. \
+             Read it in parts with head or tail (a number of lines).",
             MAX_REPLY >> 20
+        ),
+    )
+    .with("path", given)
+}
+
+/// `over_reply` for a read stopped after `read` bytes whose JSON already passed `cap`.
+fn over_reply_early(given: &str, read: usize, json: usize, cap: usize) -> ToolError {
+    ToolError::new(
+        Code::TooLarge,
+        format!(
+            "{given}: its first {read} bytes are already {json} bytes as JSON (control \
+             characters and quotes grow when escaped), over the limit of {cap} bytes \
+             ({} MiB) per reply; the read stopped there. Read it in parts with head or tail \
+             (a number of lines).",
+            cap >> 20
         ),
     )
     .with("path", given)
@@ -298,12 +352,16 @@ pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, Tool
             if size > room {
                 return format!("{p}: Error - {}", over_reply(p, size).message);
             }
-            match read_text(ctx, p) {
-                Ok(text) if text.len() <= room => {
-                    room -= text.len();
-                    format!("{p}:\n{text}\n")
+            let text = read_text(ctx, p).and_then(|text| {
+                let json = over_json(p, &text)?;
+                if json > room {
+                    return Err(over_reply(p, json));
                 }
-                Ok(text) => format!("{p}: Error - {}", over_reply(p, text.len()).message),
+                room -= json;
+                Ok(text)
+            });
+            match text {
+                Ok(text) => format!("{p}:\n{text}\n"),
                 Err(e) => format!("{p}: Error - {}", e.message),
             }
         })
@@ -376,6 +434,37 @@ mod tests {
             }
         }
         check.grown(bytes, true)
+    }
+
+    /// A whole read of control characters stops once its JSON passes the cap, long
+    /// before the end of the file; plain text under the cap is read whole.
+    #[test]
+    fn a_read_stops_once_its_json_passes_the_cap() {
+        let read = |bytes: &[u8], cap| {
+            let mut f = tempfile::tempfile().unwrap();
+            std::io::Write::write_all(&mut f, bytes).unwrap();
+            std::io::Seek::rewind(&mut f).unwrap();
+            let file = cap_std::fs::File::from_std(f);
+            read_utf8(file, bytes.len() as u64, "f", cap)
+        };
+        let ctl = vec![1u8; 4 << 20];
+        let e = read(&ctl, Some(8 << 20)).unwrap_err();
+        assert_eq!(e.code, Code::TooLarge);
+        let first: usize = e.message["f: its first ".len()..]
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        // Stopped within a chunk of a sixth of the cap, far from the end.
+        assert!(first < (8 << 20) / 6 + (256 << 10), "{}", e.message);
+        assert!(
+            e.message.contains("limit of 8388608 bytes"),
+            "{}",
+            e.message
+        );
+        assert_eq!(read(&ctl, None).unwrap().len(), 4 << 20);
+        let plain = b"plain text\n".repeat(100_000);
+        assert_eq!(read(&plain, Some(8 << 20)).unwrap().len(), plain.len());
     }
 
     #[test]

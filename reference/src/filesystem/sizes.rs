@@ -13,8 +13,10 @@ pub fn size_of(ctx: &Ctx, given: &str) -> usize {
     })
 }
 
-/// The work of read_text_file on a file of `size` bytes: the file, and the reply text
-/// twice (text block and structuredContent, as the other tools' replies).
+/// The work of read_text_file on a file of `size` bytes: the file, and its reply as JSON
+/// twice (the message serialized, and a copy on its way out over HTTP). Escaping can grow
+/// text six times (a control character becomes `\u0001`); the reply's JSON is capped at
+/// `MAX_REPLY` (`read::TextRead::finish`), so the charge is too (CLR-033).
 pub fn read_cost(size: usize) -> usize {
-    size + 2 * size.min(MAX_REPLY)
+    size + 2 * size.saturating_mul(6).saturating_add(2).min(MAX_REPLY)
 }

@@ -8,47 +8,17 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use crate::common::Fixture;
-use crate::http_server::{HttpServer, READER, WRITER};
+use crate::http_server::{HttpServer, READER, WRITER, post};
 
-const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"adversarial","version":"1"}}}"#;
-const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
 const LIST: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
 
 fn client(token: &str) -> reqwest::Client {
     mcp_harness::run::http::client(Some(token))
 }
 
-async fn post(
-    c: &reqwest::Client,
-    url: &str,
-    session: Option<&str>,
-    body: &str,
-) -> reqwest::Response {
-    let mut rq = c
-        .post(url)
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2025-11-25")
-        .timeout(Duration::from_secs(20))
-        .body(body.to_owned());
-    if let Some(id) = session {
-        rq = rq.header("mcp-session-id", id);
-    }
-    rq.send().await.expect("request")
-}
-
 /// Opens a session with `token`: its id, or the refusal's status.
 async fn open_session(url: &str, token: &str) -> Result<String, u16> {
-    let c = client(token);
-    let r = post(&c, url, None, INIT).await;
-    if r.status() != 200 {
-        return Err(r.status().as_u16());
-    }
-    let id = r.headers()["mcp-session-id"].to_str().unwrap().to_owned();
-    let _ = r.bytes().await;
-    let r = post(&c, url, Some(&id), INITIALIZED).await;
-    assert!(r.status().is_success(), "initialized: {}", r.status());
-    Ok(id)
+    crate::http_server::open_session(&client(token), url).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

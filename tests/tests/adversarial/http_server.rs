@@ -1,10 +1,49 @@
 //! The reference served over Streamable HTTP for the HTTP attacks: a loopback port of its
-//! own choosing (announced on stderr),
-//! a token file with a read-only and a read-write token, and the child ended on drop.
+//! own choosing (announced on stderr), a token file with a read-only and a read-write
+//! token, and the child ended on drop; and the attacks' one way to post a message and
+//! open a session.
 
 use crate::common::BIN;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"adversarial","version":"1"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+/// Posts one JSON-RPC message (in `session`, if given) and waits at most 30 s for the
+/// response's head.
+pub async fn post(
+    c: &reqwest::Client,
+    url: &str,
+    session: Option<&str>,
+    body: &str,
+) -> reqwest::Response {
+    let mut rq = c
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25")
+        .timeout(Duration::from_secs(30))
+        .body(body.to_owned());
+    if let Some(id) = session {
+        rq = rq.header("mcp-session-id", id);
+    }
+    rq.send().await.expect("request")
+}
+
+/// Opens an initialized session with `c` (and its token): its id, or the refusal's status.
+pub async fn open_session(c: &reqwest::Client, url: &str) -> Result<String, u16> {
+    let r = post(c, url, None, INIT).await;
+    if r.status() != 200 {
+        return Err(r.status().as_u16());
+    }
+    let id = r.headers()["mcp-session-id"].to_str().unwrap().to_owned();
+    let _ = r.bytes().await;
+    let r = post(c, url, Some(&id), INITIALIZED).await;
+    assert!(r.status().is_success(), "initialized: {}", r.status());
+    Ok(id)
+}
 
 /// A `files:read` token and a `files:read files:write` one.
 pub const READER: &str = "adversarial-reader-token";

@@ -10,6 +10,7 @@ mod common;
 #[path = "../e2e/raw.rs"]
 mod raw;
 
+mod amplified;
 mod bounds;
 mod client_gone;
 mod escapes;
@@ -26,5 +27,6 @@ mod odd_names;
 mod reply_budget;
 mod sigkill;
 mod spoofed_names;
+mod stdio_budget;
 mod swap_race;
 mod swapper;

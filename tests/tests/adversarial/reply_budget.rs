@@ -1,7 +1,8 @@
 //! One memory budget for the whole process (issue 36): replies waiting for a client that
 //! does not read, and request bodies being received, draw from the work budget with the
 //! tools' own work, so no number of such clients takes the server past 1 GiB. Peak memory
-//! is the server's VmHWM from /proc; each attack then checks the server still answers.
+//! is the server's VmHWM from /proc; each attack then checks the server still answers and
+//! that nothing outside its root changed.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::common::*;
-use crate::http_server::{HttpServer, READER, WRITER};
+use crate::http_server::{HttpServer, READER, WRITER, open_session, post};
 use crate::memory::vm_kib;
 use crate::raw::Raw;
 
@@ -27,6 +28,7 @@ fn text_of(bytes: usize) -> String {
 #[ignore = "slow attack (about 25 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 fn stdio_pipelined_large_reads_never_read() {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     f.write("big.txt", text_of(9_900_000));
     let mut raw = Raw::spawn(&f.root, &["--profile", "lighthouse"]);
     raw.initialize();
@@ -44,6 +46,9 @@ fn stdio_pipelined_large_reads_never_read() {
         }
         stdin
     });
+    // `Raw`'s thread takes stdout as it comes, so the server's writes never stall here:
+    // this measures pipelined padded reads; a client that truly never reads (and is cut
+    // off) is `stdio_budget.rs`'s.
     std::thread::sleep(Duration::from_secs(6));
     // Now read: the replies come, each the whole file.
     let start = Instant::now();
@@ -56,48 +61,58 @@ fn stdio_pipelined_large_reads_never_read() {
     let _ = writer.join();
     println!(
         "reply budget: stdio, lighthouse, 200 pipelined 10 MB reads with a 6 MB unused \
-         argument, stdout unread for 6 s: peak RSS {hwm} MiB (bound {BOUND_MIB}); then 3 \
+         argument, replies looked at after 6 s (stdout taken as it comes): peak RSS {hwm} MiB (bound {BOUND_MIB}); then 3 \
          replies read in {:.1} s",
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }
 
 /// An initialized session of `c`'s token: its id.
 async fn session(c: &reqwest::Client, url: &str) -> String {
-    let init = json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"adversarial","version":"1"}}});
-    let r = post(c, url, None, &init).await;
-    let id = r.headers()["mcp-session-id"].to_str().unwrap().to_owned();
-    let _ = r.bytes().await;
-    let done = json!({"jsonrpc":"2.0","method":"notifications/initialized"});
-    let _ = post(c, url, Some(&id), &done).await.bytes().await;
-    id
+    open_session(c, url).await.expect("a session")
 }
 
-async fn post(
-    c: &reqwest::Client,
-    url: &str,
-    session: Option<&str>,
-    body: &serde_json::Value,
-) -> reqwest::Response {
-    let mut rq = c
-        .post(url)
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2025-11-25")
-        .timeout(Duration::from_secs(30))
-        .body(body.to_string());
-    if let Some(id) = session {
-        rq = rq.header("mcp-session-id", id);
+/// A profile's whole-file read: its name, its tool, and whether paths are absolute.
+struct Reads {
+    profile: &'static str,
+    tool: &'static str,
+    absolute: bool,
+}
+
+const ROOTSPACE: Reads = Reads {
+    profile: "rootspace",
+    tool: "text.read",
+    absolute: false,
+};
+
+const FILESYSTEM: Reads = Reads {
+    profile: "filesystem",
+    tool: "read_text_file",
+    absolute: true,
+};
+
+impl Reads {
+    /// A `tools/call` reading `rel` of `root` whole.
+    fn call(&self, id: u32, root: &std::path::Path, rel: &str) -> String {
+        let path = if self.absolute {
+            root.join(rel).display().to_string()
+        } else {
+            rel.to_owned()
+        };
+        json!({"jsonrpc":"2.0","id":id,"method":"tools/call",
+            "params":{"name":self.tool,"arguments":{"path": path}}})
+        .to_string()
     }
-    rq.send().await.expect("request")
 }
 
-/// Sends a `text.read` of `path` in `session` on a raw connection that is never read.
-fn unread_read(port: u16, session: &str, path: &str) -> TcpStream {
-    let body = json!({"jsonrpc":"2.0","id":7,"method":"tools/call",
-        "params":{"name":"text.read","arguments":{"path": path}}})
-    .to_string();
+/// Sends `body` in `session` on a raw connection that is never read.
+fn unread_call(port: u16, session: &str, body: &str) -> TcpStream {
     let head = format!(
         "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {WRITER}\r\n\
          Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
@@ -116,28 +131,43 @@ fn unread_read(port: u16, session: &str, path: &str) -> TcpStream {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "slow attack (about 25 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 async fn http_clients_that_never_read_their_replies() {
+    never_read(&ROOTSPACE, 30).await;
+}
+
+/// The same with 100 clients of the filesystem profile (3,679 MiB before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "slow attack (about 30 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
+async fn a_hundred_filesystem_clients_that_never_read_their_replies() {
+    never_read(&FILESYSTEM, 100).await;
+}
+
+/// `clients` clients each ask for a 12 MB whole read and never read the reply; 3 s later
+/// a fresh client must be served: its tools/list, then a small read (retried while busy).
+async fn never_read(reads: &Reads, clients: usize) {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     f.write("big.txt", text_of(12_000_000));
     f.write("small.txt", "small\n");
-    let s = HttpServer::start(&f.root, &[]);
+    let s = HttpServer::start(&f.root, &["--profile", reads.profile]);
     let (url, pid) = (s.endpoint(), s.pid());
     let c = mcp_harness::run::http::client(Some(WRITER));
+    // One token may open 64 sessions: past 50, clients share them (a request each).
     let mut sessions = Vec::new();
-    for _ in 0..30 {
+    for _ in 0..clients.min(50) {
         sessions.push(session(&c, &url).await);
     }
-    let conns: Vec<TcpStream> = sessions
-        .iter()
-        .map(|id| unread_read(s.port, id, "big.txt"))
+    let big = reads.call(7, &f.root, "big.txt");
+    let conns: Vec<TcpStream> = (0..clients)
+        .map(|i| unread_call(s.port, &sessions[i % sessions.len()], &big))
         .collect();
     tokio::time::sleep(Duration::from_secs(3)).await;
     let start = Instant::now();
     let fresh = session(&c, &url).await;
     let list = json!({"jsonrpc":"2.0","id":2,"method":"tools/list"});
-    let list = post(&c, &url, Some(&fresh), &list).await;
+    let list = post(&c, &url, Some(&fresh), &list.to_string()).await;
     let list = list.text().await.unwrap_or_default();
-    assert!(list.contains("text.read"), "tools/list: {list:.300}");
-    let read = json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"text.read","arguments":{"path":"small.txt"}}});
+    assert!(list.contains(reads.tool), "tools/list: {list:.300}");
+    let read = reads.call(3, &f.root, "small.txt");
     let mut served = String::new();
     while start.elapsed() < Duration::from_secs(40) {
         let r = post(&c, &url, Some(&fresh), &read).await;
@@ -152,12 +182,20 @@ async fn http_clients_that_never_read_their_replies() {
     let hwm = vm_kib(pid, "VmHWM:") / 1024;
     let cut = conns.iter().filter(|c| is_closed(c)).count();
     println!(
-        "reply budget: HTTP, 30 clients ask for a 12 MB text.read and never read it: peak \
-         RSS {hwm} MiB (bound {BOUND_MIB}); 3 s later a fresh client was served in {:.1} s; \
-         {cut} of the 30 connections closed by the server by then (the others were answered busy, or wait)",
+        "reply budget: HTTP, {}, {clients} clients ask for a 12 MB {} and never read it: \
+         peak RSS {hwm} MiB (bound {BOUND_MIB}); 3 s later a fresh client was served in \
+         {:.1} s; {cut} of the {clients} connections closed by the server by then (the \
+         others were answered busy, or wait)",
+        reads.profile,
+        reads.tool,
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }
 
 /// Whether the server has closed `c` (reads to its end without blocking for long).
@@ -206,6 +244,7 @@ fn parked_body(port: u16, sent: usize) -> Option<TcpStream> {
 #[ignore = "slow attack (about 30 s in a debug build): cargo test -p e2e-tests --test adversarial -- --include-ignored; CI runs it"]
 async fn http_parked_bodies_draw_from_the_budget() {
     let f = Fixture::new();
+    let before = f.outside_snapshot();
     let s = HttpServer::start(&f.root, &[]);
     let (url, pid, port) = (s.endpoint(), s.pid(), s.port);
     let start = Instant::now();
@@ -219,7 +258,7 @@ async fn http_parked_bodies_draw_from_the_budget() {
     let c = mcp_harness::run::http::client(Some(WRITER));
     let fresh = session(&c, &url).await;
     let list = json!({"jsonrpc":"2.0","id":2,"method":"tools/list"});
-    let list = post(&c, &url, Some(&fresh), &list).await;
+    let list = post(&c, &url, Some(&fresh), &list.to_string()).await;
     let list = list.text().await.unwrap_or_default();
     assert!(list.contains("text.read"), "tools/list: {list:.300}");
     let hwm = vm_kib(pid, "VmHWM:") / 1024;
@@ -231,4 +270,9 @@ async fn http_parked_bodies_draw_from_the_budget() {
         start.elapsed().as_secs_f64()
     );
     assert!(hwm < BOUND_MIB, "peak RSS {hwm} MiB over the bound");
+    assert_eq!(
+        f.outside_snapshot(),
+        before,
+        "something changed outside the root"
+    );
 }

@@ -30,7 +30,19 @@ pub struct Fixture {
 
 impl Fixture {
     pub fn new() -> Self {
-        let dir = tempfile::tempdir().expect("tempdir");
+        Self::in_dir(tempfile::tempdir().expect("tempdir"))
+    }
+
+    /// A fixture in memory (`/dev/shm`) where there is one: for attacks that make many
+    /// thousands of files, which a loaded disk makes slowly.
+    pub fn in_memory() -> Self {
+        match tempfile::tempdir_in("/dev/shm") {
+            Ok(dir) => Self::in_dir(dir),
+            Err(_) => Self::new(),
+        }
+    }
+
+    fn in_dir(dir: tempfile::TempDir) -> Self {
         let root = dir.path().join("root");
         let outside = dir.path().join("root_evil");
         std::fs::create_dir(&root).unwrap();
