@@ -75,3 +75,35 @@ Feature: Edits change exactly the text they name
     Then exactly 8 of the concurrent calls succeed and the others fail with a any error
     And the file "t.txt" has text "T0 T1 T2 T3 T4 T5 T6 T7\n"
     And nothing outside the root has changed
+
+  @FR-3.1.8 @LH-CLR-09 @must @clarification
+  Scenario: lighthouse/EDIT-010 an edit of a CRLF file keeps every CRLF
+    Given a file "a.txt" with text "one\r\ntwo\r\nthree\r\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"TWO","search":"two"}
+    Then the call succeeds
+    And the file "a.txt" has text "one\r\nTWO\r\nthree\r\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @LH-CLR-09 @must @clarification
+  Scenario: lighthouse/EDIT-011 an edit of a mixed-endings file keeps each line's ending
+    Given a file "a.txt" with text "alpha\nbeta\r\ngamma\ndelta\r\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"GAMMA, a little longer","search":"gamma"}
+    Then the call succeeds
+    And the file "a.txt" has text "alpha\nbeta\r\nGAMMA, a little longer\ndelta\r\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @LH-CLR-09 @must @clarification
+  Scenario: lighthouse/EDIT-012 an edit keeps a lone CR and a CRLF after it
+    Given a file "a.txt" with text "unix\nwindows\r\nold mac\rlast\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"UNIX","search":"unix"}
+    Then the call succeeds
+    And the file "a.txt" has text "UNIX\nwindows\r\nold mac\rlast\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @LH-CLR-09 @must @clarification
+  Scenario: lighthouse/EDIT-013 an edit of a CRLF file's last line adds no ending
+    Given a file "a.txt" with text "first\r\nsecond\r\nlast"
+    When the client calls "edit" with {"path":"a.txt","replace":"LAST LINE","search":"last"}
+    Then the call succeeds
+    And the file "a.txt" has text "first\r\nsecond\r\nLAST LINE"
+    And nothing outside the root has changed

@@ -50,6 +50,21 @@ pub struct InterfaceFile {
     /// into the result and the value there that means refused.
     #[serde(default)]
     pub refusal: Option<Refusal>,
+    /// What the server's edits do to line endings, when its own documentation says they are
+    /// rewritten: the `edit-line-endings` cases then report a declared interface difference.
+    #[serde(default)]
+    pub line_endings: Option<LineEndings>,
+}
+
+/// The line-ending policy of a server's edits, as its documentation states it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineEndings {
+    /// Bytes the edit does not name are kept, line endings among them (the default; what
+    /// `UNIVERSAL-EDIT-LINE-ENDINGS` checks).
+    Preserves,
+    /// Every edit writes the whole file with `\n` endings (a documented setting or rule).
+    NormalisesToLf,
 }
 
 /// A loaded interface: its catalogue (the shared cases on its tools) and the shared cases
@@ -86,6 +101,24 @@ impl fmt::Display for InterfaceError {
 
 /// The prefix of every requirement an interface's checks rest on.
 pub const UNIVERSAL: &str = "UNIVERSAL-";
+
+/// The prefix of a requirement the interface file declares the server differs in
+/// (`UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS`): its cases still run, and a failure is an
+/// interface difference at SHOULD level, not a core failure.
+pub const DECLARED: &str = "UNIVERSAL-DECLARED-";
+
+/// The check a `line_endings: normalises_to_lf` declaration sets apart.
+const LINE_ENDINGS_CHECK: &str = "edit-line-endings";
+
+/// Whether `id` is a requirement an interface file declared a difference in.
+pub fn is_declared(id: &str) -> bool {
+    id.starts_with(DECLARED)
+}
+
+/// The requirement a declared difference in `check` rests on.
+fn declared_id(check: &str) -> String {
+    format!("{DECLARED}{}", check.to_ascii_uppercase())
+}
 
 /// Reads, checks and expands the interface file at `path`.
 pub fn load_interface(path: &Path) -> Result<Interface, InterfaceError> {
@@ -401,7 +434,15 @@ pub fn line_of(text: &str, keys: &[&str]) -> usize {
 /// The catalogue: a profile made of the file, one universal requirement per check, and the
 /// shared cases on the interface's tools.
 fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Interface, Vec<String>> {
-    let profile = profile_of(file, index, shown);
+    let mut profile = profile_of(file, index, shown);
+    let declared = (file.line_endings == Some(LineEndings::NormalisesToLf))
+        .then(|| index.checks.iter().find(|c| c.id == LINE_ENDINGS_CHECK))
+        .flatten();
+    if let Some(check) = declared {
+        profile
+            .shared_covers
+            .insert(check.id.clone(), vec![declared_id(&check.id)]);
+    }
     let (mut areas, left_out) =
         shared::expand_reporting(&profile, &shared_files(), "specs/shared/").map_err(|ps| {
             ps.iter()
@@ -419,7 +460,12 @@ fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Inter
         .checks
         .iter()
         .filter(|c| c.choice.is_none())
-        .map(|c| universal_requirement(c, covered.contains(&universal_id(&c.id))))
+        .map(|c| match declared {
+            Some(d) if d.id == c.id => {
+                declared_requirement(c, covered.contains(&declared_id(&c.id)))
+            }
+            _ => universal_requirement(c, covered.contains(&universal_id(&c.id))),
+        })
         .collect();
     let clarifications = universal_choices(index);
     let catalogue = Catalogue {
@@ -497,6 +543,22 @@ fn universal_requirement(check: &Described, covered: bool) -> Requirement {
                 .into()
         }),
         unexercised: None,
+    }
+}
+
+/// A check the file declares the server differs in (`line_endings: normalises_to_lf`): a
+/// SHOULD, so its cases are reported (as an interface difference) without failing the run.
+fn declared_requirement(check: &Described, covered: bool) -> Requirement {
+    Requirement {
+        statement: format!(
+            "declared by the interface file (`line_endings: normalises_to_lf`): the server's \
+             edits rewrite line endings to LF, so this is not checked as a core requirement: \
+             {}",
+            check.meaning
+        ),
+        id: declared_id(&check.id),
+        level: Level::Should,
+        ..universal_requirement(check, covered)
     }
 }
 
@@ -634,6 +696,41 @@ mod tests {
             (id.id.as_str(), id.title.as_str()),
             ("UNIVERSAL-CLR-01", "symlinks-inside")
         );
+    }
+
+    #[test]
+    fn a_declared_line_ending_policy_makes_its_cases_a_should_of_their_own() {
+        let edits = GOOD.replace(
+            "edit: \"no edit\"",
+            "edit: {call: ed, args: {path: \"{path}\", old: \"{old}\", new: \"{new}\"}}",
+        );
+        let covers = |text: &str, id: &str| {
+            let i = parse_interface(text, "my.yaml").unwrap();
+            let (_, case) = i.catalogue.cases().find(|(_, c)| c.id == id).unwrap();
+            let level = i.catalogue.requirement_of(&case.covers[0]).unwrap().level;
+            (case.covers.clone(), level)
+        };
+        let must = |id: &str| (vec![id.to_string()], Level::Must);
+        assert_eq!(
+            covers(&edits, "my-server/EDIT-010"),
+            must("UNIVERSAL-EDIT-LINE-ENDINGS")
+        );
+        let declare =
+            |v: &str| edits.replace("operations:", &format!("line_endings: {v}\noperations:"));
+        assert_eq!(
+            covers(&declare("preserves"), "my-server/EDIT-010"),
+            must("UNIVERSAL-EDIT-LINE-ENDINGS")
+        );
+        let normalises = declare("normalises_to_lf");
+        let (ids, level) = covers(&normalises, "my-server/EDIT-011");
+        assert_eq!(ids, ["UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS"]);
+        assert!(is_declared(&ids[0]) && level == Level::Should);
+        // The other edit cases are untouched by the declaration.
+        assert_eq!(
+            covers(&normalises, "my-server/EDIT-001"),
+            must("UNIVERSAL-EXACT-EDIT")
+        );
+        assert_named(&declare("crlf"), &["my.yaml:2:", "unknown variant `crlf`"]);
     }
 
     #[test]

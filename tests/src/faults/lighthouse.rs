@@ -35,6 +35,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
         ("lh-torn-write", StorageFault::TornWrite),
         ("lh-delete-follows-links", StorageFault::DeleteFollowsLinks),
         ("lh-write-cut-8mib", StorageFault::CutLargeWrite),
+        ("lh-edit-lf", StorageFault::EditToLf),
     ],
     race_faults: &["lh-lost-update", "lh-torn-write"],
     swap_faults: &[],
@@ -130,6 +131,11 @@ pub const FAULTS: &[Injection] = &[
         "lh-lost-update",
         "LH-CLR-13",
         "edits of one file are not serialized (no lock, a pause between read and write)",
+    ),
+    lh(
+        "lh-edit-lf",
+        "LH-CLR-09",
+        "edit writes the whole file back with `\\n` endings, every CRLF and lone CR of the lines it did not touch included, as a server that reads text with universal newlines does (edit-line-endings)",
     ),
     lh(
         "lh-write-cut-8mib",

@@ -23,6 +23,10 @@ pub enum StorageFault {
     TornEdit,
     /// Hash-checked edits whose new lines end with `\n`, even in a CRLF file.
     LfInCrlf,
+    /// Read-modify-writes (an edit) write the whole file back with `\n` endings: every
+    /// `\r\n` and lone `\r` of the file, touched or not (the universal check
+    /// edit-line-endings).
+    EditToLf,
     /// Read-modify-writes without the lock, with a pause between reading and writing.
     UnlockedUpdate,
     /// Whole-file writes and read-modify-writes rewritten in place in two halves.
@@ -165,6 +169,26 @@ fn added_lines_lf(old: &[u8], new: Vec<u8>) -> Vec<u8> {
     out
 }
 
+/// edit-to-lf: every line ending of `bytes` as `\n` (a `\r\n` and a lone `\r` alike).
+fn to_lf(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\r' {
+            out.push(b'\n');
+            i += if bytes.get(i + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
 impl Storage for FaultyStorage {
     fn open_file(&self, path: &NormPath) -> ToolResult<(cap_std::fs::File, u64)> {
         self.inner.open_file(path)
@@ -260,6 +284,12 @@ impl Storage for FaultyStorage {
     }
 
     fn update_text(&self, path: &NormPath, edit: Edit<'_>) -> ToolResult<Option<Written>> {
+        if self.fault == StorageFault::EditToLf {
+            return self.inner.update_text(
+                path,
+                Box::new(move |old| Ok(edit(old)?.map(|new| to_lf(&new)))),
+            );
+        }
         if !matches!(
             self.fault,
             StorageFault::UnlockedUpdate | StorageFault::TornWrite | StorageFault::TornUpdate
@@ -352,7 +382,14 @@ fn remove_following(dir: &Path) -> std::io::Result<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::added_lines_lf;
+    use super::{added_lines_lf, to_lf};
+
+    #[test]
+    fn every_ending_becomes_lf() {
+        assert_eq!(to_lf(b"one\r\nTWO\r\n"), b"one\nTWO\n");
+        assert_eq!(to_lf(b"unix\nwin\r\nmac\rlast"), b"unix\nwin\nmac\nlast");
+        assert_eq!(to_lf(b"\r\r\n"), b"\n\n");
+    }
 
     #[test]
     fn only_added_lines_lose_their_cr() {

@@ -152,6 +152,7 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("exact-write", "fs-write-lf", "foreign-structured"),
     ("exact-read", "fs-read-adds-newline", "foreign-plain"),
     ("exact-edit", "fs-edit-in-place", "foreign-rpc-errors"),
+    ("edit-line-endings", "lh-edit-lf", "foreign-lighthouse"),
     ("bad-input", "fs-nul-truncates", "foreign-rpc-errors"),
     ("stdio-messages", "fs-stdout-banner", "foreign-interface"),
     ("no-lost-update", "fs-edit-stale", "foreign-structured"),

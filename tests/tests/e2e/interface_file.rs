@@ -2,15 +2,21 @@
 //! faulty reference (`mcp-faulty`) run through the example mappings in docs/interfaces/,
 //! with no profile. Each fault must fail a shared case of the check it breaks (the case
 //! covers that check's universal requirement), and the plain reference must pass. The same
-//! holds behind the proxy's `foreign-interface`, an interface no profile fits.
+//! holds behind the proxy's `foreign-interface`, an interface no profile fits. A declared
+//! `line_endings` policy turns the failures it explains into interface differences.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_harness::catalogue::interface::{Interface, load_interface, universal_id};
+use mcp_harness::catalogue::interface::{
+    Interface, is_declared, load_interface, parse_interface, universal_id,
+};
 use mcp_harness::run::config::{Protocol, ServerConfig, ToolNames};
 use mcp_harness::run::outcome::CaseResult;
+use mcp_harness::run::report::expect_fail::Baseline;
+use mcp_harness::run::report::severity::{self, Severity};
+use mcp_harness::run::report::verdict::CaseVerdict;
 use mcp_harness::run::suite::{SuiteOptions, run_suite};
 
 const FAULTY: &str = env!("CARGO_BIN_EXE_mcp-faulty");
@@ -163,5 +169,59 @@ fn an_interface_no_profile_fits_is_tested_from_its_mapping_alone() {
             "{fault} behind the foreign interface: caught by {}",
             ids.join(", ")
         );
+    }
+}
+
+#[test]
+fn a_declared_line_ending_policy_turns_its_failures_into_interface_differences() {
+    // lh-edit-lf writes every edited file back with LF endings. Through the lighthouse
+    // mapping, the edit-line-endings cases catch it as core failures; with the policy
+    // declared, the same failures are interface differences that do not fail the run.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/interfaces/reference-lighthouse.yaml");
+    let text = std::fs::read_to_string(&path).expect("the example mapping");
+    let server = || argv(FAULTY, &["--fault", "lh-edit-lf", "--root", "{root}"]);
+    let edits = |i: &Interface, results: &[CaseResult]| {
+        // The lighthouse reference refuses absolute link targets, a choice (LINK-008).
+        let choice = |r: &CaseResult| {
+            r.covers
+                .iter()
+                .any(|c| c.starts_with(&universal_id("CLR-")))
+        };
+        let failed: Vec<CaseResult> = results
+            .iter()
+            .filter(|r| r.failed() && !choice(r))
+            .cloned()
+            .collect();
+        let mut ids: Vec<String> = failed.iter().map(|r| r.case_id.clone()).collect();
+        ids.sort();
+        let want: Vec<String> = (10..=13)
+            .map(|n| format!("{}/EDIT-0{n}", i.catalogue.profile.profile))
+            .collect();
+        assert_eq!(ids, want, "{failed:#?}");
+        failed
+    };
+    let plain =
+        parse_interface(&text, "reference-lighthouse.yaml").unwrap_or_else(|e| panic!("{e}"));
+    for r in edits(&plain, &run(&plain, server())) {
+        assert_eq!(r.covers, [universal_id("edit-line-endings")]);
+        assert_eq!(severity::of(&r), Some(Severity::Corrupted));
+        assert!(CaseVerdict::of(&r, &Baseline::default(), false).counts);
+    }
+    let declared = text.replace("operations:", "line_endings: normalises_to_lf\noperations:");
+    let declared = parse_interface(&declared, "declared.yaml").unwrap_or_else(|e| panic!("{e}"));
+    for r in edits(&declared, &run(&declared, server())) {
+        assert!(r.covers.iter().all(|c| is_declared(c)), "{:?}", r.covers);
+        assert_eq!(severity::of(&r), Some(Severity::Interface));
+        let v = CaseVerdict::of(&r, &Baseline::default(), false);
+        assert!(
+            !v.counts,
+            "a declared difference fails the run only with --strict"
+        );
+        assert!(
+            v.note(false)
+                .is_some_and(|n| n.starts_with("declared by the interface file"))
+        );
+        assert!(CaseVerdict::of(&r, &Baseline::default(), true).counts);
     }
 }

@@ -2,6 +2,7 @@
 //! case's steps), not from hand tags: an escape (FSC-ROOTS-013, HARD-004) must never sit
 //! beside a style choice, whether its case is core or a clarification.
 
+use crate::catalogue::interface;
 use crate::catalogue::vocabulary::{self, Form};
 use crate::run::outcome::{CaseResult, Outcome};
 
@@ -148,7 +149,14 @@ pub fn of(r: &CaseResult) -> Option<Severity> {
     let Outcome::Failed { step, message } = &r.outcome else {
         return None;
     };
-    Some(classify(step, message, &r.steps, r.clarification))
+    let class = classify(step, message, &r.steps, r.clarification);
+    // A difference the interface file declares (a documented line-ending policy) is one,
+    // unless the server hung or reached outside.
+    let declared = r.covers.iter().any(|c| interface::is_declared(c));
+    if declared && !class.is_security() && class != Severity::Hung {
+        return Some(Severity::Interface);
+    }
+    Some(class)
 }
 
 /// The class from the failing step, its message and the case's steps. Fallback: a wrong
@@ -256,6 +264,30 @@ mod tests {
         assert_eq!(classify(step, "", &done, true), Severity::Choice);
         let torn = "And every read during the call returned the file's old or new content";
         assert_eq!(classify(torn, "", &[], false), Severity::DataLost);
+    }
+
+    #[test]
+    fn a_declared_difference_is_an_interface_difference_unless_it_hung() {
+        let failed = |message: &str, covers: &[&str]| CaseResult {
+            covers: covers.iter().map(|c| c.to_string()).collect(),
+            outcome: Outcome::Failed {
+                step: "And the file \"a.txt\" has text \"one\\r\\nTWO\\r\\n\"".into(),
+                message: message.into(),
+            },
+            steps: steps(&["the call succeeds"]),
+            ..CaseResult::describe("r.feature", "x/EDIT-010 n", &[])
+        };
+        let declared = ["UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS"];
+        assert_eq!(
+            of(&failed("bytes differ", &declared)),
+            Some(Severity::Interface)
+        );
+        assert_eq!(
+            of(&failed("bytes differ", &["UNIVERSAL-EDIT-LINE-ENDINGS"])),
+            Some(Severity::Corrupted)
+        );
+        let hang = "no response within 10 s";
+        assert_eq!(of(&failed(hang, &declared)), Some(Severity::Hung));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::coverage::{Confinement, Coverage};
 use super::expect_fail::Baseline;
 use super::severity::{self, Severity};
 use super::totals::Totals;
+use crate::catalogue::interface;
 use crate::run::outcome::{CaseResult, Level, Outcome};
 
 /// What the baseline says of a case.
@@ -61,6 +62,14 @@ impl<'a> CaseVerdict<'a> {
             Baselined::Expected => Some("expected failure (listed in the baseline)"),
             Baselined::Stale => {
                 Some("listed in the expected-failures file but passed; remove it from the file")
+            }
+            _ if self.result.failed()
+                && !strict
+                && self.result.covers.iter().any(|c| interface::is_declared(c)) =>
+            {
+                Some(
+                    "declared by the interface file: reported, does not fail the run without --strict",
+                )
             }
             _ if self.result.failed() && !strict && self.result.level == Level::Should => {
                 Some("SHOULD-level: reported, does not fail the run without --strict")
