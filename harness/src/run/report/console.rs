@@ -227,22 +227,70 @@ fn object_end(s: &str) -> Option<usize> {
 const RUN_HEAD: usize = 6;
 const RUN_TAIL: usize = 20;
 
-/// Every run of more than `RUN_HEAD + RUN_TAIL` transcript lines, folded to its first and
-/// last lines and one line that says how many were left out.
+/// Transcript lines kept on each side of a line that shows the leaked text.
+const NEIGHBOURS: usize = 3;
+
+/// The text the failure says a reply showed (`shows "X"`, as a race's or a read's failure
+/// puts it): the line that holds it is the call to keep in view when its run is folded.
+fn leaked_text(lines: &[String]) -> Option<String> {
+    lines.iter().filter(|l| !is_transcript(l)).find_map(|l| {
+        let rest = &l[l.find("shows \"")? + 7..];
+        let text = &rest[..rest.find('"')?];
+        (!text.is_empty()).then(|| text.to_string())
+    })
+}
+
+/// Which lines of a long run stay in view: its first ones and, when a line shows the
+/// leaked text, that line with its neighbours and the run's last line; otherwise its
+/// last ones (a race makes hundreds of calls, and the one that leaked is what matters).
+fn kept_lines(run: &[String], leaked: Option<&str>) -> Vec<bool> {
+    let mut keep = vec![false; run.len()];
+    keep[..RUN_HEAD].iter_mut().for_each(|k| *k = true);
+    let hits: Vec<usize> = leaked
+        .map(|t| (0..run.len()).filter(|&i| run[i].contains(t)).collect())
+        .unwrap_or_default();
+    if hits.is_empty() {
+        keep[run.len() - RUN_TAIL..]
+            .iter_mut()
+            .for_each(|k| *k = true);
+        return keep;
+    }
+    for i in hits.into_iter().take(3) {
+        let end = (i + NEIGHBOURS + 1).min(run.len());
+        keep[i.saturating_sub(NEIGHBOURS)..end]
+            .iter_mut()
+            .for_each(|k| *k = true);
+    }
+    keep[run.len() - 1] = true;
+    keep
+}
+
+/// Every run of more than `RUN_HEAD + RUN_TAIL` transcript lines, folded to the lines
+/// `kept_lines` keeps, each gap one line that says how many were left out.
 fn fold_long_runs(lines: Vec<String>, hint: &str) -> Vec<String> {
+    let leaked = leaked_text(&lines);
     let mut out = Vec::with_capacity(lines.len());
     let mut run: Vec<String> = Vec::new();
     let flush = |run: &mut Vec<String>, out: &mut Vec<String>| {
-        if run.len() > RUN_HEAD + RUN_TAIL {
-            let folded = run.len() - RUN_HEAD - RUN_TAIL;
-            let indent: String = run[0].chars().take_while(|c| c.is_whitespace()).collect();
-            let tail = run.split_off(run.len() - RUN_TAIL);
-            run.truncate(RUN_HEAD);
-            let what = format!("({} folded{hint})", plural(folded, "message", "messages"));
-            run.push(format!("{indent}{}", paint(DIM, &what)));
-            run.extend(tail);
+        if run.len() <= RUN_HEAD + RUN_TAIL {
+            out.append(run);
+            return;
         }
-        out.append(run);
+        let keep = kept_lines(run, leaked.as_deref());
+        let indent: String = run[0].chars().take_while(|c| c.is_whitespace()).collect();
+        let mut gap = 0;
+        for (line, kept) in run.drain(..).zip(keep) {
+            if !kept {
+                gap += 1;
+                continue;
+            }
+            if gap > 0 {
+                let what = format!("({} folded{hint})", plural(gap, "message", "messages"));
+                out.push(format!("{indent}{}", paint(DIM, &what)));
+                gap = 0;
+            }
+            out.push(line);
+        }
     };
     for line in lines {
         if is_transcript(&line) {
@@ -552,6 +600,26 @@ mod tests {
         assert!(!folded.contains("\"id\":80,"), "{folded}");
         assert!(folded.ends_with("started"), "{folded}");
         assert!(fold_message(&msg, true).join("\n").contains("\"id\":50,"));
+    }
+
+    #[test]
+    fn a_long_exchange_keeps_the_call_that_leaked_and_its_neighbours() {
+        let mut msg = String::from(
+            "reply 51 of 100 calls shows \"outside-bait\"\n  JSON-RPC exchange of the step:",
+        );
+        for i in 1..=100 {
+            let text = if i == 51 { "outside-bait" } else { "inside" };
+            msg.push_str(&format!("\n    <- {{\"id\":{i},\"text\":\"{text}\"}}"));
+        }
+        let folded = plain(&fold_message(&msg, false).join("\n"));
+        for id in [1, 6, 48, 51, 54, 100] {
+            assert!(folded.contains(&format!("\"id\":{id},")), "{id}: {folded}");
+        }
+        for id in [7, 47, 55, 81, 99] {
+            assert!(!folded.contains(&format!("\"id\":{id},")), "{id}: {folded}");
+        }
+        assert!(folded.contains("(41 messages folded"), "{folded}");
+        assert!(folded.contains("(45 messages folded"), "{folded}");
     }
 
     #[test]
