@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::common::*;
+use crate::sigkill::temp_files;
 
 /// How long a server may take to notice and exit: rmcp gives handlers in flight up to 5 s
 /// to answer once the input ends, then the runtime gives blocking work (a mutation
@@ -69,14 +70,6 @@ fn exit_time(child: &mut Child, since: Instant) -> Option<Duration> {
     let _ = child.kill();
     let _ = child.wait();
     None
-}
-
-fn temp_files(root: &std::path::Path) -> Vec<String> {
-    std::fs::read_dir(root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".mcp-tmp-"))
-        .collect()
 }
 
 #[test]

@@ -19,7 +19,8 @@ fn content(first: &str) -> Vec<u8> {
     v
 }
 
-fn temp_files(root: &std::path::Path) -> Vec<String> {
+/// The temporary files the reference left in `root` (`.mcp-tmp-*`).
+pub(crate) fn temp_files(root: &std::path::Path) -> Vec<String> {
     std::fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use crate::common::*;
 use crate::memory::vm_kib;
+use crate::sigkill::temp_files;
 
 /// The README's promise, in MiB.
 const BOUND_MIB: u64 = 1024;
@@ -88,14 +89,6 @@ fn exit_and_peak(child: &mut Child, within: Duration) -> (Option<Duration>, u64)
     let _ = child.kill();
     let _ = child.wait();
     (None, hwm)
-}
-
-fn temp_files(root: &std::path::Path) -> Vec<String> {
-    std::fs::read_dir(root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".mcp-tmp-"))
-        .collect()
 }
 
 #[test]
