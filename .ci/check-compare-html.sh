@@ -18,8 +18,9 @@ if ! command -v chromium >/dev/null; then
 fi
 harness="${MCP_HARNESS:-}"
 if [ -z "$harness" ]; then
-    cargo build --release -p mcp-harness
-    harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+    . tests/cargo-profile.sh  # cargo_profile, bin_dir
+    cargo build --profile "$cargo_profile" -p mcp-harness
+    harness="$bin_dir/mcp-harness"
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

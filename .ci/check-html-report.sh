@@ -13,8 +13,9 @@ if ! command -v chromium >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -26,8 +26,9 @@ fs_server=$(install server-filesystem "$fs_version")
 memory_server=$(install server-memory "$memory_version")
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 out="$work/harness-output.txt"
 
 fail() {

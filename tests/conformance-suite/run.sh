@@ -27,14 +27,15 @@ fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 # With the harness, as the README's command builds it: `-p mcp-reference` alone unifies the
-# dependencies' features differently and rebuilt them in release (minutes of a CI run).
-cargo build --release -q -p mcp-harness -p mcp-reference
+# dependencies' features differently and rebuilt them (minutes of a CI run).
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -q -p mcp-harness -p mcp-reference
 work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir "$work/root"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"${CARGO_TARGET_DIR:-target}/release/mcp-reference" --root "$work/root" \
+"$bin_dir/mcp-reference" --root "$work/root" \
     --http "127.0.0.1:$port" 2>"$work/server.log" &
 pid=$!
 for _ in $(seq 100); do

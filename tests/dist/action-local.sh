@@ -10,7 +10,7 @@
 # actions/upload-artifact) run only on GitHub.
 #
 #   bash tests/dist/action-local.sh      # after bash tests/dist/check.sh (it installs the
-#                                        # npm tarballs that made); else the release binary
+#                                        # npm tarballs that made); else the built binary
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
@@ -31,14 +31,16 @@ export GITHUB_ACTION_PATH=$repo RUNNER_TEMP=$runner/temp GITHUB_WORKSPACE=$runne
 mkdir -p "$RUNNER_TEMP" "$GITHUB_WORKSPACE"
 
 # Install: the npm tarballs of tests/dist/check.sh when they are there (offline: the other
-# platforms' optional packages are skipped), else the release binary by path.
+# platforms' optional packages are skipped), else the built binary by path
+# (tests/cargo-profile.sh).
 shopt -s nullglob
 tarballs=("$repo"/target/dist/npm/*.tgz)
 if [ "${#tarballs[@]}" -gt 0 ]; then
     install=(INPUT_INSTALL=npm "INPUT_NPM_PACKAGE=${tarballs[*]}" npm_config_offline=true)
 else
-    [ -x target/release/mcp-harness ] || { echo "action-local: build first: cargo build --release -p mcp-harness" >&2; exit 2; }
-    install=(INPUT_INSTALL="$repo/target/release/mcp-harness")
+    . tests/cargo-profile.sh  # cargo_profile, bin_dir
+    [ -x "$bin_dir/mcp-harness" ] || { echo "action-local: build first: cargo build --profile $cargo_profile -p mcp-harness" >&2; exit 2; }
+    install=(INPUT_INSTALL="$repo/$bin_dir/mcp-harness")
 fi
 export GITHUB_OUTPUT=$runner/install-output
 env "${install[@]}" bash .github/action/install.sh

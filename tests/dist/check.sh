@@ -44,15 +44,17 @@ if [ ! -x "$server" ]; then
 fi
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 
-# The release build the earlier CI steps made (cargo prints nothing to do when it is fresh).
-cargo build --release -p mcp-harness
-binary=target/release/mcp-harness
+# The build the earlier CI steps made (cargo prints nothing to do when it is fresh): release,
+# or the test step's dev build in CI (tests/cargo-profile.sh).
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+binary=$bin_dir/mcp-harness
 
 # --- The wheel ----------------------------------------------------------------------------
 t=$SECONDS
 rm -rf "$dist/wheels"
-# Same target dir and profile as cargo build --release: maturin finds the build fresh.
-"$dist/maturin-venv/bin/maturin" build --release --locked --target-dir target \
+# Same target dir and profile as the cargo build above: maturin finds the build fresh.
+"$dist/maturin-venv/bin/maturin" build --profile "$cargo_profile" --locked --target-dir target \
     --out "$dist/wheels" 2>&1 | tail -n 5
 wheel=$(ls "$dist"/wheels/mcp_file_harness-*.whl)
 echo "dist: built $wheel ($(du -h "$wheel" | cut -f1)) in $((SECONDS - t)) s"

@@ -529,10 +529,31 @@ fn check_reference(p: &ProfileFaults, names: ToolNames) -> Result<(), Failed> {
     .into())
 }
 
+/// Two trials at a time for those that ask only that the core cases pass (the references
+/// and the variants): a trial's suite runs one job per CPU, but keeps about two thirds of one
+/// core busy (it waits on its races, timeouts and servers), so one at a time left the
+/// machine half idle.
+const SHARED_TRIALS: usize = 2;
+
 fn main() {
-    let mut args = Arguments::from_args();
-    // Each suite run already uses one job per CPU; the race faults need a quiet machine.
-    args.test_threads.get_or_insert(1);
+    let args = Arguments::from_args();
+    let (shared, alone) = trials();
+    // The faults (and the mapping trials, which hold faults) run one at a time: a race
+    // fault is caught only while its race has the machine to itself.
+    let mut shared_args = args.clone();
+    shared_args.test_threads.get_or_insert(SHARED_TRIALS);
+    let mut alone_args = args;
+    alone_args.test_threads.get_or_insert(1);
+    let first = libtest_mimic::run(&shared_args, shared);
+    let second = libtest_mimic::run(&alone_args, alone);
+    if first.has_failed() || second.has_failed() {
+        std::process::exit(101);
+    }
+}
+
+/// Every trial: those that may share the machine, and those that must have it alone
+/// (`doc/complete` last, after every row is written).
+fn trials() -> (Vec<Trial>, Vec<Trial>) {
     let write = updating();
     let off = !enabled();
     if off {
@@ -541,13 +562,14 @@ fn main() {
              `MCP_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power` (CI does)."
         );
     }
-    let mut trials = Vec::new();
+    let mut shared = Vec::new();
     for p in PROFILES {
         for (names, trial) in reference_trials(p) {
-            trials
+            shared
                 .push(Trial::test(trial, move || check_reference(p, names)).with_ignored_flag(off));
         }
     }
+    let mut trials = Vec::new();
     for f in all_faults() {
         let gap = KNOWN_GAPS.iter().any(|(n, _)| *n == f.name);
         trials.push(
@@ -560,7 +582,7 @@ fn main() {
         );
     }
     for v in all_variants() {
-        trials.push(
+        shared.push(
             Trial::test(format!("variant/{}", v.name), move || {
                 check_row(&measure_variant(v, ToolNames::Dotted)?, write)
             })
@@ -571,7 +593,7 @@ fn main() {
         if !profile_of(v).respelled_names {
             continue;
         }
-        trials.push(
+        shared.push(
             Trial::test(format!("underscore/variant/{}", v.name), move || {
                 check_row(&measure_variant(v, ToolNames::Underscore)?, false)
             })
@@ -599,5 +621,5 @@ fn main() {
             .into())
         }
     }));
-    libtest_mimic::run(&args, trials).exit();
+    (shared, trials)
 }

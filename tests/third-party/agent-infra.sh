@@ -32,8 +32,9 @@ if [ ! -x "$server" ]; then
 fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 matrix="docs/third-party/agent-infra-matrix.md"
 out="$dir/matrix.md"
 summary="$dir/summary.json"

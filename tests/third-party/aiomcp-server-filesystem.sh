@@ -26,8 +26,9 @@ fi
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 # shellcheck source=lib.sh
 . tests/third-party/lib.sh  # keep_summary
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 matrix="docs/third-party/aiomcp-server-filesystem-matrix.md"
 out="$venv/matrix.md"
 summary="$venv/summary.json"

@@ -26,16 +26,19 @@ caught_within() {
 }
 
 # install_crate NAME VERSION DIR [FLAG …]: builds the crates.io package NAME at VERSION into
-# DIR/bin/NAME once, with its own Cargo.lock (--locked) and its own target dir (removed
-# after), so the build does not touch ours; FLAGs go to cargo install (--debug, …).
+# DIR/bin/NAME once, with its own Cargo.lock (--locked) and a target dir apart from ours;
+# FLAGs go to cargo install (--debug, …). The target dir is DIR/target, removed after, or
+# MCP_THIRD_PARTY_TARGET when set, kept: .ci/run builds every crate into one, so that the
+# dependencies the releases share (most of them) are compiled once, and removes it after.
 install_crate() {
-    local name="$1" version="$2" dir="$3" start
+    local name="$1" version="$2" dir="$3" start target
     shift 3
     [ ! -x "$dir/bin/$name" ] || return 0
+    target="${MCP_THIRD_PARTY_TARGET:-$dir/target}"
     start=$(date +%s)
     CARGO_PROFILE_DEV_DEBUG=0 cargo install "$name" --version "$version" --locked \
-        --root "$dir" --target-dir "$dir/target" "$@" >&2
-    rm -rf "$dir/target"
+        --root "$dir" --target-dir "$target" "$@" >&2
+    [ -n "${MCP_THIRD_PARTY_TARGET:-}" ] || rm -rf "$target"
     echo "$name: built $version in $(($(date +%s) - start)) s" >&2
 }
 

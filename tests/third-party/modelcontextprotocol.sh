@@ -31,8 +31,9 @@ install_crate modelcontextprotocol "$version" "$cache" --ignore-rust-version --d
 # INSTALL_ONLY=1: build the server and stop (.ci/run builds it in the background).
 [ -z "${INSTALL_ONLY:-}" ] || exit 0
 
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 matrix="docs/third-party/modelcontextprotocol-matrix.md"
 out="$cache/matrix.md"
 summary="$cache/summary.json"

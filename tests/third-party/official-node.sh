@@ -42,8 +42,9 @@ if [ -n "${INSTALL_ONLY:-}" ]; then  # install every version this script runs, a
 fi
 cache=$(dirname "$(dirname "$(dirname "$server")")")
 
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 matrix="docs/third-party/official-node-matrix.md"
 out="$cache/matrix.md"
 summary="$cache/summary.json"

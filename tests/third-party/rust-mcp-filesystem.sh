@@ -37,8 +37,9 @@ install_crate rust-mcp-filesystem "$between" "$mid_cache" --debug
 # INSTALL_ONLY=1: build the servers and stop (.ci/run builds them in the background).
 [ -z "${INSTALL_ONLY:-}" ] || exit 0
 
-cargo build --release -p mcp-harness
-harness="${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness
+harness="$bin_dir/mcp-harness"
 matrix="docs/third-party/rust-mcp-filesystem-matrix.md"
 out="$cache/matrix.md"
 summary="$cache/summary.json"

@@ -42,8 +42,9 @@ fi
 if [ -n "${MCP_HARNESS:-}" ]; then
     harness="$MCP_HARNESS"
 else
-    cargo build --release -p mcp-harness
-    harness="$PWD/${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+    . tests/cargo-profile.sh  # cargo_profile, bin_dir
+    cargo build --profile "$cargo_profile" -p mcp-harness
+    harness="$PWD/$bin_dir/mcp-harness"
 fi
 
 zoo="$PWD/tests/zoo"
