@@ -30,25 +30,17 @@ fi
 # dependencies' features differently and rebuilt them (minutes of a CI run).
 . tests/cargo-profile.sh  # cargo_profile, bin_dir
 cargo build --profile "$cargo_profile" -q -p mcp-harness -p mcp-reference
+. tests/reference-http.sh  # start_reference_http
 work=$(mktemp -d)
-pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+reference_pid=
+trap '{ [ -z "$reference_pid" ] || kill "$reference_pid" 2>/dev/null; } || true; rm -rf "$work"' EXIT
 mkdir "$work/root"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$bin_dir/mcp-reference" --root "$work/root" \
-    --http "127.0.0.1:$port" 2>"$work/server.log" &
-pid=$!
-for _ in $(seq 100); do
-    if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; then
-        break
-    fi
-    sleep 0.05
-done
+start_reference_http "$work/root" "$work/server.log"
 
 status=0
 for set in 2025-11-25 2026-07-28; do
     echo "=== conformance $suite_version, requirement set $set"
-    if ! "$node" "$cli" server --url "http://127.0.0.1:$port/mcp" --requirements "$set" \
+    if ! "$node" "$cli" server --url "$endpoint" --requirements "$set" \
         --expected-failures "tests/conformance-suite/expected-failures-$set.yaml" \
         --output-dir "$cache/results-$set"; then
         echo "conformance-suite: requirement set $set differs from its baseline (above)" >&2
