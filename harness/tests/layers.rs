@@ -140,6 +140,27 @@ fn yaml_is_read_through_one_module() {
     );
 }
 
+/// One version each of the hashing and encoding crates: two would compile twice and let
+/// the harness and the reference disagree on an encoding. Read from the lockfile, which
+/// `cargo tree -d` reads too.
+#[test]
+fn one_version_of_sha2_and_base64_is_locked() {
+    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock");
+    let text = std::fs::read_to_string(&lock).expect("the workspace's Cargo.lock");
+    for name in ["sha2", "base64"] {
+        let versions: Vec<&str> = text
+            .split("[[package]]")
+            .filter(|p| p.contains(&format!("\nname = \"{name}\"\n")))
+            .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("version = ")))
+            .collect();
+        assert_eq!(
+            versions.len(),
+            1,
+            "{name} is locked at {versions:?}; `cargo tree -i {name}` shows who pulls in each"
+        );
+    }
+}
+
 /// The checker itself: a `super` path is resolved from the file's module.
 #[test]
 fn super_paths_resolve_from_the_file() {

@@ -209,7 +209,7 @@ fn main() -> ExitCode {
             locate(
                 "MCP_BENCH_RUST_MCP_FILESYSTEM",
                 "rust-mcp-filesystem-0.4.5/bin/rust-mcp-filesystem",
-                "rust-mcp-filesystem.sh",
+                "speed-peers.sh",
                 vec![Some("--allow-write"), None],
                 false,
             ),

@@ -17,20 +17,23 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 version="${RUST_MCP_FILESYSTEM_VERSION:-0.4.5}"
-cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$version"
+# Debug builds, all three: the cases do not depend on optimisation, and with .ci/run's one
+# target dir (MCP_THIRD_PARTY_TARGET) 0.4.5 compiled in 124 s after 0.4.3, whose
+# dependencies it shares. The release build of 0.4.5, the speed benchmark's peer, is
+# speed-peers.sh's.
+cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$version-debug"
 server="$cache/bin/rust-mcp-filesystem"
 # The release before its path fixes (0.4.3: `..` and a new name below a linked directory,
 # filesystem/SAFE-002, SAFE-007, FSC-SEC-016, FSC-SEC-017; 0.4.4: a dangling link,
 # filesystem/SAFE-006, FSC-SEC-012; docs/advisories.md), checked at the end.
-# A debug build (about 4 min; the cases do not depend on optimisation).
 vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
 old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
 # shellcheck source=lib.sh
 . tests/third-party/lib.sh  # install_crate, keep_summary
-install_crate rust-mcp-filesystem "$version" "$cache"
+install_crate rust-mcp-filesystem "$version" "$cache" --debug
 install_crate rust-mcp-filesystem "$vulnerable" "$old_cache" --debug
 # The release between the two fixes (0.4.3: `..` and a new name below a linked directory
-# fixed, a dangling link not), checked at the end like 0.4.2. A debug build too.
+# fixed, a dangling link not), checked at the end like 0.4.2.
 between="${RUST_MCP_FILESYSTEM_BETWEEN:-0.4.3}"
 mid_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$between-debug"
 install_crate rust-mcp-filesystem "$between" "$mid_cache" --debug

@@ -12,8 +12,10 @@
 #     about 30 min on two busy cores; it is built with opt-level 3, no LTO and 16 codegen
 #     units instead (about 11 min niced on busy cores), which optimises for speed, so the
 #     peer is no slower than the crate's own build; modelcontextprotocol.sh uses a debug
-#     build of its own, in another folder.
-# The other two peers come from official-node.sh (2026.8.31) and rust-mcp-filesystem.sh.
+#     build of its own, in another folder;
+#   - rust-mcp-filesystem 0.4.5 from crates.io, a release build (rust-mcp-filesystem.sh
+#     runs a debug build of its own, in another folder).
+# The other peer comes from official-node.sh (2026.8.31).
 #
 #   bash tests/third-party/speed-peers.sh && cargo bench -p e2e-tests --bench filesystem_speed
 set -euo pipefail
@@ -36,3 +38,5 @@ dir="$cache/modelcontextprotocol-$crate"
 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_OPT_LEVEL=3 \
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     install_crate modelcontextprotocol "$crate" "$dir" --ignore-rust-version
+rust_mcp="${RUST_MCP_FILESYSTEM_VERSION:-0.4.5}"
+install_crate rust-mcp-filesystem "$rust_mcp" "$cache/rust-mcp-filesystem-$rust_mcp"

@@ -1,5 +1,6 @@
 //! The cucumber `Writer` of the harness: collects one `CaseResult` per scenario, prints
-//! failures and live progress, and feeds the optional Cucumber JSON writer. (JUnit is
+//! failures and live progress, and feeds the optional Cucumber JSON writer
+//! (`report::cucumber_json_writer`). (JUnit is
 //! written from the results afterwards: `report::junit`.)
 
 use std::collections::HashMap;
@@ -13,6 +14,7 @@ use cucumber::{Event, Writer, parser};
 
 use super::outcome::{CaseResult, Outcome};
 use super::report::console;
+use super::report::cucumber_json_writer::CucumberJsonWriter;
 use super::world::HarnessWorld;
 
 /// How a failing case is shown as it happens (see `Echo`); without one, the full block.
@@ -39,7 +41,7 @@ pub struct Collector {
     pub echo_failures: bool,
     pub progress: bool,
     tty: bool,
-    json: Option<writer::Json<File>>,
+    json: Option<CucumberJsonWriter<File>>,
 }
 
 impl Collector {
@@ -56,7 +58,7 @@ impl Collector {
             echo_failures,
             progress,
             tty: std::io::stderr().is_terminal(),
-            json: json.map(writer::Json::raw),
+            json: json.map(CucumberJsonWriter::new),
         }
     }
 
@@ -219,17 +221,22 @@ impl Writer<HarnessWorld> for Collector {
             Err(e) => self.parse_errors.push(e.to_string()),
             Ok(e) => match &e.value {
                 Cucumber::ParsingFinished { scenarios, .. } => self.total = *scenarios,
-                Cucumber::Feature(feat, Feature::Scenario(sc, rev)) => {
-                    self.on_scenario(feat, sc, rev)
+                Cucumber::Feature(feat, Feature::Scenario(sc, rev))
+                | Cucumber::Feature(feat, Feature::Rule(_, Rule::Scenario(sc, rev))) => {
+                    self.on_scenario(feat, sc, rev);
+                    if let Some(j) = &mut self.json {
+                        j.on_scenario(feat, sc, &rev.event);
+                    }
                 }
-                Cucumber::Feature(feat, Feature::Rule(_, Rule::Scenario(sc, rev))) => {
-                    self.on_scenario(feat, sc, rev)
+                Cucumber::Finished => {
+                    if let Some(j) = &mut self.json
+                        && let Err(e) = j.finish()
+                    {
+                        eprintln!("mcp-harness: cannot write the Cucumber JSON report: {e}");
+                    }
                 }
                 _ => {}
             },
-        }
-        if let Some(j) = &mut self.json {
-            j.handle_event(ev, &cucumber::cli::Empty).await;
         }
     }
 }

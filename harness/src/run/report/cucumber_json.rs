@@ -1,4 +1,4 @@
-//! Completes the Cucumber JSON report (`--json FILE`, written by cucumber's own writer)
+//! Completes the Cucumber JSON report (`--json FILE`, written by `cucumber_json_writer.rs`)
 //! from the run's verdict, so that it agrees with the other reports and the exit code:
 //!
 //! - the scenarios the harness decided without running them are added (skipped: another

@@ -9,6 +9,7 @@ mod agreement;
 pub mod console;
 pub mod coverage;
 pub mod cucumber_json;
+pub mod cucumber_json_writer;
 pub mod expect_fail;
 pub mod html;
 pub mod junit;
