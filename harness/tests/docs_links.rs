@@ -194,9 +194,52 @@ fn readme_commands_are_the_ones_ci_runs() {
         Some(&expected.map(String::from)[..]),
         "README.md's first two commands must run the suite against the reference and the tests"
     );
-    for command in expected {
+    // CI runs the main command in the dev profile: every step after the test step runs
+    // that step's build (.ci/run, MCP_HARNESS_CARGO_PROFILE), and no code of ours depends
+    // on the profile (no cfg on debug assertions; `the_code_does_not_depend_on_the_profile`).
+    let in_ci = ["cargo run -p mcp-harness", "cargo test --workspace"];
+    for command in in_ci {
         assert!(ci.contains(command), ".ci/run does not run `{command}`");
     }
+}
+
+/// What lets CI run the README's main command in the dev profile rather than release: the
+/// two profiles differ in optimisation alone, so the suite's verdict cannot differ.
+#[test]
+fn the_code_does_not_depend_on_the_profile() {
+    let root = workspace();
+    let mut offenders = Vec::new();
+    for dir in ["harness", "reference", "tests"] {
+        for file in rust_sources(&root.join(dir)) {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            if text.contains(concat!("debug_", "assertions")) {
+                offenders.push(file.display().to_string());
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "code that differs between the dev and release profiles: CI runs the README's main \
+         command in the dev profile, so keep behaviour out of a debug-assertions cfg: {offenders:?}"
+    );
+}
+
+/// Every `.rs` file below `dir` (target/ and node_modules/ left out).
+fn rust_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if path.is_dir() && name != "target" && name != "node_modules" {
+            out.extend(rust_sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// Every file under `root` (target/, .git/ and node_modules/ left out), as paths relative
