@@ -74,3 +74,20 @@ Feature: Symlink chains, moves through links, and links that stay inside
     Then the call succeeds
     And the result field "content" has the lines ["the target"]
     And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/LINK-009 a create two levels below a linked dir out is refused
+    Given an outside directory "stuff"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "write_file" with {"content":"pwned\n","path":"${root}/out/a/b/new.txt"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/LINK-010 a read below a symlinked directory leading out is refused
+    Given an outside directory "stuff"
+    And an outside file "stuff/secret.txt" with text "top secret\n"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "read_text_file" with {"path":"${root}/out/secret.txt"}, or "read_file" where the server lacks it
+    Then the call fails
+    And nothing outside the root has changed

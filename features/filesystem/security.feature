@@ -167,3 +167,11 @@ Feature: Staying inside the allowed directory
     When the client calls "write_file" with {"content":"pwned\n","path":"${root}/new.txt"}
     Then the call fails
     And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: FSC-SEC-022 create_directory two levels below a link out is refused
+    Given an outside directory "stuff"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "create_directory" with {"path":"${root}/out/a/b"}
+    Then the call fails
+    And nothing outside the root has changed

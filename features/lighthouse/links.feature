@@ -37,3 +37,20 @@ Feature: Symlink chains, moves through links, and links that stay inside
     Then the call succeeds
     And the result field "content" has the lines ["the target"]
     And nothing outside the root has changed
+
+  @FR-3.1.15 @AC-3.1.25 @must
+  Scenario: lighthouse/LINK-009 a create two levels below a linked dir out is refused
+    Given an outside directory "stuff"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "write" with {"content":"pwned\n","createDirectories":true,"path":"out/a/b/new.txt"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @FR-3.1.15 @AC-3.1.25 @must
+  Scenario: lighthouse/LINK-010 a read below a symlinked directory leading out is refused
+    Given an outside directory "stuff"
+    And an outside file "stuff/secret.txt" with text "top secret\n"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "read" with {"path":"out/secret.txt"}
+    Then the call fails
+    And nothing outside the root has changed

@@ -28,3 +28,20 @@ Feature: Symlink chains, moves through links, and links that stay inside
     Then the call succeeds
     And the result field "content" has the lines ["the target"]
     And nothing outside the root has changed
+
+  @AUTH-042 @must
+  Scenario: rootspace/LINK-009 a create two levels below a linked dir out is refused
+    Given an outside directory "stuff"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "file.create" with {"content":"pwned\n","path":"out/a/b/new.txt"}
+    Then the call fails
+    And nothing outside the root has changed
+
+  @AUTH-042 @must
+  Scenario: rootspace/LINK-010 a read below a symlinked directory leading out is refused
+    Given an outside directory "stuff"
+    And an outside file "stuff/secret.txt" with text "top secret\n"
+    And a symlink "out" pointing to "${outside}/stuff"
+    When the client calls "text.read" with {"path":"out/secret.txt"}
+    Then the call fails
+    And nothing outside the root has changed

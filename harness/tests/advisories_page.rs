@@ -2,8 +2,8 @@
 //! "cases" column, only case ids the catalogue has (a profile's own, `<profile>/<id>` for
 //! the shared ones, and those of the interface files under tests/third-party/), and, in its
 //! "affected release run" and "fixed release run" columns, only package releases
-//! (`` `name@version` ``) that a script under tests/third-party/ pins; a column that names
-//! no release says `none` and why.
+//! (`` `name@version` ``) that a script under tests/third-party/ or CI's own scripts
+//! (`.ci/run`, `.ci/*.sh`) pins; a column that names no release says `none` and why.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -45,10 +45,16 @@ fn case_ids(root: &Path) -> BTreeSet<String> {
 }
 
 /// The text of every script under tests/third-party/ (`*.sh`, and the pinned
-/// `requirements.txt` files the scripts install from), with its path.
+/// `requirements.txt` files the scripts install from) and of CI's own (`.ci/run`,
+/// `.ci/*.sh`), with its path.
 fn scripts(root: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut dirs = vec![root.join("tests/third-party")];
+    let ci = root.join(".ci/run");
+    out.push((
+        ci.display().to_string(),
+        std::fs::read_to_string(&ci).expect(".ci/run"),
+    ));
+    let mut dirs = vec![root.join("tests/third-party"), root.join(".ci")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("directory") {
             let path = entry.expect("entry").path();
@@ -144,7 +150,7 @@ fn check(page: &str, ids: &BTreeSet<String>, scripts: &[(String, String)]) -> Ve
                 let (package, version) = (&cap[1], &cap[2]);
                 if !release_is_pinned(scripts, package, version) {
                     problems.push(format!(
-                        "{label}: {column} names {package}@{version}, which no script under tests/third-party/ pins"
+                        "{label}: {column} names {package}@{version}, which no script under tests/third-party/ or .ci/ pins"
                     ));
                 }
             }

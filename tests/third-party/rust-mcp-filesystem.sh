@@ -25,7 +25,8 @@ cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$version-debug"
 server="$cache/bin/rust-mcp-filesystem"
 # The release before its path fixes (0.4.3: `..` and a new name below a linked directory,
 # filesystem/SAFE-002, SAFE-007, FSC-SEC-016, FSC-SEC-017; 0.4.4: a dangling link,
-# filesystem/SAFE-006, FSC-SEC-012; docs/advisories.md), checked at the end.
+# filesystem/SAFE-006, FSC-SEC-012, and a directory two levels below a link, FSC-SEC-022;
+# docs/advisories.md), checked at the end.
 vulnerable="${RUST_MCP_FILESYSTEM_VULNERABLE:-0.4.2}"
 old_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$vulnerable-debug"
 # shellcheck source=lib.sh
@@ -81,7 +82,7 @@ rc=0
     --name '^(filesystem/SAFE|FSC-SEC)-' >"$old_out" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { echo "rust-mcp-filesystem: expected failures from $vulnerable, got exit $rc" >&2; exit 1; }
 caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$old_out")
-for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 FSC-SEC-012 FSC-SEC-016 FSC-SEC-017; do
+for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 FSC-SEC-012 FSC-SEC-016 FSC-SEC-017 FSC-SEC-022; do
     if ! grep -qx "$id" <<<"$caught"; then
         echo "rust-mcp-filesystem: $id did not catch the escape of $vulnerable" >&2
         tail -n 40 "$old_out" >&2
@@ -90,10 +91,10 @@ for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 FSC-SEC-01
 done
 echo "rust-mcp-filesystem: $(wc -l <<<"$caught") safety cases catch the escapes of $vulnerable (fixed in 0.4.3 and 0.4.4)"
 
-# 0.4.3 must fail filesystem/SAFE-006 and FSC-SEC-012 as escapes (a write through a dangling
-# link out, fixed in 0.4.4), and pass the four cases of what it fixed: filesystem/SAFE-002,
-# SAFE-007, FSC-SEC-016, FSC-SEC-017. (Its `create_directory` two levels below a link also
-# goes out, which no case tries yet: docs/advisories.md.)
+# 0.4.3 must fail filesystem/SAFE-006 and FSC-SEC-012 (a write through a dangling link out)
+# and FSC-SEC-022 (`create_directory` of `<root>/out/a/b`, no parent of which resolves,
+# makes `a/b` in the link's outside target) as escapes, all fixed in 0.4.4, and pass the
+# four cases of what it fixed: filesystem/SAFE-002, SAFE-007, FSC-SEC-016, FSC-SEC-017.
 mid_out="$mid_cache/out.txt"
 rc=0
 "$harness" run --profile filesystem --server "$mid_cache/bin/rust-mcp-filesystem --allow-write {root}" \
@@ -101,7 +102,7 @@ rc=0
 [ "$rc" -eq 1 ] || { echo "rust-mcp-filesystem: expected failures from $between, got exit $rc" >&2; exit 1; }
 caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$mid_out")
 failed=$(awk '/^FAIL /{print $2}' "$mid_out")
-for id in filesystem/SAFE-006 FSC-SEC-012; do
+for id in filesystem/SAFE-006 FSC-SEC-012 FSC-SEC-022; do
     if ! grep -qx "$id" <<<"$caught"; then
         echo "rust-mcp-filesystem: $id did not catch the escape of $between (fixed in 0.4.4)" >&2
         tail -n 40 "$mid_out" >&2
@@ -115,4 +116,4 @@ for id in filesystem/SAFE-002 filesystem/SAFE-007 FSC-SEC-016 FSC-SEC-017; do
         exit 1
     fi
 done
-echo "rust-mcp-filesystem: $between fails SAFE-006 and FSC-SEC-012 (fixed in 0.4.4) and passes the four cases of its own fix"
+echo "rust-mcp-filesystem: $between fails SAFE-006, FSC-SEC-012 and FSC-SEC-022 (fixed in 0.4.4) and passes the four cases of its own fix"

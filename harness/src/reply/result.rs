@@ -203,6 +203,28 @@ mod tests {
     use crate::reply::test_replies::tool_error;
     use serde_json::json;
 
+    /// From 2026-07-28 `structuredContent` may be any JSON value: one that is not an object
+    /// is left aside and the result read from its text, for JSON and plain-text interfaces.
+    #[test]
+    fn non_object_structured_content_is_read_from_the_text() {
+        for value in [json!(["a", "b"]), json!("done"), json!(3), json!(null)] {
+            let v = json!({
+                "structuredContent": value,
+                "content": [{"type": "text", "text": "{\"hash\": \"ab\"}"}]
+            });
+            assert!(structured(&v).is_none(), "{value}");
+            assert_eq!(result_object(&v, None).unwrap()["hash"], "ab", "{value}");
+            assert_eq!(
+                result_object(&v, Some("content")).unwrap()["content"],
+                "{\"hash\": \"ab\"}",
+                "{value}"
+            );
+            assert!(!is_tool_error(&v), "{value}");
+        }
+        let failed = json!({"structuredContent": [1], "isError": true, "content": []});
+        assert!(is_tool_error(&failed));
+    }
+
     #[test]
     fn results_come_from_structured_content_else_text() {
         let v = json!({"content": [{"type": "text", "text": "{\"hash\": \"ab\"}"}]});

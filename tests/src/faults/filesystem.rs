@@ -85,6 +85,21 @@ pub const FAULTS: &[Injection] = &[
         "symlinks are looked for by comparing each name of a path with the directory's entries exactly, and a name found only by folding case (LINK for the link `link`) is taken as new, with nothing below it to resolve; the call then goes through plain std::fs, which the folding file system leads through the link (the pattern of GHSA-4gxg-m5jx-9j57). It shows only on a root that folds case, so its trials make their roots on the FUSE mount of tests/casefold/",
     ),
     fs(
+        "fs-deep-new-path-raw",
+        "FS-ROOTS-002",
+        "a path that does not resolve is checked by its parent's real path, and one whose parent does not resolve either is checked as written; such a path is then used with plain std::fs, so create_directory of <root>/out/a/b, with out a link leading out, makes a/b outside (rust-mcp-filesystem 0.4.3)",
+    ),
+    fs(
+        "fs-home-and-temp-allowed",
+        "FS-ROOTS-002",
+        "the directory that holds the root is always allowed besides the root and checked lexically, and paths there are used with plain std::fs (fast-filesystem-mcp always allows the home and temp directories, where roots usually lie)",
+    ),
+    fs(
+        "fs-dotdot-only",
+        "FS-ROOTS-002",
+        "the only path check refuses a path that contains `..`; any other path, absolute outside the root or through a link, is used with plain std::fs (mcp-text-editor confines nothing else)",
+    ),
+    fs(
         "fs-tools-missing",
         "FS-TOOLS-001",
         "tools/list leaves out read_media_file",
@@ -468,6 +483,19 @@ fn through_link(host: &Path) -> bool {
     })
 }
 
+/// Whether a check that resolves a new path by its parent, and falls back to the path as
+/// written when the parent does not resolve either (rust-mcp-filesystem 0.4.3), passes a
+/// path that goes through a link: only then does the fault differ from the reference.
+fn deep_new_path_passes(root: &Path, host: &Path) -> bool {
+    let parent_resolves = host
+        .parent()
+        .is_some_and(|p| std::fs::canonicalize(p).is_ok());
+    std::fs::canonicalize(host).is_err()
+        && !parent_resolves
+        && host.starts_with(root)
+        && through_link(host)
+}
+
 /// Whether some name of the lexical host path below `root` exists only by folding case:
 /// the file system finds it, but no entry of its directory is spelled exactly so.
 fn found_only_by_folding(root: &Path, host: &Path) -> bool {
@@ -725,6 +753,9 @@ impl On {
             {
                 return self.naive(name, args);
             }
+            "fs-deep-new-path-raw" | "fs-home-and-temp-allowed" | "fs-dotdot-only" => {
+                return self.loose_check(name, args);
+            }
             "fs-case-blind-links"
                 if self.paths(args).iter().any(|p| {
                     found_only_by_folding(&self.root, &resolve_lexically(&self.root, p))
@@ -900,6 +931,36 @@ impl On {
             _ => {}
         }
         None
+    }
+
+    /// The path checks of the 2026 reports on other file servers (docs/advisories.md): a
+    /// call the weaker check lets through goes to plain std::fs, anything else to the
+    /// reference.
+    fn loose_check(&self, name: &str, args: &Args) -> Option<Outcome> {
+        let paths = self.paths(args);
+        let hosts: Vec<PathBuf> = paths
+            .iter()
+            .map(|p| resolve_lexically(&self.root, p))
+            .collect();
+        let holder = self.root.parent().unwrap_or(&self.root);
+        let through = match self.name {
+            "fs-deep-new-path-raw" => hosts.iter().any(|h| deep_new_path_passes(&self.root, h)),
+            "fs-home-and-temp-allowed" => hosts
+                .iter()
+                .any(|h| !h.starts_with(&self.root) && h.starts_with(holder)),
+            _ if paths.iter().any(|p| p.contains("..")) => {
+                let msg = "Path traversal detected: `..` is not allowed";
+                return Some(Err(ToolError::new(Code::PathEscape, msg)));
+            }
+            _ => hosts
+                .iter()
+                .any(|h| !h.starts_with(&self.root) || through_link(h)),
+        };
+        if through {
+            self.naive(name, args)
+        } else {
+            None
+        }
     }
 
     /// search_files with a `*` that crosses `/`, walking the host tree by hand.
