@@ -19,7 +19,7 @@ use super::limits::{DECLARED_LIMITS, Limits};
 use super::model::{self, Level, Requirement};
 use super::operation::Operation;
 use super::pointer;
-use super::profile::{Profile, Refusal};
+use super::profile::{PagedRead, Profile, Refusal};
 use super::shared::{self, Described, LeftOut, SharedIndex};
 use super::{Catalogue, validate};
 
@@ -59,6 +59,10 @@ pub struct InterfaceFile {
     /// report a declared interface difference.
     #[serde(default)]
     pub limits: Option<Limits>,
+    /// How the read tool answers part of a file and how to ask for the rest: the harness
+    /// joins the pages and checks the whole text.
+    #[serde(default)]
+    pub paged_read: Option<PagedRead>,
 }
 
 /// The line-ending policy of a server's edits, as its documentation states it.
@@ -241,6 +245,7 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
     }
     out.extend(header_problems(file, &at));
     out.extend(pointer_problems(file, &at));
+    out.extend(paging_problems(file, &at));
     for (key, problem) in file.limits.iter().flat_map(Limits::problems) {
         out.push(format!("{}: {problem}", at(&["limits", key])));
     }
@@ -282,6 +287,62 @@ fn pointer_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Ve
             "{}: `refusal.text_matches` is not a regular expression: {e}",
             at(&["refusal", "text_matches"])
         ));
+    }
+    out
+}
+
+/// `paged_read` is one of its two forms, whole: `offset` (with `unit`, and `length` with an
+/// optional `page`), or `next` (a JSON pointer) with `send_as`; and there is a read to page.
+fn paging_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    let Some(p) = &file.paged_read else {
+        return Vec::new();
+    };
+    let here = at(&["paged_read"]);
+    let by_offset =
+        p.offset.is_some() || p.length.is_some() || p.page.is_some() || p.unit.is_some();
+    let by_token = p.next.is_some() || p.send_as.is_some();
+    let mut out = Vec::new();
+    let mut say = |m: &str| out.push(format!("{here}: `paged_read`: {m}"));
+    match (by_offset, by_token) {
+        (true, true) => say(
+            "give `offset` (with `unit`, and `length` if the read takes one) or `next` with \
+             `send_as`, not both",
+        ),
+        (false, false) => say(
+            "give `offset: ARG` and `unit: characters|bytes|lines` (a page asked by its \
+             offset), or `next: POINTER` and `send_as: ARG` (a continuation token)",
+        ),
+        (true, false) => {
+            if p.offset.is_none() {
+                say("missing field `offset`, the argument that takes where a page starts");
+            }
+            if p.unit.is_none() {
+                say("missing field `unit`: what the offset counts (characters, bytes or lines)");
+            }
+            if p.page.is_some() && p.length.is_none() {
+                say("`page` needs `length`, the argument that takes it");
+            }
+            if p.page == Some(0) {
+                say("`page: 0` asks for nothing; give the units a call asks for");
+            }
+        }
+        (false, true) => {
+            if p.send_as.is_none() {
+                say("missing field `send_as`, the argument that sends the token back");
+            }
+            match p.next.as_deref().map(|n| (n, pointer::problem(n))) {
+                None => say("missing field `next`, the JSON pointer to the token in a page"),
+                Some((_, Some(problem))) => say(&format!("`next`: {problem}")),
+                Some(_) => {}
+            }
+        }
+    }
+    if !file
+        .operations
+        .get("read")
+        .is_some_and(|r| r.get("call").is_some())
+    {
+        say("the `read` operation must call a tool for its pages to be joined");
     }
     out
 }
@@ -657,6 +718,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         text_result: file.text_result.clone(),
         text_header: file.text_header.clone(),
         refusal: file.refusal.clone(),
+        paged_read: file.paged_read.clone(),
         operations: file.operations.clone(),
         shared_covers: universal_covers(index)
             .into_iter()
@@ -835,6 +897,33 @@ mod tests {
             &["my.yaml:2:", "unknown field `biggest_read`"],
         );
         assert_named(&declare("{largest_read: \"2 MB\"}"), &["my.yaml:2:"]);
+    }
+
+    #[test]
+    fn a_paged_read_is_declared_in_one_of_its_two_forms() {
+        let declare =
+            |v: &str| GOOD.replace("operations:", &format!("paged_read: {v}\noperations:"));
+        let offset = "{offset: offset, length: length, page: 4096, unit: characters}";
+        let i = parse_interface(&declare(offset), "my.yaml").unwrap_or_else(|e| panic!("{e}"));
+        let paging = i.catalogue.profile.paged_read.expect("declared");
+        assert_eq!(paging.offset.as_deref(), Some("offset"));
+        let token = "{next: /next_cursor, send_as: cursor}";
+        assert!(parse_interface(&declare(token), "my.yaml").is_ok());
+        assert_named(
+            &declare("{offset: offset, next: /n, send_as: c}"),
+            &["my.yaml:2: `paged_read`: give `offset`", "not both"],
+        );
+        assert_named(&declare("{offset: offset}"), &["missing field `unit`"]);
+        assert_named(&declare("{next: /n}"), &["missing field `send_as`"]);
+        assert_named(
+            &declare("{next: n, send_as: c}"),
+            &["`paged_read`: `next`:"],
+        );
+        assert_named(&declare("{}"), &["give `offset: ARG`"]);
+        assert_named(
+            &declare("{offset: o, unit: pages}"),
+            &["my.yaml:2:", "unknown variant `pages`"],
+        );
     }
 
     #[test]
