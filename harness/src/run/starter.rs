@@ -218,7 +218,17 @@ const TO_ARGS: &[&str] = &[
     "new_relative_path",
     "newPath",
 ];
-const OLD_ARGS: &[&str] = &["old_string", "oldText", "old_text", "old", "search", "find"];
+const OLD_ARGS: &[&str] = &[
+    "old_string",
+    "oldText",
+    "old_text",
+    "old",
+    "search",
+    "find",
+    "match_text",
+    "matchText",
+    "search_text",
+];
 const NEW_ARGS: &[&str] = &[
     "new_string",
     "newText",
@@ -226,13 +236,37 @@ const NEW_ARGS: &[&str] = &[
     "new",
     "replace",
     "replacement",
+    "replace_text",
+    "replacement_text",
 ];
 
-/// Whether a tool takes an edit's two texts: as arguments of their own, or as the official
-/// server's `edits: [{oldText, newText}]`.
+/// Whether a tool takes an edit's two texts: as arguments of their own, in a list of edits
+/// (the official server's `edits: [{oldText, newText}]`), or in a list of files each with
+/// its edits (`files: [{path, edits: [{old_text, new_text}]}]`).
 fn takes_an_edit(tool: &Value) -> bool {
-    (arg(tool, OLD_ARGS).is_some() && arg(tool, NEW_ARGS).is_some())
-        || properties(tool).iter().any(|p| p == "edits")
+    edit_pairs(tool).is_some()
+        || matches!(takes(tool), Takes::Objects(list) if edit_pairs(&item_schema(tool, &list)).is_some())
+}
+
+/// Where a tool (or one list item's schema, as `item_schema` gives it) takes an edit's two
+/// texts, as `(name, YAML value)` pairs: its own two arguments, or one item of a list whose
+/// items have both (`edits: [{oldText: "{old}", newText: "{new}"}]`); an `edits` list whose
+/// items say nothing is guessed with the official server's names, marked for checking.
+fn edit_pairs(tool: &Value) -> Option<Vec<(String, String)>> {
+    if let (Some(old), Some(new)) = (arg(tool, OLD_ARGS), arg(tool, NEW_ARGS)) {
+        return Some(vec![(old, "\"{old}\"".into()), (new, "\"{new}\"".into())]);
+    }
+    let one = |old: &str, new: &str| format!("[{{{old}: \"{{old}}\", {new}: \"{{new}}\"}}]");
+    for list in properties(tool) {
+        let item = item_schema(tool, &list);
+        if let (Some(old), Some(new)) = (arg(&item, OLD_ARGS), arg(&item, NEW_ARGS)) {
+            return Some(vec![(list, one(&old, &new))]);
+        }
+    }
+    properties(tool).iter().any(|p| p == "edits").then(|| {
+        let guess = one("oldText", "newText");
+        vec![("edits".into(), format!("{guess}  # check the item's names"))]
+    })
 }
 
 /// The starter file for a server whose `tools/list` entries are `tools`, from names and
@@ -543,9 +577,19 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
         let (to_path, _) = spelling(&to, absolute);
         file_args.push((to, format!("\"{}\"", to_path.replace("{path}", "{to}"))));
     }
+    // An edit's texts go where the schema takes them: inside the file's list item when the
+    // item has them (`files: [{path, edits: [...]}]`), else beside the file.
+    let nested = match takes(tool) {
+        Takes::Objects(list) if op == "edit" => edit_pairs(&item_schema(tool, &list)),
+        _ => None,
+    };
+    let nested_edit = nested.is_some();
+    file_args.extend(nested.into_iter().flatten());
     out.push_str(&file_lines(tool, &file_args, how));
-    if op == "edit" {
-        out.push_str(&edit_args(tool));
+    if op == "edit" && !nested_edit {
+        for (name, value) in edit_pairs(tool).into_iter().flatten() {
+            out.push_str(&format!("      {name}: {value}\n"));
+        }
     }
     if op == "delete_tree" && properties(tool).iter().any(|p| p == "recursive") {
         out.push_str("      recursive: true\n");
@@ -596,15 +640,6 @@ fn file_lines(tool: &Value, args: &[(String, String)], how: &str) -> String {
             "      {list}: [{}]  # a list of one path; {how}\n",
             args[0].1
         ),
-    }
-}
-
-/// An edit's texts: its own two arguments, else one item of `edits`.
-fn edit_args(tool: &Value) -> String {
-    match (arg(tool, OLD_ARGS), arg(tool, NEW_ARGS)) {
-        (Some(old), Some(new)) => format!("      {old}: \"{{old}}\"\n      {new}: \"{{new}}\"\n"),
-        _ => "      edits: [{oldText: \"{old}\", newText: \"{new}\"}]  # check the item's names\n"
-            .into(),
     }
 }
 
@@ -687,6 +722,44 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected}\n{text}");
         }
+        crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+
+    /// Edits in a list (`edits: [{old_text, new_text}]`) and in a list of files each with
+    /// its edits (`files: [{path, edits: [{match_text, new_string}]}]`): the texts go in
+    /// the item that takes them, with the item's own names.
+    #[test]
+    fn edits_in_nested_lists_are_placed_where_the_schema_takes_them() {
+        let list = |items: Value| json!({"type": "array", "items": items});
+        let obj = |props: Value| json!({"type": "object", "properties": props});
+        let edits = list(obj(json!({"match_text": {}, "new_string": {}})));
+        let tools = vec![
+            json!({"name": "read_file", "inputSchema": {"properties": {"path": {}}}}),
+            json!({"name": "edit_files", "inputSchema": {"properties": {"files": list(obj(json!({"path": {}, "edits": edits})))}}}),
+        ];
+        let text = starter(&tools, "srv");
+        let want = "  edit:\n    call: edit_files\n    args:\n      files: [{path: \"{path}\", \
+                    edits: [{match_text: \"{old}\", new_string: \"{new}\"}]}]";
+        assert!(text.contains(want), "{want}\n{text}");
+        assert!(!text.contains("oldText"), "{text}");
+        let i = crate::catalogue::interface::parse_interface(&text, "starter.yaml")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            i.catalogue.profile.operations["edit"]
+                .get("call")
+                .and_then(|c| c.as_str()),
+            Some("edit_files")
+        );
+
+        let flat_list = list(obj(json!({"old_text": {}, "new_text": {}})));
+        let tools = vec![
+            json!({"name": "read_file", "inputSchema": {"properties": {"path": {}}}}),
+            json!({"name": "apply_edits", "inputSchema": {"properties": {"path": {}, "edits": flat_list}}}),
+        ];
+        let text = starter(&tools, "srv");
+        let want = "      path: \"{path}\"  # relative to the root; \"${root}/{path}\" if the server wants absolute paths\n      \
+                    edits: [{old_text: \"{old}\", new_text: \"{new}\"}]\n";
+        assert!(text.contains(want), "{want}\n{text}");
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
 
