@@ -22,6 +22,76 @@ pub struct Seen {
     pub absolute: Option<bool>,
     /// How a read of a missing file was refused.
     pub refusal: Option<RefusalSeen>,
+    /// What an edit of a CRLF file through the guessed edit left on disk.
+    pub crlf: Option<CrlfSeen>,
+}
+
+/// The CRLF round trip of the starter's probe: the file made on disk, and the edit asked
+/// through the guessed edit tool (`two` → `TWO`), as the `edit-line-endings` cases do.
+pub const CRLF_BEFORE: &str = "one\r\ntwo\r\nthree\r\n";
+pub const CRLF_OLD: &str = "two";
+pub const CRLF_NEW: &str = "TWO";
+
+/// What an edit of a CRLF file left on disk, with the edit tool's name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CrlfSeen {
+    /// Every untouched byte kept, CRLF endings among them.
+    Kept(String),
+    /// The whole file written back with LF endings.
+    ToLf(String),
+    /// Something else on disk (shown as a Rust string).
+    Other(String, String),
+    /// The file unchanged: the edit did not apply; the reply, described.
+    NotApplied(String, String),
+}
+
+/// What the bytes on disk after the CRLF edit through `tool` say, given its `reply`.
+pub fn crlf_seen(tool: &str, after: &[u8], reply: &str) -> CrlfSeen {
+    let after_text = String::from_utf8_lossy(after).into_owned();
+    let edited = CRLF_BEFORE.replace(CRLF_OLD, CRLF_NEW);
+    match after_text {
+        t if t == edited => CrlfSeen::Kept(tool.into()),
+        t if t == edited.replace("\r\n", "\n") => CrlfSeen::ToLf(tool.into()),
+        t if t == CRLF_BEFORE => CrlfSeen::NotApplied(tool.into(), reply.into()),
+        t => CrlfSeen::Other(tool.into(), format!("{t:?}")),
+    }
+}
+
+/// The comment of what the CRLF edit showed: never a `line_endings` declaration, which
+/// needs the server's own documentation (docs/interfaces.md).
+fn crlf_lines(seen: Option<&CrlfSeen>) -> String {
+    let asked = format!(
+        "an edit through {{}} of a file holding {CRLF_BEFORE:?} ({CRLF_OLD:?} -> {CRLF_NEW:?})"
+    );
+    let asked = |tool: &str| asked.replace("{}", tool);
+    match seen {
+        None => String::new(),
+        Some(CrlfSeen::Kept(tool)) => format!(
+            "# Seen: {} kept every CRLF: no `line_endings` needed (the default, preserves).\n",
+            asked(tool)
+        ),
+        Some(CrlfSeen::ToLf(tool)) => format!(
+            "# Seen: {} left {:?} on disk: every line ending\n\
+             # rewritten to LF. Declare it only if the server's documentation says its edits do \
+             so\n# (a setting, a stated rule), saying where:\n\
+             #   line_endings: normalises_to_lf\n\
+             # Otherwise it is a bug to report: the edit-line-endings cases fail it as core.\n",
+            asked(tool),
+            CRLF_BEFORE
+                .replace(CRLF_OLD, CRLF_NEW)
+                .replace("\r\n", "\n")
+        ),
+        Some(CrlfSeen::Other(tool, bytes)) => format!(
+            "# Seen: {} left {bytes} on disk, neither the\n\
+             # bytes kept nor LF throughout: check the server's edits of CRLF files.\n",
+            asked(tool)
+        ),
+        Some(CrlfSeen::NotApplied(tool, reply)) => format!(
+            "# NOT VERIFIED: {} changed nothing on disk\n\
+             # (the guessed edit may be wrong); it answered: {reply}\n",
+            asked(tool)
+        ),
+    }
 }
 
 /// Where a read's text came back.
@@ -344,6 +414,7 @@ fn results_lines(seen: &Seen) -> String {
         }
     };
     out.push_str(&refusal_lines(seen.refusal.as_ref()));
+    out.push_str(&crlf_lines(seen.crlf.as_ref()));
     out
 }
 
@@ -763,6 +834,40 @@ mod tests {
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
 
+    /// The CRLF edit's bytes on disk decide the comment; it never declares `line_endings`,
+    /// which needs the server's documentation.
+    #[test]
+    fn the_crlf_edit_is_seen_and_only_commented() {
+        let after = |b: &str| crlf_seen("ed", b.as_bytes(), "{\"ok\":true}");
+        assert_eq!(
+            after("one\r\nTWO\r\nthree\r\n"),
+            CrlfSeen::Kept("ed".into())
+        );
+        assert_eq!(after("one\nTWO\nthree\n"), CrlfSeen::ToLf("ed".into()));
+        assert!(matches!(after(CRLF_BEFORE), CrlfSeen::NotApplied(..)));
+        assert!(matches!(
+            after("one\r\nTWO\nthree\r\n"),
+            CrlfSeen::Other(..)
+        ));
+        for seen in [
+            after("one\nTWO\nthree\n"),
+            after("one\r\nTWO\r\nthree\r\n"),
+            after(CRLF_BEFORE),
+            after("x"),
+        ] {
+            let lines = crlf_lines(Some(&seen));
+            assert!(lines.lines().all(|l| l.starts_with('#')), "{lines}");
+            let file = format!("{}interface: x\noperations: {{}}\n", lines);
+            let v: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&file).unwrap();
+            assert!(v.get("line_endings").is_none(), "{lines}");
+        }
+        let lf = crlf_lines(Some(&after("one\nTWO\nthree\n")));
+        assert!(
+            lf.contains("#   line_endings: normalises_to_lf") && lf.contains("bug"),
+            "{lf}"
+        );
+    }
+
     fn text(t: &str) -> Reply {
         Reply::Ok(json!({"content": [{"type": "text", "text": t}]}))
     }
@@ -814,6 +919,7 @@ mod tests {
             read: Some(("read".into(), ReadSeen::PlainText(String::new()))),
             absolute: Some(false),
             refusal: Some(refusal_seen(&in_band)),
+            crlf: None,
         };
         let file = starter_seen(&[], "srv", &seen);
         assert!(

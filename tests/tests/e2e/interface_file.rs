@@ -275,3 +275,30 @@ fn a_declared_size_limit_turns_the_cases_beyond_it_into_interface_differences() 
     );
     assert!(CaseVerdict::of(&r, &Baseline::default(), true).counts);
 }
+
+#[test]
+fn the_starter_sees_a_crlf_edit_rewritten_and_only_comments_it() {
+    // lh-edit-lf writes every edited file back with LF endings: the starter's CRLF round
+    // trip sees it on disk and says so in a comment, and declares nothing (a declaration
+    // needs the server's documentation); the plain reference keeps every CRLF.
+    let seen_with = |args: &[&str]| {
+        let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
+        cfg.argv = argv(FAULTY, args);
+        cfg.startup_timeout = Duration::from_secs(20);
+        let (tools, seen) =
+            mcp_harness::run::probe::starter_seen(&cfg).unwrap_or_else(|e| panic!("{e}"));
+        mcp_harness::run::starter::starter_seen(&tools, "srv", &seen)
+    };
+    let lf = seen_with(&["--fault", "lh-edit-lf", "--root", "{root}"]);
+    assert!(lf.contains("every line ending\n# rewritten to LF"), "{lf}");
+    assert!(lf.contains("#   line_endings: normalises_to_lf"), "{lf}");
+    let loaded = parse_interface(&lf, "starter.yaml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        loaded
+            .catalogue
+            .requirement_of("UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS"),
+        None
+    );
+    let kept = seen_with(&["--plain", "--profile", "lighthouse", "--root", "{root}"]);
+    assert!(kept.contains("kept every CRLF"), "{kept}");
+}
