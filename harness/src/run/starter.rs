@@ -163,6 +163,18 @@ pub fn read_seen(reply: &Reply) -> ReadSeen {
         if let Some((key, _)) = found {
             return ReadSeen::Field(key.clone());
         }
+        // The file's start alone: a read that answers a page (`paged_read`).
+        let part = obj.iter().find_map(|(key, f)| {
+            let t = f.as_str()?;
+            (!t.is_empty() && t.len() < PROBE_TEXT.len() && PROBE_TEXT.starts_with(t))
+                .then(|| (key, t.len()))
+        });
+        if let Some((key, n)) = part {
+            return ReadSeen::Nothing(format!(
+                "the field `{key}` holds the probe file's first {n} bytes alone: the read looks \
+                 paged; declare `paged_read` (docs/interfaces.md) and `reader_field: {key}`"
+            ));
+        }
     }
     let text = reply::text_blocks(v).join("\n");
     match text.find(&want[0]) {
@@ -898,6 +910,16 @@ mod tests {
         }));
         assert_eq!(read_seen(&echo), ReadSeen::PlainText(String::new()));
         assert!(matches!(read_seen(&text("done")), ReadSeen::Nothing(_)));
+        // The file's start alone, in a field: a paged read, said so.
+        let page =
+            Reply::Ok(json!({"structuredContent": {"text": &PROBE_TEXT[..9], "next": "c9"}}));
+        match read_seen(&page) {
+            ReadSeen::Nothing(why) => assert!(
+                why.contains("looks paged") && why.contains("`text`"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
         let seen = Seen {
             read: Some(("read_file".into(), ReadSeen::Field("content".into()))),
             ..Seen::default()
