@@ -337,10 +337,10 @@ fn paging_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec
             }
         }
     }
-    if !file
+    if file
         .operations
         .get("read")
-        .is_some_and(|r| r.get("call").is_some())
+        .is_none_or(|r| r.get("call").is_none())
     {
         say("the `read` operation must call a tool for its pages to be joined");
     }

@@ -167,7 +167,7 @@ pub fn read_seen(reply: &Reply) -> ReadSeen {
         let part = obj.iter().find_map(|(key, f)| {
             let t = f.as_str()?;
             (!t.is_empty() && t.len() < PROBE_TEXT.len() && PROBE_TEXT.starts_with(t))
-                .then(|| (key, t.len()))
+                .then_some((key, t.len()))
         });
         if let Some((key, n)) = part {
             return ReadSeen::Nothing(format!(
