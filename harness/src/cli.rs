@@ -208,8 +208,10 @@ struct RunArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["profile", "features"])]
     interface: Option<PathBuf>,
     /// Make each scenario's root and outside area in this directory [default: the
-    /// environment variable MCP_HARNESS_SCRATCH_DIR, else the system's temporary
-    /// directory]. The @casefold-root cases run only where names there fold case.
+    /// environment variable MCP_HARNESS_SCRATCH_DIR, else /var/tmp/mcp-harness-<uid>: not
+    /// the system's temporary directory, the home directory or the working directory, which
+    /// some servers always allow]. The @casefold-root cases run only where names there fold
+    /// case.
     #[arg(long, value_name = "DIR")]
     scratch_dir: Option<PathBuf>,
 }
@@ -456,6 +458,7 @@ fn interface_init(a: InitArgs) -> ExitCode {
         crate::run::probe::starter_seen(&cfg)
             .map(|(tools, seen)| starter_seen(&tools, &a.server, &seen))
     });
+    crate::run::scratch::tidy();
     let text = match made {
         Ok(t) => t,
         Err(e) => {

@@ -195,6 +195,12 @@ fn interface_init_writes_a_starter_that_runs() {
         "{text}"
     );
     assert!(text.contains("refused with `isError: true`"), "{text}");
+    // The CRLF round trip: the reference's edit_file keeps every CRLF, and says so.
+    assert!(
+        text.contains("# Seen: an edit through edit_file of a file holding \"one\\r\\ntwo")
+            && text.contains("kept every CRLF"),
+        "{text}"
+    );
     // Against the reference's filesystem interface the guesses need no correction.
     let path = starter.display().to_string();
     let (code, out, err) = run(&["run", "--interface", &path, "--server", &server]);

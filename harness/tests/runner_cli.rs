@@ -159,6 +159,54 @@ fn the_reference_passes_the_stdio_case() {
     assert!(out.contains("1 passed"), "{out}");
 }
 
+/// The roots and outside areas are made out of the system's temporary directory by
+/// default (some servers always allow it), where the reports say; a scratch directory in
+/// it is warned of.
+#[test]
+fn roots_are_made_out_of_the_temporary_directory_and_the_reports_say_where() {
+    let out = tempfile::tempdir().unwrap();
+    let (log, report) = (out.path().join("roots.log"), out.path().join("r.md"));
+    let server = format!(
+        "sh -c 'echo \"$1\" >> {}; exec \"$0\" serve-reference --root \"$1\"' {EXE} {{root}}",
+        log.display()
+    );
+    // SAFETY: geteuid has no preconditions.
+    let uid = unsafe { libc::geteuid() };
+    let default = format!("/var/tmp/mcp-harness-{uid}");
+    let args = [
+        "run",
+        "--name",
+        "^rootspace/STDIO-001 ",
+        "--server",
+        &server,
+    ];
+    let mut all = args.to_vec();
+    all.extend(["--report", report.to_str().unwrap()]);
+    let (code, stdout, err) = run_env(&all, &[("MCP_HARNESS_SCRATCH_DIR", "")]);
+    assert_eq!(code, 0, "{stdout}{err}");
+    let root = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        root.starts_with(&format!("{default}/mcp-harness-")),
+        "{root}"
+    );
+    assert!(!root.starts_with(&std::env::temp_dir().display().to_string()));
+    assert!(!err.contains("warning: the scratch directory"), "{err}");
+    let md = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        md.contains(&format!("Roots and outside areas: in {default} ")),
+        "{md}"
+    );
+    assert!(stdout.contains(&format!("Roots and outside areas: in {default} ")));
+
+    let tmp = tempfile::tempdir().unwrap();
+    let mut all = args.to_vec();
+    all.extend(["--scratch-dir", tmp.path().to_str().unwrap()]);
+    let (code, stdout, err) = run(&all);
+    assert_eq!(code, 0, "{stdout}{err}");
+    assert!(err.contains("warning: the scratch directory"), "{err}");
+    assert!(stdout.contains("may not test the root check"), "{stdout}");
+}
+
 #[test]
 fn a_failure_shows_ids_expected_actual_and_the_exchange() {
     let (code, out, _) = run(&[

@@ -15,10 +15,11 @@ use crate::catalogue::yaml::Value;
 use regex::Regex;
 use serde::Deserialize;
 
+use super::limits::{DECLARED_LIMITS, Limits};
 use super::model::{self, Level, Requirement};
 use super::operation::Operation;
 use super::pointer;
-use super::profile::{Profile, Refusal};
+use super::profile::{PagedRead, Profile, Refusal};
 use super::shared::{self, Described, LeftOut, SharedIndex};
 use super::{Catalogue, validate};
 
@@ -54,6 +55,14 @@ pub struct InterfaceFile {
     /// rewritten: the `edit-line-endings` cases then report a declared interface difference.
     #[serde(default)]
     pub line_endings: Option<LineEndings>,
+    /// The sizes the server's documentation caps (`limits.rs`): the cases beyond a cap
+    /// report a declared interface difference.
+    #[serde(default)]
+    pub limits: Option<Limits>,
+    /// How the read tool answers part of a file and how to ask for the rest: the harness
+    /// joins the pages and checks the whole text.
+    #[serde(default)]
+    pub paged_read: Option<PagedRead>,
 }
 
 /// The line-ending policy of a server's edits, as its documentation states it.
@@ -236,6 +245,10 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
     }
     out.extend(header_problems(file, &at));
     out.extend(pointer_problems(file, &at));
+    out.extend(paging_problems(file, &at));
+    for (key, problem) in file.limits.iter().flat_map(Limits::problems) {
+        out.push(format!("{}: {problem}", at(&["limits", key])));
+    }
     out
 }
 
@@ -274,6 +287,62 @@ fn pointer_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Ve
             "{}: `refusal.text_matches` is not a regular expression: {e}",
             at(&["refusal", "text_matches"])
         ));
+    }
+    out
+}
+
+/// `paged_read` is one of its two forms, whole: `offset` (with `unit`, and `length` with an
+/// optional `page`), or `next` (a JSON pointer) with `send_as`; and there is a read to page.
+fn paging_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    let Some(p) = &file.paged_read else {
+        return Vec::new();
+    };
+    let here = at(&["paged_read"]);
+    let by_offset =
+        p.offset.is_some() || p.length.is_some() || p.page.is_some() || p.unit.is_some();
+    let by_token = p.next.is_some() || p.send_as.is_some();
+    let mut out = Vec::new();
+    let mut say = |m: &str| out.push(format!("{here}: `paged_read`: {m}"));
+    match (by_offset, by_token) {
+        (true, true) => say(
+            "give `offset` (with `unit`, and `length` if the read takes one) or `next` with \
+             `send_as`, not both",
+        ),
+        (false, false) => say(
+            "give `offset: ARG` and `unit: characters|bytes|lines` (a page asked by its \
+             offset), or `next: POINTER` and `send_as: ARG` (a continuation token)",
+        ),
+        (true, false) => {
+            if p.offset.is_none() {
+                say("missing field `offset`, the argument that takes where a page starts");
+            }
+            if p.unit.is_none() {
+                say("missing field `unit`: what the offset counts (characters, bytes or lines)");
+            }
+            if p.page.is_some() && p.length.is_none() {
+                say("`page` needs `length`, the argument that takes it");
+            }
+            if p.page == Some(0) {
+                say("`page: 0` asks for nothing; give the units a call asks for");
+            }
+        }
+        (false, true) => {
+            if p.send_as.is_none() {
+                say("missing field `send_as`, the argument that sends the token back");
+            }
+            match p.next.as_deref().map(|n| (n, pointer::problem(n))) {
+                None => say("missing field `next`, the JSON pointer to the token in a page"),
+                Some((_, Some(problem))) => say(&format!("`next`: {problem}")),
+                Some(_) => {}
+            }
+        }
+    }
+    if file
+        .operations
+        .get("read")
+        .is_none_or(|r| r.get("call").is_none())
+    {
+        say("the `read` operation must call a tool for its pages to be joined");
     }
     out
 }
@@ -452,11 +521,14 @@ fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Inter
     // An area whose every case needs an absent operation has nothing to run; its cases
     // are in `left_out`.
     areas.retain(|a| !a.cases.is_empty());
+    if let Some(limits) = &file.limits {
+        declare_beyond_limits(limits, &mut areas, &file.interface);
+    }
     let covered: BTreeSet<&String> = areas
         .iter()
         .flat_map(|a| a.cases.iter().flat_map(|c| &c.covers))
         .collect();
-    let requirements = index
+    let mut requirements: Vec<Requirement> = index
         .checks
         .iter()
         .filter(|c| c.choice.is_none())
@@ -467,6 +539,12 @@ fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Inter
             _ => universal_requirement(c, covered.contains(&universal_id(&c.id))),
         })
         .collect();
+    if let Some(limits) = file
+        .limits
+        .filter(|_| covered.contains(&DECLARED_LIMITS.to_string()))
+    {
+        requirements.push(limits_requirement(&limits));
+    }
     let clarifications = universal_choices(index);
     let catalogue = Catalogue {
         profile,
@@ -539,7 +617,9 @@ fn universal_requirement(check: &Described, covered: bool) -> Requirement {
         statement: check.meaning.clone(),
         not_applicable: (!covered).then(|| {
             "every shared case of this check is skipped: it needs an operation the interface \
-             declares absent, or gives no believed content the mapping's template needs"
+             declares absent, or gives no believed content the mapping's template needs (or \
+             goes beyond a cap the file declares in `limits`, and rests on \
+             UNIVERSAL-DECLARED-LIMITS)"
                 .into()
         }),
         unexercised: None,
@@ -559,6 +639,49 @@ fn declared_requirement(check: &Described, covered: bool) -> Requirement {
         id: declared_id(&check.id),
         level: Level::Should,
         ..universal_requirement(check, covered)
+    }
+}
+
+/// Each case that goes beyond a declared cap rests on `UNIVERSAL-DECLARED-LIMITS` alone, so
+/// its failure is an interface difference (`limits.rs`).
+fn declare_beyond_limits(limits: &Limits, areas: &mut [model::Area], interface: &str) {
+    let mut beyond = BTreeSet::new();
+    for (name, text) in shared_files() {
+        let Ok(v) = crate::catalogue::yaml::from_str::<Value>(&text) else {
+            continue;
+        };
+        let cases = v.get("cases").and_then(Value::as_sequence).cloned();
+        for case in cases.into_iter().flatten() {
+            if name != "checks.yaml"
+                && limits.beyond(&case).is_some()
+                && let Some(id) = case.get("id").and_then(Value::as_str)
+            {
+                beyond.insert(format!("{interface}/{id}"));
+            }
+        }
+    }
+    for case in areas.iter_mut().flat_map(|a| a.cases.iter_mut()) {
+        if beyond.contains(&case.id) {
+            case.covers = vec![DECLARED_LIMITS.to_string()];
+        }
+    }
+}
+
+/// The requirement of the cases beyond a declared cap: a SHOULD, reported as an interface
+/// difference without failing the run.
+fn limits_requirement(limits: &Limits) -> Requirement {
+    Requirement {
+        id: DECLARED_LIMITS.into(),
+        level: Level::Should,
+        source: "the interface file's `limits`".into(),
+        statement: format!(
+            "declared by the interface file (`limits`): the server's documentation allows \
+             {}, so a case that goes beyond a cap is not checked as a core requirement: the \
+             server may refuse it, or answer it in part",
+            limits.described()
+        ),
+        not_applicable: None,
+        unexercised: None,
     }
 }
 
@@ -595,6 +718,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         text_result: file.text_result.clone(),
         text_header: file.text_header.clone(),
         refusal: file.refusal.clone(),
+        paged_read: file.paged_read.clone(),
         operations: file.operations.clone(),
         shared_covers: universal_covers(index)
             .into_iter()
@@ -731,6 +855,75 @@ mod tests {
             must("UNIVERSAL-EXACT-EDIT")
         );
         assert_named(&declare("crlf"), &["my.yaml:2:", "unknown variant `crlf`"]);
+    }
+
+    #[test]
+    fn cases_beyond_a_declared_limit_rest_on_a_should_of_their_own() {
+        let covers = |text: &str, id: &str| {
+            let i = parse_interface(text, "my.yaml").unwrap_or_else(|e| panic!("{e}"));
+            let (_, case) = i.catalogue.cases().find(|(_, c)| c.id == id).unwrap();
+            let level = i.catalogue.requirement_of(&case.covers[0]).unwrap().level;
+            (case.covers.clone(), level)
+        };
+        let must = |id: &str| (vec![id.to_string()], Level::Must);
+        let large = must("UNIVERSAL-LARGE-FILES");
+        assert_eq!(covers(GOOD, "my-server/ROUND-015"), large);
+        let declare = |v: &str| GOOD.replace("operations:", &format!("limits: {v}\noperations:"));
+        // A 2 MiB read cap: the 10 MB read goes beyond it, the 10 MB writes do not.
+        let reads = declare("{largest_read: 2097152}");
+        let (ids, level) = covers(&reads, "my-server/ROUND-015");
+        assert_eq!(ids, [DECLARED_LIMITS]);
+        assert!(is_declared(&ids[0]) && level == Level::Should);
+        assert_eq!(covers(&reads, "my-server/ROUND-014"), large);
+        assert_eq!(
+            covers(&reads, "my-server/ROUND-001"),
+            must("UNIVERSAL-EXACT-WRITE")
+        );
+        // A write cap takes the writes, and the large-files check is then partly declared.
+        let writes = declare("{largest_write: 2097152}");
+        assert_eq!(covers(&writes, "my-server/ROUND-014").0, [DECLARED_LIMITS]);
+        assert_eq!(covers(&writes, "my-server/ROUND-016").0, [DECLARED_LIMITS]);
+        assert_eq!(covers(&writes, "my-server/ROUND-015"), large);
+        // A cap above every case's size declares nothing, and adds no requirement.
+        let i = parse_interface(&declare("{largest_read: 100000000}"), "my.yaml").unwrap();
+        assert!(i.catalogue.requirement_of(DECLARED_LIMITS).is_none());
+        // Mistakes are named with their line.
+        assert_named(
+            &declare("{largest_read: 0}"),
+            &["my.yaml:2: `limits.largest_read: 0` allows nothing"],
+        );
+        assert_named(
+            &declare("{biggest_read: 5}"),
+            &["my.yaml:2:", "unknown field `biggest_read`"],
+        );
+        assert_named(&declare("{largest_read: \"2 MB\"}"), &["my.yaml:2:"]);
+    }
+
+    #[test]
+    fn a_paged_read_is_declared_in_one_of_its_two_forms() {
+        let declare =
+            |v: &str| GOOD.replace("operations:", &format!("paged_read: {v}\noperations:"));
+        let offset = "{offset: offset, length: length, page: 4096, unit: characters}";
+        let i = parse_interface(&declare(offset), "my.yaml").unwrap_or_else(|e| panic!("{e}"));
+        let paging = i.catalogue.profile.paged_read.expect("declared");
+        assert_eq!(paging.offset.as_deref(), Some("offset"));
+        let token = "{next: /next_cursor, send_as: cursor}";
+        assert!(parse_interface(&declare(token), "my.yaml").is_ok());
+        assert_named(
+            &declare("{offset: offset, next: /n, send_as: c}"),
+            &["my.yaml:2: `paged_read`: give `offset`", "not both"],
+        );
+        assert_named(&declare("{offset: offset}"), &["missing field `unit`"]);
+        assert_named(&declare("{next: /n}"), &["missing field `send_as`"]);
+        assert_named(
+            &declare("{next: n, send_as: c}"),
+            &["`paged_read`: `next`:"],
+        );
+        assert_named(&declare("{}"), &["give `offset: ARG`"]);
+        assert_named(
+            &declare("{offset: o, unit: pages}"),
+            &["my.yaml:2:", "unknown variant `pages`"],
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod embedded;
 pub mod interface;
+pub mod limits;
 pub mod lint;
 mod load;
 pub mod model;

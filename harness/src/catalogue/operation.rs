@@ -362,6 +362,30 @@ mod tests {
         SharedStep::parse(crate::catalogue::yaml::from_str(yaml).unwrap())
     }
 
+    /// An edit tool taking a list of files, each with its list of edits: the template's
+    /// `{old}` and `{new}` are filled two lists deep.
+    #[test]
+    fn a_template_is_filled_inside_nested_lists() {
+        let template = "{call: edit_files, args: {files: [{path: \"{path}\", edits: \
+                        [{old_text: \"{old}\", new_text: \"{new}\"}]}]}}";
+        let mut profile = Profile::default();
+        profile.operations.insert(
+            "edit".into(),
+            crate::catalogue::yaml::from_str(template).unwrap(),
+        );
+        let Ok(SharedStep::Op { operation, .. }) =
+            parse("{op: edit, path: a.txt, old: two, new: TWO}")
+        else {
+            panic!("an edit step");
+        };
+        let step = operation.for_profile(&profile).unwrap().unwrap();
+        let want: Value = crate::catalogue::yaml::from_str(
+            "{call: edit_files, args: {files: [{path: a.txt, edits: [{old_text: two, new_text: TWO}]}]}}",
+        )
+        .unwrap();
+        assert_eq!(step, want);
+    }
+
     #[test]
     fn each_shape_reads_into_its_typed_form() {
         let op = parse("{op: read, path: a, may_fail: true}").unwrap();

@@ -47,6 +47,10 @@ pub struct Profile {
     /// `refusal:`).
     #[serde(default)]
     pub refusal: Option<Refusal>,
+    /// How the reader answers part of a file and how to ask for the rest, when it does
+    /// (an interface file's `paged_read:`): the harness joins the pages into the whole text.
+    #[serde(default)]
+    pub paged_read: Option<PagedRead>,
     /// Resource templates the interface offers, e.g. `list://{path}`.
     #[serde(default)]
     pub resources: Vec<String>,
@@ -88,6 +92,42 @@ pub struct Profile {
     /// devs refuses every absolute link target, DV-CLR-07).
     #[serde(default)]
     pub shared_skips: BTreeMap<String, String>,
+}
+
+/// A reader that answers a file in pages, and how the next page is asked for: by an offset
+/// argument advanced by each page's length in `unit` (with `length` asking `page` units a
+/// call), the read ending at an empty page; or by a continuation token at the JSON pointer
+/// `next` of each page's result object, sent back as the argument `send_as`, the read ending
+/// at a page without one.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PagedRead {
+    #[serde(default)]
+    pub offset: Option<String>,
+    #[serde(default)]
+    pub length: Option<String>,
+    #[serde(default)]
+    pub page: Option<u64>,
+    #[serde(default)]
+    pub unit: Option<PageUnit>,
+    #[serde(default)]
+    pub next: Option<String>,
+    #[serde(default)]
+    pub send_as: Option<String>,
+}
+
+/// What an offset counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PageUnit {
+    Characters,
+    Bytes,
+    Lines,
+}
+
+impl PagedRead {
+    /// The units asked for a page when `length` is given and `page` is not: 1 MiB.
+    pub const DEFAULT_PAGE: u64 = 1 << 20;
 }
 
 /// A refusal shape of the interface's own, however the server flags the result

@@ -41,6 +41,7 @@ fn run(name: &str, cases: Vec<SummaryCase>) -> Summary {
             stale: 0,
         },
         coverage: None,
+        places: None,
         cases,
     }
 }

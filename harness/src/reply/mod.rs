@@ -15,6 +15,7 @@ pub mod codes;
 pub mod facts;
 pub mod kind;
 pub mod listing;
+pub mod pages;
 pub mod refusal;
 pub mod result;
 pub mod shape;

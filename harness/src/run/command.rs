@@ -90,6 +90,11 @@ pub fn run_command(req: RunRequest) -> u8 {
         Ok(p) => p,
         Err(e) => return usage(e),
     };
+    if req.url.is_none()
+        && let Some(w) = super::scratch::warning(&super::scratch::dir())
+    {
+        eprintln!("mcp-harness: warning: {w}");
+    }
     let mut outputs = match Outputs::create(&req) {
         Ok(o) => o,
         Err(e) => return usage(e),
@@ -107,6 +112,7 @@ pub fn run_command(req: RunRequest) -> u8 {
     let ran = run_cases(&req, &plan, &chosen, features, outputs.json.take());
     let code = report(&req, &plan, &chosen, &ran, outputs, started);
     super::interrupt::reports_written();
+    super::scratch::tidy();
     code
 }
 
@@ -312,7 +318,8 @@ fn report(
         ran.parse_errors.len(),
         plan.interface.is_some(),
     )
-    .with_coverage(coverage(chosen));
+    .with_coverage(coverage(chosen))
+    .with_places(places(req));
     if let Some(path) = &req.json
         && let Err(e) = cucumber_json::complete(path, &ran.not_run, &verdict)
     {
@@ -350,6 +357,29 @@ fn coverage(chosen: &Chosen) -> Coverage {
         .collect();
     let listed = chosen.offered.tool_list.as_deref();
     Coverage::of(listed.unwrap_or_default(), &mapped, listed.is_some())
+}
+
+/// Where the run's roots and outside areas were: the scratch directory's, or the running
+/// server's root with `--url`.
+fn places(req: &RunRequest) -> String {
+    match (&req.url, &req.root) {
+        (Some(_), Some(root)) => {
+            let mut s = format!(
+                "Roots and outside areas: the running server's root {} (--root) and {}_evil \
+                 beside it.",
+                root.display(),
+                root.display()
+            );
+            if let Some(place) = super::scratch::allowed_by_default(root) {
+                s.push_str(&format!(
+                    " They lie in {place}, which some servers allow whatever root they are \
+                     given: their escape cases may not test the root check."
+                ));
+            }
+            s
+        }
+        _ => super::scratch::places_sentence(&super::scratch::dir()),
+    }
 }
 
 /// The verdict of an interface run in which every selected case was skipped: not a pass

@@ -15,6 +15,7 @@ pub mod interrupt;
 pub mod mcp_config;
 pub mod outcome;
 pub mod outputs;
+pub mod paged;
 pub mod panics;
 pub mod parser;
 pub mod plan;

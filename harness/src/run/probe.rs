@@ -9,7 +9,10 @@ use super::capabilities::Offered;
 use super::config::{Protocol, ServerConfig, Target};
 use super::report::coverage::ToolSeen;
 use super::server::{Reply, Session, StartError};
-use super::starter::{PROBE_TEXT, ReadSeen, Seen, read_call, read_seen, refusal_seen};
+use super::starter::{
+    CRLF_BEFORE, CRLF_NEW, CRLF_OLD, CrlfSeen, PROBE_TEXT, ReadSeen, Seen, crlf_seen, read_call,
+    read_seen, refusal_seen,
+};
 
 /// How long `--protocol auto` waits for an answer to `server/discover` before it tries
 /// the legacy `initialize`. rmcp's own fallback waits 10 s, as long as the default request
@@ -73,12 +76,13 @@ pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen)
             }
             Reply::Broken(why) => return Err(format!("tools/list failed: {why}")),
         };
-        let seen = match read_call(&tools) {
+        let mut seen = match read_call(&tools) {
             Some((tool, path_arg, absolute)) => {
                 seen_reading(&mut s, root, &tool, &path_arg, absolute).await
             }
             None => Seen::default(),
         };
+        seen.crlf = seen_crlf_edit(&mut s, root, &tools, &seen).await;
         s.shutdown().await;
         Ok((tools, seen))
     })?
@@ -123,6 +127,51 @@ async fn seen_reading(
         }
     }
     seen
+}
+
+/// The CRLF round trip: a CRLF file made on disk, edited through the edit the starter
+/// guesses (paths spelled as the read showed), and its bytes read back from disk; `None`
+/// when no edit is guessed.
+async fn seen_crlf_edit(
+    s: &mut Session,
+    root: &Path,
+    tools: &[serde_json::Value],
+    seen: &Seen,
+) -> Option<CrlfSeen> {
+    let guess = super::starter::starter_seen(tools, "", seen);
+    let file: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&guess).ok()?;
+    let edit = file.get("operations")?.get("edit")?;
+    let tool = edit.get("call")?.as_str()?.to_string();
+    let args = serde_json::to_value(edit.get("args")?).ok()?;
+    let path = root.join("crlf-probe.txt");
+    std::fs::write(&path, CRLF_BEFORE).ok()?;
+    let root_text = root.to_string_lossy();
+    let args = filled(args, &|t: &str| {
+        t.replace("${root}", &root_text)
+            .replace("{path}", "crlf-probe.txt")
+            .replace("{old}", CRLF_OLD)
+            .replace("{new}", CRLF_NEW)
+    });
+    let reply = s.call_tool(&tool, args).await;
+    let after = std::fs::read(&path).unwrap_or_default();
+    let said = match &reply {
+        Reply::Ok(v) => crate::reply::describe_value(v),
+        Reply::RpcError { code, message, .. } => format!("JSON-RPC error {code}: {message}"),
+        Reply::Broken(why) => why.clone(),
+    };
+    let said = crate::reply::clip(&said.replace(['\n', '\r'], " "), 300);
+    Some(crlf_seen(&tool, &after, &said))
+}
+
+/// `v` with `f` applied to every string in it.
+fn filled(v: serde_json::Value, f: &dyn Fn(&str) -> String) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => Value::String(f(&s)),
+        Value::Array(a) => Value::Array(a.into_iter().map(|x| filled(x, f)).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, x)| (k, filled(x, f))).collect()),
+        other => other,
+    }
 }
 
 /// Runs `f` on one session of the server, started on an empty root (a running server's

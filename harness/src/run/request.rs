@@ -48,7 +48,7 @@ pub struct RunRequest {
     /// the file maps them, instead of a profile.
     pub interface: Option<PathBuf>,
     /// Where each scenario's root and outside area are made (`--scratch-dir`); `None`:
-    /// `MCP_HARNESS_SCRATCH_DIR`, else the system's temporary directory.
+    /// `MCP_HARNESS_SCRATCH_DIR`, else the per-user default (`scratch::dir`).
     pub scratch_dir: Option<PathBuf>,
     /// The server's working directory (`--cwd`; `{root}`: the scenario's root); `None`:
     /// the harness's own.

@@ -16,7 +16,7 @@ use serde_json::Value;
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 
-use crate::catalogue::profile::Refusal;
+use crate::catalogue::profile::{Profile, Refusal};
 pub use crate::reply::Reply;
 use crate::reply::mark_refusal;
 
@@ -48,6 +48,9 @@ pub struct Session {
     /// The interface's own refusal shape, if it declares one: a tool result of that shape
     /// is marked `isError: true`, so every check reads it as the refusal it is.
     refusal: Option<Refusal>,
+    /// The reader's name when it answers in pages (`paged_read`), with the profile that
+    /// says how: its calls are joined into one reply of the whole text (`paged.rs`).
+    paged: Option<(String, Arc<Profile>)>,
 }
 
 /// Why a server could not be started and initialized.
@@ -128,6 +131,12 @@ impl Session {
             endpoint,
             _tokens_file: tokens_file,
             refusal: cfg.profile.refusal.clone(),
+            paged: cfg
+                .profile
+                .paged_read
+                .as_ref()
+                .and(cfg.profile.reader.as_ref())
+                .map(|r| (cfg.tool_names.map(r), cfg.profile.clone())),
         })
     }
 
@@ -222,6 +231,17 @@ impl Session {
     }
 
     pub async fn call_tool(&mut self, name: &str, args: Value) -> Reply {
+        if let Some((reader, profile)) = &self.paged
+            && reader == name
+        {
+            let profile = profile.clone();
+            return self.paged_read(name, args, &profile).await;
+        }
+        self.call_once(name, args).await
+    }
+
+    /// One call of a tool, never joined into pages.
+    pub async fn call_once(&mut self, name: &str, args: Value) -> Reply {
         let mut params = CallToolRequestParams::new(name.to_string());
         match args {
             Value::Object(map) => params.arguments = Some(map),

@@ -22,6 +22,76 @@ pub struct Seen {
     pub absolute: Option<bool>,
     /// How a read of a missing file was refused.
     pub refusal: Option<RefusalSeen>,
+    /// What an edit of a CRLF file through the guessed edit left on disk.
+    pub crlf: Option<CrlfSeen>,
+}
+
+/// The CRLF round trip of the starter's probe: the file made on disk, and the edit asked
+/// through the guessed edit tool (`two` → `TWO`), as the `edit-line-endings` cases do.
+pub const CRLF_BEFORE: &str = "one\r\ntwo\r\nthree\r\n";
+pub const CRLF_OLD: &str = "two";
+pub const CRLF_NEW: &str = "TWO";
+
+/// What an edit of a CRLF file left on disk, with the edit tool's name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CrlfSeen {
+    /// Every untouched byte kept, CRLF endings among them.
+    Kept(String),
+    /// The whole file written back with LF endings.
+    ToLf(String),
+    /// Something else on disk (shown as a Rust string).
+    Other(String, String),
+    /// The file unchanged: the edit did not apply; the reply, described.
+    NotApplied(String, String),
+}
+
+/// What the bytes on disk after the CRLF edit through `tool` say, given its `reply`.
+pub fn crlf_seen(tool: &str, after: &[u8], reply: &str) -> CrlfSeen {
+    let after_text = String::from_utf8_lossy(after).into_owned();
+    let edited = CRLF_BEFORE.replace(CRLF_OLD, CRLF_NEW);
+    match after_text {
+        t if t == edited => CrlfSeen::Kept(tool.into()),
+        t if t == edited.replace("\r\n", "\n") => CrlfSeen::ToLf(tool.into()),
+        t if t == CRLF_BEFORE => CrlfSeen::NotApplied(tool.into(), reply.into()),
+        t => CrlfSeen::Other(tool.into(), format!("{t:?}")),
+    }
+}
+
+/// The comment of what the CRLF edit showed: never a `line_endings` declaration, which
+/// needs the server's own documentation (docs/interfaces.md).
+fn crlf_lines(seen: Option<&CrlfSeen>) -> String {
+    let asked = format!(
+        "an edit through {{}} of a file holding {CRLF_BEFORE:?} ({CRLF_OLD:?} -> {CRLF_NEW:?})"
+    );
+    let asked = |tool: &str| asked.replace("{}", tool);
+    match seen {
+        None => String::new(),
+        Some(CrlfSeen::Kept(tool)) => format!(
+            "# Seen: {} kept every CRLF: no `line_endings` needed (the default, preserves).\n",
+            asked(tool)
+        ),
+        Some(CrlfSeen::ToLf(tool)) => format!(
+            "# Seen: {} left {:?} on disk: every line ending\n\
+             # rewritten to LF. Declare it only if the server's documentation says its edits do \
+             so\n# (a setting, a stated rule), saying where:\n\
+             #   line_endings: normalises_to_lf\n\
+             # Otherwise it is a bug to report: the edit-line-endings cases fail it as core.\n",
+            asked(tool),
+            CRLF_BEFORE
+                .replace(CRLF_OLD, CRLF_NEW)
+                .replace("\r\n", "\n")
+        ),
+        Some(CrlfSeen::Other(tool, bytes)) => format!(
+            "# Seen: {} left {bytes} on disk, neither the\n\
+             # bytes kept nor LF throughout: check the server's edits of CRLF files.\n",
+            asked(tool)
+        ),
+        Some(CrlfSeen::NotApplied(tool, reply)) => format!(
+            "# NOT VERIFIED: {} changed nothing on disk\n\
+             # (the guessed edit may be wrong); it answered: {reply}\n",
+            asked(tool)
+        ),
+    }
 }
 
 /// Where a read's text came back.
@@ -92,6 +162,18 @@ pub fn read_seen(reply: &Reply) -> ReadSeen {
         });
         if let Some((key, _)) = found {
             return ReadSeen::Field(key.clone());
+        }
+        // The file's start alone: a read that answers a page (`paged_read`).
+        let part = obj.iter().find_map(|(key, f)| {
+            let t = f.as_str()?;
+            (!t.is_empty() && t.len() < PROBE_TEXT.len() && PROBE_TEXT.starts_with(t))
+                .then_some((key, t.len()))
+        });
+        if let Some((key, n)) = part {
+            return ReadSeen::Nothing(format!(
+                "the field `{key}` holds the probe file's first {n} bytes alone: the read looks \
+                 paged; declare `paged_read` (docs/interfaces.md) and `reader_field: {key}`"
+            ));
         }
     }
     let text = reply::text_blocks(v).join("\n");
@@ -218,7 +300,17 @@ const TO_ARGS: &[&str] = &[
     "new_relative_path",
     "newPath",
 ];
-const OLD_ARGS: &[&str] = &["old_string", "oldText", "old_text", "old", "search", "find"];
+const OLD_ARGS: &[&str] = &[
+    "old_string",
+    "oldText",
+    "old_text",
+    "old",
+    "search",
+    "find",
+    "match_text",
+    "matchText",
+    "search_text",
+];
 const NEW_ARGS: &[&str] = &[
     "new_string",
     "newText",
@@ -226,13 +318,37 @@ const NEW_ARGS: &[&str] = &[
     "new",
     "replace",
     "replacement",
+    "replace_text",
+    "replacement_text",
 ];
 
-/// Whether a tool takes an edit's two texts: as arguments of their own, or as the official
-/// server's `edits: [{oldText, newText}]`.
+/// Whether a tool takes an edit's two texts: as arguments of their own, in a list of edits
+/// (the official server's `edits: [{oldText, newText}]`), or in a list of files each with
+/// its edits (`files: [{path, edits: [{old_text, new_text}]}]`).
 fn takes_an_edit(tool: &Value) -> bool {
-    (arg(tool, OLD_ARGS).is_some() && arg(tool, NEW_ARGS).is_some())
-        || properties(tool).iter().any(|p| p == "edits")
+    edit_pairs(tool).is_some()
+        || matches!(takes(tool), Takes::Objects(list) if edit_pairs(&item_schema(tool, &list)).is_some())
+}
+
+/// Where a tool (or one list item's schema, as `item_schema` gives it) takes an edit's two
+/// texts, as `(name, YAML value)` pairs: its own two arguments, or one item of a list whose
+/// items have both (`edits: [{oldText: "{old}", newText: "{new}"}]`); an `edits` list whose
+/// items say nothing is guessed with the official server's names, marked for checking.
+fn edit_pairs(tool: &Value) -> Option<Vec<(String, String)>> {
+    if let (Some(old), Some(new)) = (arg(tool, OLD_ARGS), arg(tool, NEW_ARGS)) {
+        return Some(vec![(old, "\"{old}\"".into()), (new, "\"{new}\"".into())]);
+    }
+    let one = |old: &str, new: &str| format!("[{{{old}: \"{{old}}\", {new}: \"{{new}}\"}}]");
+    for list in properties(tool) {
+        let item = item_schema(tool, &list);
+        if let (Some(old), Some(new)) = (arg(&item, OLD_ARGS), arg(&item, NEW_ARGS)) {
+            return Some(vec![(list, one(&old, &new))]);
+        }
+    }
+    properties(tool).iter().any(|p| p == "edits").then(|| {
+        let guess = one("oldText", "newText");
+        vec![("edits".into(), format!("{guess}  # check the item's names"))]
+    })
 }
 
 /// The starter file for a server whose `tools/list` entries are `tools`, from names and
@@ -310,6 +426,7 @@ fn results_lines(seen: &Seen) -> String {
         }
     };
     out.push_str(&refusal_lines(seen.refusal.as_ref()));
+    out.push_str(&crlf_lines(seen.crlf.as_ref()));
     out
 }
 
@@ -543,9 +660,19 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
         let (to_path, _) = spelling(&to, absolute);
         file_args.push((to, format!("\"{}\"", to_path.replace("{path}", "{to}"))));
     }
+    // An edit's texts go where the schema takes them: inside the file's list item when the
+    // item has them (`files: [{path, edits: [...]}]`), else beside the file.
+    let nested = match takes(tool) {
+        Takes::Objects(list) if op == "edit" => edit_pairs(&item_schema(tool, &list)),
+        _ => None,
+    };
+    let nested_edit = nested.is_some();
+    file_args.extend(nested.into_iter().flatten());
     out.push_str(&file_lines(tool, &file_args, how));
-    if op == "edit" {
-        out.push_str(&edit_args(tool));
+    if op == "edit" && !nested_edit {
+        for (name, value) in edit_pairs(tool).into_iter().flatten() {
+            out.push_str(&format!("      {name}: {value}\n"));
+        }
     }
     if op == "delete_tree" && properties(tool).iter().any(|p| p == "recursive") {
         out.push_str("      recursive: true\n");
@@ -596,15 +723,6 @@ fn file_lines(tool: &Value, args: &[(String, String)], how: &str) -> String {
             "      {list}: [{}]  # a list of one path; {how}\n",
             args[0].1
         ),
-    }
-}
-
-/// An edit's texts: its own two arguments, else one item of `edits`.
-fn edit_args(tool: &Value) -> String {
-    match (arg(tool, OLD_ARGS), arg(tool, NEW_ARGS)) {
-        (Some(old), Some(new)) => format!("      {old}: \"{{old}}\"\n      {new}: \"{{new}}\"\n"),
-        _ => "      edits: [{oldText: \"{old}\", newText: \"{new}\"}]  # check the item's names\n"
-            .into(),
     }
 }
 
@@ -690,6 +808,78 @@ mod tests {
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
     }
 
+    /// Edits in a list (`edits: [{old_text, new_text}]`) and in a list of files each with
+    /// its edits (`files: [{path, edits: [{match_text, new_string}]}]`): the texts go in
+    /// the item that takes them, with the item's own names.
+    #[test]
+    fn edits_in_nested_lists_are_placed_where_the_schema_takes_them() {
+        let list = |items: Value| json!({"type": "array", "items": items});
+        let obj = |props: Value| json!({"type": "object", "properties": props});
+        let edits = list(obj(json!({"match_text": {}, "new_string": {}})));
+        let tools = vec![
+            json!({"name": "read_file", "inputSchema": {"properties": {"path": {}}}}),
+            json!({"name": "edit_files", "inputSchema": {"properties": {"files": list(obj(json!({"path": {}, "edits": edits})))}}}),
+        ];
+        let text = starter(&tools, "srv");
+        let want = "  edit:\n    call: edit_files\n    args:\n      files: [{path: \"{path}\", \
+                    edits: [{match_text: \"{old}\", new_string: \"{new}\"}]}]";
+        assert!(text.contains(want), "{want}\n{text}");
+        assert!(!text.contains("oldText"), "{text}");
+        let i = crate::catalogue::interface::parse_interface(&text, "starter.yaml")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            i.catalogue.profile.operations["edit"]
+                .get("call")
+                .and_then(|c| c.as_str()),
+            Some("edit_files")
+        );
+
+        let flat_list = list(obj(json!({"old_text": {}, "new_text": {}})));
+        let tools = vec![
+            json!({"name": "read_file", "inputSchema": {"properties": {"path": {}}}}),
+            json!({"name": "apply_edits", "inputSchema": {"properties": {"path": {}, "edits": flat_list}}}),
+        ];
+        let text = starter(&tools, "srv");
+        let want = "      path: \"{path}\"  # relative to the root; \"${root}/{path}\" if the server wants absolute paths\n      \
+                    edits: [{old_text: \"{old}\", new_text: \"{new}\"}]\n";
+        assert!(text.contains(want), "{want}\n{text}");
+        crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+
+    /// The CRLF edit's bytes on disk decide the comment; it never declares `line_endings`,
+    /// which needs the server's documentation.
+    #[test]
+    fn the_crlf_edit_is_seen_and_only_commented() {
+        let after = |b: &str| crlf_seen("ed", b.as_bytes(), "{\"ok\":true}");
+        assert_eq!(
+            after("one\r\nTWO\r\nthree\r\n"),
+            CrlfSeen::Kept("ed".into())
+        );
+        assert_eq!(after("one\nTWO\nthree\n"), CrlfSeen::ToLf("ed".into()));
+        assert!(matches!(after(CRLF_BEFORE), CrlfSeen::NotApplied(..)));
+        assert!(matches!(
+            after("one\r\nTWO\nthree\r\n"),
+            CrlfSeen::Other(..)
+        ));
+        for seen in [
+            after("one\nTWO\nthree\n"),
+            after("one\r\nTWO\r\nthree\r\n"),
+            after(CRLF_BEFORE),
+            after("x"),
+        ] {
+            let lines = crlf_lines(Some(&seen));
+            assert!(lines.lines().all(|l| l.starts_with('#')), "{lines}");
+            let file = format!("{}interface: x\noperations: {{}}\n", lines);
+            let v: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&file).unwrap();
+            assert!(v.get("line_endings").is_none(), "{lines}");
+        }
+        let lf = crlf_lines(Some(&after("one\nTWO\nthree\n")));
+        assert!(
+            lf.contains("#   line_endings: normalises_to_lf") && lf.contains("bug"),
+            "{lf}"
+        );
+    }
+
     fn text(t: &str) -> Reply {
         Reply::Ok(json!({"content": [{"type": "text", "text": t}]}))
     }
@@ -720,6 +910,16 @@ mod tests {
         }));
         assert_eq!(read_seen(&echo), ReadSeen::PlainText(String::new()));
         assert!(matches!(read_seen(&text("done")), ReadSeen::Nothing(_)));
+        // The file's start alone, in a field: a paged read, said so.
+        let page =
+            Reply::Ok(json!({"structuredContent": {"text": &PROBE_TEXT[..9], "next": "c9"}}));
+        match read_seen(&page) {
+            ReadSeen::Nothing(why) => assert!(
+                why.contains("looks paged") && why.contains("`text`"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
         let seen = Seen {
             read: Some(("read_file".into(), ReadSeen::Field("content".into()))),
             ..Seen::default()
@@ -741,6 +941,7 @@ mod tests {
             read: Some(("read".into(), ReadSeen::PlainText(String::new()))),
             absolute: Some(false),
             refusal: Some(refusal_seen(&in_band)),
+            crlf: None,
         };
         let file = starter_seen(&[], "srv", &seen);
         assert!(

@@ -3,7 +3,8 @@
 //! with no profile. Each fault must fail a shared case of the check it breaks (the case
 //! covers that check's universal requirement), and the plain reference must pass. The same
 //! holds behind the proxy's `foreign-interface`, an interface no profile fits. A declared
-//! `line_endings` policy turns the failures it explains into interface differences.
+//! `line_endings` policy turns the failures it explains into interface differences, and so
+//! do declared `limits` for the cases beyond them.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -51,6 +52,12 @@ fn foreign_server(fault: Option<&str>) -> Vec<String> {
 /// The interface's cases (not the casefold ones, which need a root that folds case)
 /// against the server `argv`.
 fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
+    run_named(interface, argv, None)
+}
+
+/// `run`, only the cases whose name matches `name`.
+fn run_named(interface: &Interface, argv: Vec<String>, name: Option<&str>) -> Vec<CaseResult> {
+    let name = name.map(|n| regex::Regex::new(n).expect("a name pattern"));
     let features = mcp_harness::run::interface::features(interface);
     let tags = "not @casefold-root".parse().expect("a tag expression");
     let outcome = run_suite(
@@ -68,7 +75,7 @@ fn run(interface: &Interface, argv: Vec<String>) -> Vec<CaseResult> {
                 announces_endpoint: false,
             }),
             tags: Some(tags),
-            name: None,
+            name,
             skip: Default::default(),
             jobs: 2,
             json: None,
@@ -224,4 +231,74 @@ fn a_declared_line_ending_policy_turns_its_failures_into_interface_differences()
         );
         assert!(CaseVerdict::of(&r, &Baseline::default(), true).counts);
     }
+}
+
+#[test]
+fn a_declared_size_limit_turns_the_cases_beyond_it_into_interface_differences() {
+    // fs-read-cut-8mib answers a read with its first 8 MiB alone. Through the filesystem
+    // mapping, the 10 MB read (ROUND-015) catches it as a core failure of
+    // UNIVERSAL-LARGE-FILES; with `largest_read` declared at 8 MiB, the same failure is an
+    // interface difference that does not fail the run, and the 10 MB writes, within no
+    // declared cap, stay core (and pass).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs/interfaces/reference-filesystem.yaml");
+    let text = std::fs::read_to_string(&path).expect("the example mapping");
+    let server = || argv(FAULTY, &["--fault", "fs-read-cut-8mib", "--root", "{root}"]);
+    let large = |i: &Interface| {
+        let results = run_named(i, server(), Some("ROUND-01[456] "));
+        assert_eq!(results.len(), 3, "{results:#?}");
+        let failed: Vec<CaseResult> = results.iter().filter(|r| r.failed()).cloned().collect();
+        let ids: Vec<&str> = failed.iter().map(|r| r.case_id.as_str()).collect();
+        assert_eq!(ids, [format!("{}/ROUND-015", i.catalogue.profile.profile)]);
+        for r in results.iter().filter(|r| r.passed()) {
+            assert_eq!(r.covers, [universal_id("large-files")], "{}", r.case_id);
+        }
+        failed.into_iter().next().expect("one failure")
+    };
+    let plain =
+        parse_interface(&text, "reference-filesystem.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let r = large(&plain);
+    assert_eq!(r.covers, [universal_id("large-files")]);
+    assert!(CaseVerdict::of(&r, &Baseline::default(), false).counts);
+    let declared = text.replace(
+        "operations:",
+        "limits: {largest_read: 8388608}\noperations:",
+    );
+    let declared = parse_interface(&declared, "declared.yaml").unwrap_or_else(|e| panic!("{e}"));
+    let r = large(&declared);
+    assert!(r.covers.iter().all(|c| is_declared(c)), "{:?}", r.covers);
+    assert_eq!(severity::of(&r), Some(Severity::Interface));
+    let v = CaseVerdict::of(&r, &Baseline::default(), false);
+    assert!(
+        !v.counts,
+        "a declared limit fails the run only with --strict"
+    );
+    assert!(CaseVerdict::of(&r, &Baseline::default(), true).counts);
+}
+
+#[test]
+fn the_starter_sees_a_crlf_edit_rewritten_and_only_comments_it() {
+    // lh-edit-lf writes every edited file back with LF endings: the starter's CRLF round
+    // trip sees it on disk and says so in a comment, and declares nothing (a declaration
+    // needs the server's documentation); the plain reference keeps every CRLF.
+    let seen_with = |args: &[&str]| {
+        let mut cfg = ServerConfig::reference("", ToolNames::Dotted, Default::default());
+        cfg.argv = argv(FAULTY, args);
+        cfg.startup_timeout = Duration::from_secs(20);
+        let (tools, seen) =
+            mcp_harness::run::probe::starter_seen(&cfg).unwrap_or_else(|e| panic!("{e}"));
+        mcp_harness::run::starter::starter_seen(&tools, "srv", &seen)
+    };
+    let lf = seen_with(&["--fault", "lh-edit-lf", "--root", "{root}"]);
+    assert!(lf.contains("every line ending\n# rewritten to LF"), "{lf}");
+    assert!(lf.contains("#   line_endings: normalises_to_lf"), "{lf}");
+    let loaded = parse_interface(&lf, "starter.yaml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        loaded
+            .catalogue
+            .requirement_of("UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS"),
+        None
+    );
+    let kept = seen_with(&["--plain", "--profile", "lighthouse", "--root", "{root}"]);
+    assert!(kept.contains("kept every CRLF"), "{kept}");
 }

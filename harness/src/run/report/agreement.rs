@@ -1,7 +1,8 @@
 //! The reports agree: one synthetic run (no server) rendered through the console, the
 //! Markdown, the HTML page, JUnit, Cucumber JSON and the run summary, without a baseline,
 //! with one that expects every failure, and with stale entries; each must say what the
-//! exit code says, and each carries the same coverage sentence (an untested shell tool).
+//! exit code says, and each carries the same coverage sentence (an untested shell tool) and
+//! the same sentence of where the roots and outside areas were made.
 
 use std::collections::HashMap;
 
@@ -68,7 +69,10 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
     let baseline = Baseline::parse(baseline);
     let labels: HashMap<String, &'static str> =
         [("SK-1 a case".to_string(), "another transport")].into();
-    let v = RunVerdict::of(results, &baseline, false, &labels, 0, false).with_coverage(coverage());
+    let places = "Roots and outside areas: in /var/tmp/mcp-harness-7 (each scenario's …).";
+    let v = RunVerdict::of(results, &baseline, false, &labels, 0, false)
+        .with_coverage(coverage())
+        .with_places(places.into());
     let word = v.result.word();
     let sentence = v.coverage_sentence().unwrap_or_default();
     assert!(
@@ -85,6 +89,7 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
     );
     assert!(md.contains("1 skipped (1 another transport)"), "{md}");
     assert!(md.contains(&sentence), "Markdown coverage:\n{md}");
+    assert!(md.contains(places), "Markdown places:\n{md}");
     // Red marks only where a failure counts.
     let open_rows = md.matches("❌").count();
     let open_fail = v.cases.iter().any(|c| c.counts && c.result.failed());
@@ -104,6 +109,10 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
         page.contains("<p id=\"coverage\" class=\"doors\">")
             && page.contains("<code>execute_shell_command</code> was not tested and runs commands"),
         "{page}"
+    );
+    assert!(
+        page.contains("/var/tmp/mcp-harness-7"),
+        "HTML places:\n{page}"
     );
     for (id, n) in [
         ("failed", v.totals.failed),
@@ -129,6 +138,10 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
         xml.contains(&format!("Result: {word}: ")) && xml.contains(&sentence),
         "JUnit verdict and coverage:\n{xml}"
     );
+    assert!(
+        xml.contains("/var/tmp/mcp-harness-7"),
+        "JUnit places:\n{xml}"
+    );
 
     cucumber(&v, results, counted);
     let s = summary::of(
@@ -143,6 +156,7 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
     );
     assert_eq!((s.result.as_str(), s.exit_code), (word, v.exit_code()));
     assert_eq!(s.coverage.map(|c| c.sentence), Some(sentence.clone()));
+    assert_eq!(s.places.as_deref(), Some(places));
 
     let args = facts().args;
     let fix = anstream::adapter::strip_str(&console::fix_first(&v, "p", &args)).to_string();
@@ -154,7 +168,7 @@ fn check(results: &[CaseResult], baseline: &str) -> u8 {
         v.result == RunResult::Fail && !baseline.lists("ES-1")
     );
     let cov = anstream::adapter::strip_str(&console::coverage(&v)).to_string();
-    assert_eq!(cov.trim(), sentence);
+    assert_eq!(cov.trim(), format!("{sentence}\n{places}"));
     v.exit_code()
 }
 
@@ -202,6 +216,7 @@ fn cucumber(v: &RunVerdict, results: &[CaseResult], counted: usize) {
         verdict["coverage"]["sentence"].as_str(),
         v.coverage_sentence().as_deref()
     );
+    assert_eq!(verdict["places"].as_str(), v.places.as_deref(), "{doc}");
     assert!(
         doc[0]["description"]
             .as_str()

@@ -457,7 +457,11 @@ pub fn coverage(verdict: &RunVerdict) -> String {
         .as_ref()
         .is_some_and(|c| c.side_doors().next().is_some());
     let style = if doors { YELLOW } else { Style::new() };
-    format!("{}\n", paint(style, &sentence))
+    let mut out = format!("{}\n", paint(style, &sentence));
+    if let Some(places) = &verdict.places {
+        let _ = writeln!(out, "{places}");
+    }
+    out
 }
 
 /// The severity classes that failed, in the headline's order.

@@ -156,6 +156,7 @@ fn mark_one(e: &mut Value, c: &CaseVerdict, strict: bool) {
 fn verdict_feature(v: &RunVerdict) -> Value {
     let mut description: Vec<String> = v.headline();
     description.extend(v.coverage_sentence());
+    description.extend(v.places.clone());
     json!({
         "uri": VERDICT_URI,
         "keyword": "Feature",
@@ -171,6 +172,7 @@ fn verdict_feature(v: &RunVerdict) -> Value {
             "totals": summary::totals(v),
             "headline": v.headline(),
             "coverage": summary::coverage(v),
+            "places": v.places,
         },
     })
 }

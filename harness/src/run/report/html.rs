@@ -133,6 +133,9 @@ pub fn render(p: &Page) -> String {
             code_spans(&sentence)
         );
     }
+    if let Some(places) = &v.places {
+        let _ = writeln!(out, "<p id=\"places\">{}</p>", escape(places));
+    }
     headline(&mut out, v);
     fix_first(&mut out, p);
     totals(&mut out, &v.totals);

@@ -66,6 +66,7 @@ fn run_text(v: &RunVerdict) -> String {
     let mut lines = vec![format!("Result: {}", v.sentence())];
     lines.extend(v.headline());
     lines.extend(v.coverage_sentence());
+    lines.extend(v.places.clone());
     lines.join("\n")
 }
 

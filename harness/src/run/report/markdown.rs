@@ -154,6 +154,9 @@ pub fn render(v: &RunVerdict, catalogue: Option<&Catalogue>, facts: &RunFacts) -
     if let Some(sentence) = v.coverage_sentence() {
         let _ = writeln!(out, "{sentence}\n");
     }
+    if let Some(places) = &v.places {
+        let _ = writeln!(out, "{places}\n");
+    }
     let head = v.headline();
     if !head.is_empty() {
         let _ = writeln!(out, "## Headline\n");

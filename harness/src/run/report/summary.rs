@@ -36,6 +36,9 @@ pub struct Summary {
     /// Which of the server's tools the run tested (absent in summaries written before it).
     #[serde(default)]
     pub coverage: Option<SummaryCoverage>,
+    /// Where the roots and outside areas were made (absent in summaries written before it).
+    #[serde(default)]
+    pub places: Option<String>,
     pub cases: Vec<SummaryCase>,
 }
 
@@ -114,6 +117,7 @@ pub fn of(verdict: &RunVerdict, who: &Identity) -> Summary {
         sentence: verdict.sentence(),
         totals: totals(verdict),
         coverage: coverage(verdict),
+        places: verdict.places.clone(),
         cases: verdict.cases.iter().map(case).collect(),
     }
 }
@@ -204,6 +208,7 @@ pub fn aborted(name: &str, paragraph: &str) -> Summary {
             stale: 0,
         },
         coverage: None,
+        places: None,
         cases: Vec::new(),
     }
 }

@@ -137,6 +137,9 @@ pub struct RunVerdict<'a> {
     /// Which of the server's tools the mapped operations call; `None` in a run that did
     /// not ask the server (tests).
     pub coverage: Option<Coverage>,
+    /// Where the roots and outside areas were made (`scratch::places_sentence`); `None` in
+    /// a run that made none of its own (tests).
+    pub places: Option<String>,
 }
 
 impl<'a> RunVerdict<'a> {
@@ -172,7 +175,14 @@ impl<'a> RunVerdict<'a> {
             strict,
             result,
             coverage: None,
+            places: None,
         }
+    }
+
+    /// The verdict with the sentence of where the roots and outside areas were made.
+    pub fn with_places(mut self, sentence: String) -> Self {
+        self.places = Some(sentence);
+        self
     }
 
     /// The verdict with the run's coverage of the server's tools.
