@@ -23,8 +23,9 @@ if [ ! -f "$server" ]; then
 fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
-cargo build --release -p mcp-harness  # built by the README main command before it in .ci/run
-harness="$PWD/${CARGO_TARGET_DIR:-target}/release/mcp-harness"
+. tests/cargo-profile.sh  # cargo_profile, bin_dir
+cargo build --profile "$cargo_profile" -p mcp-harness  # built by an earlier step of .ci/run
+harness="$PWD/$bin_dir/mcp-harness"
 
 # Outside $HOME, /tmp, /home and /Users, the directories it always allows.
 scratch=$(mktemp -d /var/tmp/mcp-harness-ffm.XXXXXX)
