@@ -10,6 +10,7 @@ use mcp_reference::cli::Cli;
 use mcp_reference::devs::codes::{DvCode, DvError};
 use mcp_reference::devs::{self as dv, DevsServer, Op, READ_LIMIT, result};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ToolServer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
     CustomResult, ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
@@ -211,7 +212,7 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
 /// The devs server with one injection.
 #[derive(Clone)]
 pub struct FaultyDevs {
-    inner: DevsServer,
+    inner: ToolServer<DevsServer>,
     ctx: Arc<dv::Ctx>,
     name: &'static str,
     root: PathBuf,
@@ -228,7 +229,7 @@ impl FaultyDevs {
             mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
         let ctx = Arc::new(dv::Ctx { storage, roots });
         FaultyDevs {
-            inner: DevsServer::with_shared(ctx.clone()),
+            inner: ToolServer(DevsServer::with_shared(ctx.clone())),
             ctx,
             name,
             root,

@@ -14,6 +14,7 @@ use mcp_reference::editor::errors::{EdCode, EdError};
 use mcp_reference::editor::ops::Buffers;
 use mcp_reference::editor::{self as ed, EditorServer, Op, tools};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ToolServer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, JsonObject,
     ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
@@ -188,7 +189,7 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
 /// The editor server with one injection.
 #[derive(Clone)]
 pub struct FaultyEditor {
-    inner: EditorServer,
+    inner: ToolServer<EditorServer>,
     ctx: Arc<ed::Ctx>,
     buffers: Arc<Buffers>,
     name: &'static str,
@@ -215,8 +216,10 @@ impl FaultyEditor {
         });
         let plain = Rooted::open(&root).expect("the root was opened");
         FaultyEditor {
-            inner: EditorServer::from_options(&cli.profile_options(), plain)
-                .expect("the reference starts"),
+            inner: ToolServer(
+                EditorServer::from_options(&cli.profile_options(), plain)
+                    .expect("the reference starts"),
+            ),
             ctx,
             buffers: Arc::default(),
             name,

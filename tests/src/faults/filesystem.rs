@@ -15,6 +15,7 @@ use mcp_reference::errors::{Code, ToolError};
 use mcp_reference::filesystem::allowed::rooted_opener;
 use mcp_reference::filesystem::{self as fsp, FsServer, edit, result};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ToolServer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
     CustomResult, ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
@@ -344,7 +345,7 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
 /// The filesystem server with one injection.
 #[derive(Clone)]
 pub struct FaultyFs {
-    inner: FsServer,
+    inner: ToolServer<FsServer>,
     ctx: Arc<fsp::Ctx>,
     name: &'static str,
     root: PathBuf,
@@ -361,7 +362,7 @@ impl FaultyFs {
             FsServer::new(&cli.root, storage, rooted_opener()).expect("the root was opened");
         FaultyFs {
             ctx: inner.ctx(),
-            inner,
+            inner: ToolServer(inner),
             name,
             root,
         }

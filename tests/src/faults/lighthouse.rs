@@ -11,6 +11,7 @@ use mcp_reference::cli::Cli;
 use mcp_reference::lighthouse::codes::{LhCode, LhError};
 use mcp_reference::lighthouse::{self as lh, LighthouseServer, Op, result};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ToolServer;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
     ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
@@ -223,7 +224,7 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
 /// The lighthouse server with one injection.
 #[derive(Clone)]
 pub struct FaultyLighthouse {
-    inner: LighthouseServer,
+    inner: ToolServer<LighthouseServer>,
     ctx: Arc<lh::Ctx>,
     name: &'static str,
     root: PathBuf,
@@ -250,7 +251,7 @@ impl FaultyLighthouse {
             audit,
         });
         FaultyLighthouse {
-            inner: LighthouseServer::with_shared(ctx.clone()),
+            inner: ToolServer(LighthouseServer::with_shared(ctx.clone())),
             ctx,
             name,
             root,

@@ -10,6 +10,7 @@ use mcp_reference::cli::Cli;
 use mcp_reference::name_style::NameStyle;
 use mcp_reference::server::{RootspaceServer, failure, read_success, success};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ToolServer;
 use mcp_reference::tools::{Ctx, ToolKind};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult,
@@ -24,7 +25,7 @@ use super::{calls, listing, storage::FaultyStorage};
 /// The reference with one injection.
 #[derive(Clone)]
 pub struct FaultyRootspace {
-    inner: RootspaceServer,
+    inner: ToolServer<RootspaceServer>,
     /// The same storage the inner server uses, for injections that run a call themselves.
     ctx: Arc<Ctx>,
     on: Injected,
@@ -59,7 +60,7 @@ impl FaultyRootspace {
         };
         let ctx = Arc::new(Ctx { storage });
         FaultyRootspace {
-            inner: RootspaceServer::with_shared(ctx.clone(), on.style),
+            inner: ToolServer(RootspaceServer::with_shared(ctx.clone(), on.style)),
             ctx,
             on,
         }
