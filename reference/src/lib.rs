@@ -109,21 +109,25 @@ fn serve_profile<P: profile_server::ProfileServer>(
     }
 }
 
-/// `run_cli` with the server built by `build` from the parsed command line and the
-/// storage on the root. This is the seam where an embedder puts another `Storage` or
-/// wraps the handler (the e2e-tests crate does both to prove the harness). The builder
-/// decides what to serve; `cli.profile` says what was asked for.
-pub fn run_cli_with<I, T, H>(
+/// `run_cli` with the profile's handler built by `build` from the parsed command line and
+/// the storage on the root, served on stdio by the one `ToolServer`. This is the seam where
+/// an embedder puts another `Storage` or wraps the handler (the e2e-tests crate does both
+/// to prove the harness). The builder decides what to serve; `cli.profile` says what was
+/// asked for.
+pub fn run_cli_with<I, T, P>(
     args: I,
-    build: impl FnOnce(&cli::Cli, storage::Rooted) -> H,
+    build: impl FnOnce(&cli::Cli, storage::Rooted) -> P,
 ) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
-    H: rmcp::ServerHandler,
+    P: tool_server::ProfileHandler,
 {
     match start(args) {
-        Ok((cli, storage)) => launch(build(&cli, storage), Default::default()),
+        Ok((cli, storage)) => {
+            let server = tool_server::ToolServer(build(&cli, storage));
+            launch(server, Default::default())
+        }
         Err(code) => code,
     }
 }
