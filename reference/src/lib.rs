@@ -8,7 +8,8 @@
 //! `filesystem` (the official filesystem server's fourteen tools).
 //!
 //! Module map: `cli` (arguments) and `serving` (its HTTP settings), `profiles` (the
-//! table) and `profile_server` (what a profile provides), one folder per profile
+//! table) and `profile_server` (what a profile provides), `tool_server` (the one
+//! `ServerHandler`, generic over a profile's `ProfileHandler`), one folder per profile
 //! (`rootspace/`: its `server` and `tools/`, re-exported at the crate root), `transport`
 //! (stdio framing for any handler), `http/`, `audit` (the audit log), the code every
 //! profile shares (`host_roots`, `request_error`, `name_style`, `limits`) and pure logic in
@@ -46,6 +47,7 @@ pub mod sandbox;
 pub mod serving;
 pub mod storage;
 pub mod temp_names;
+pub mod tool_server;
 pub mod transport;
 
 // The rootspace profile's modules keep their crate-level paths (`crate::server`,
@@ -89,7 +91,7 @@ fn serve_profile<P: profile_server::ProfileServer>(
     storage: storage::Rooted,
 ) -> ExitCode {
     let server = match P::build(options, storage) {
-        Ok(server) => server,
+        Ok(profile) => tool_server::ToolServer(profile),
         Err(line) => {
             eprintln!("{line}");
             return ExitCode::from(2);
@@ -97,31 +99,35 @@ fn serve_profile<P: profile_server::ProfileServer>(
     };
     match http {
         Some(settings) => {
-            let (is_mutation, limits) = (server.is_mutation(), server.limits());
+            let (is_mutation, limits) = (server.0.is_mutation(), server.0.limits());
             serve_http(server, is_mutation, limits, settings)
         }
         None => {
-            let limits = server.limits();
+            let limits = server.0.limits();
             launch(server, limits)
         }
     }
 }
 
-/// `run_cli` with the server built by `build` from the parsed command line and the
-/// storage on the root. This is the seam where an embedder puts another `Storage` or
-/// wraps the handler (the e2e-tests crate does both to prove the harness). The builder
-/// decides what to serve; `cli.profile` says what was asked for.
-pub fn run_cli_with<I, T, H>(
+/// `run_cli` with the profile's handler built by `build` from the parsed command line and
+/// the storage on the root, served on stdio by the one `ToolServer`. This is the seam where
+/// an embedder puts another `Storage` or wraps the handler (the e2e-tests crate does both
+/// to prove the harness). The builder decides what to serve; `cli.profile` says what was
+/// asked for.
+pub fn run_cli_with<I, T, P>(
     args: I,
-    build: impl FnOnce(&cli::Cli, storage::Rooted) -> H,
+    build: impl FnOnce(&cli::Cli, storage::Rooted) -> P,
 ) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
-    H: rmcp::ServerHandler,
+    P: tool_server::ProfileHandler,
 {
     match start(args) {
-        Ok((cli, storage)) => launch(build(&cli, storage), Default::default()),
+        Ok((cli, storage)) => {
+            let server = tool_server::ToolServer(build(&cli, storage));
+            launch(server, Default::default())
+        }
         Err(code) => code,
     }
 }

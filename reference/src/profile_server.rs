@@ -2,6 +2,8 @@
 //! it may read from the command line (`ProfileOptions`) and the options it takes beyond
 //! one directory (`Takes`). The profile folders implement it; the table that names them
 //! is `profiles.rs`. This module imports neither, so the module graph has no cycle.
+//! What a handler answers on the wire is the other trait it implements,
+//! `tool_server::ProfileHandler`.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,8 +17,9 @@ use crate::storage::Rooted;
 /// `files:read`.
 pub type IsMutation = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
-/// The handler of one profile, as the table needs it.
-pub trait ProfileServer: rmcp::ServerHandler + Clone + Send + 'static {
+/// The handler of one profile, as the table needs it (what it answers is its
+/// `ProfileHandler`, served by `tool_server::ToolServer`).
+pub trait ProfileServer: crate::tool_server::ProfileHandler {
     /// The `--profile` value.
     const NAME: &'static str;
     /// Its line in `--help`: the interface and its tools.

@@ -16,18 +16,15 @@ pub mod result;
 
 use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
-    JsonObject, ListPromptsResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, JsonObject, Tool};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use rmcp::{ErrorData as McpError, RoleServer};
+use serde_json::Value;
 
 use crate::host_roots::HostRoots;
 use crate::paths::NormPath;
 use crate::storage::Storage;
+use crate::tool_server::ProfileHandler;
 use codes::DvError;
 
 /// Largest file `read` returns: the seed's 512_000 bytes, 500 KB (DV-CLR-02).
@@ -181,59 +178,33 @@ impl crate::profile_server::ProfileServer for DevsServer {
     }
 }
 
-impl ServerHandler for DevsServer {
-    fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
-        info.instructions = Some(
-            "Files of one project; paths are relative to the project root. \
-             filesystem_operation reads (up to 500 KB), writes, lists and moves files; \
-             apply_surgical_edits changes a file by exact {old, new} replacements. Every \
-             result is {ok: true, ...} or {ok: false, error, code, hint}; hint says how to \
-             fix a failed call."
-                .into(),
-        );
-        info
+impl ProfileHandler for DevsServer {
+    type Tool = Op;
+
+    fn instructions(&self) -> String {
+        "Files of one project; paths are relative to the project root. \
+         filesystem_operation reads (up to 500 KB), writes, lists and moves files; \
+         apply_surgical_edits changes a file by exact {old, new} replacements. Every \
+         result is {ok: true, ...} or {ok: false, error, code, hint}; hint says how to \
+         fix a failed call."
+            .into()
     }
 
-    /// No prompts capability is declared, so prompts/list is not served.
-    async fn list_prompts(
+    fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    fn tool(&self, name: &str) -> Option<Op> {
+        Op::from_name(name)
+    }
+
+    async fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::request_error::undeclared_prompts())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
+        op: Op,
+        args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_name(&request.name) else {
-            return Err(McpError::invalid_params(
-                format!(
-                    "Unknown tool {:?}. Available tools: filesystem_operation, \
-                     apply_surgical_edits.",
-                    request.name
-                ),
-                Some(json!({"tool": request.name})),
-            ));
-        };
+    ) -> Result<CallToolResult, McpError> {
         let ctx = self.ctx.clone();
-        let args = request.arguments.unwrap_or_default();
         let _charge = match op {
             Op::ApplySurgicalEdits => {
                 let (c, a) = (ctx.clone(), args.clone());
@@ -251,17 +222,6 @@ impl ServerHandler for DevsServer {
         Ok(match outcome {
             Ok(value) => result::success(value),
             Err(e) => result::failure(&e),
-        }
-        .into())
-    }
-
-    /// Standard methods whose params rmcp could not type get "invalid params" with the
-    /// reason, as in rootspace.
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        Err(crate::request_error::custom_request_error(&request.method))
+        })
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Each operation is offered twice (ED-CLR-01): as an MCP tool whose name every client
 //! accepts (`file_open`, ...), and as the seed's own JSON-RPC method (`file/open`, ...),
-//! which rmcp hands to `on_custom_request`, over stdio and HTTP alike, with the seed's
+//! which the generic server hands to `ProfileHandler::method`, over stdio and HTTP alike, with the seed's
 //! params and result shapes. `uri` (file URIs), `text` (lines and positions), `ops` (the
 //! operations on a session's buffers), `errors` (the seed's error table) and `backup`
 //! (`--backup-dir`) are this profile's own.
@@ -25,17 +25,14 @@ pub mod uri;
 use crate::profile_server::Takes;
 use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
-    JsonObject, ListPromptsResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, CustomRequest, CustomResult, JsonObject, Tool};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use rmcp::{ErrorData as McpError, RoleServer};
+use serde_json::Value;
 
 use crate::host_roots::HostRoots;
 use crate::storage::{Rooted, Storage};
+use crate::tool_server::ProfileHandler;
 use errors::EdError;
 use ops::Buffers;
 
@@ -254,70 +251,43 @@ impl crate::profile_server::ProfileServer for EditorServer {
     }
 }
 
-impl ServerHandler for EditorServer {
-    fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
-        info.instructions = Some(
-            "Files of one directory, named by file:// URIs with absolute, percent-encoded \
-             paths. file_open loads a file into this session's buffer and places the cursor \
-             (lines and columns 1-based, clamped); file_read returns its text, whole or lines \
-             start_line..end_line (both included); file_save writes the whole new content \
-             atomically (create_if_not_exists to create it) and refuses to overwrite a change \
-             made on disk since you last read the file; file_close ends the buffer. The same \
-             operations answer as JSON-RPC methods file/open, file/read, file/save, file/close."
-                .into(),
-        );
-        info
+impl ProfileHandler for EditorServer {
+    type Tool = Op;
+
+    fn instructions(&self) -> String {
+        "Files of one directory, named by file:// URIs with absolute, percent-encoded \
+         paths. file_open loads a file into this session's buffer and places the cursor \
+         (lines and columns 1-based, clamped); file_read returns its text, whole or lines \
+         start_line..end_line (both included); file_save writes the whole new content \
+         atomically (create_if_not_exists to create it) and refuses to overwrite a change \
+         made on disk since you last read the file; file_close ends the buffer. The same \
+         operations answer as JSON-RPC methods file/open, file/read, file/save, file/close."
+            .into()
     }
 
-    /// No prompts capability is declared, so prompts/list is not served.
-    async fn list_prompts(
+    fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    fn tool(&self, name: &str) -> Option<Op> {
+        Op::from_tool(name)
+    }
+
+    async fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::request_error::undeclared_prompts())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
+        op: Op,
+        args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_tool(&request.name) else {
-            return Err(McpError::invalid_params(
-                format!(
-                    "Unknown tool {:?}. Available tools: file_open, file_read, file_save, \
-                     file_close.",
-                    request.name
-                ),
-                Some(json!({"tool": request.name})),
-            ));
-        };
-        let args = request.arguments.unwrap_or_default();
+    ) -> Result<CallToolResult, McpError> {
         Ok(match self.dispatch(op, args, &context).await {
             Ok(v) => tools::success(v),
             Err(e) => e.to_tool(),
-        }
-        .into())
+        })
     }
 
     /// The seed's own methods, called directly; other methods that rmcp could not type
     /// get the shared answer.
-    async fn on_custom_request(
+    async fn method(
         &self,
         request: CustomRequest,
         context: RequestContext<RoleServer>,

@@ -29,18 +29,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
-    Implementation, JsonObject, ListPromptsResult, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, ServerConfig, Tool,
-};
-use rmcp::service::{NotificationContext, Peer, RequestContext};
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::json;
+use rmcp::model::{CallToolResult, JsonObject, Tool};
+use rmcp::service::{Peer, RequestContext};
+use rmcp::{ErrorData as McpError, RoleServer};
 
 use crate::errors::ToolError;
 use crate::limits::Limits;
 use crate::storage::Storage;
+use crate::tool_server::ProfileHandler;
 use allowed::{Allowed, Dirs, Opener, Resolved};
 
 /// How long the server waits for the client's answer to roots/list before it goes on with
@@ -308,65 +304,39 @@ impl crate::profile_server::ProfileServer for FsServer {
     }
 }
 
-impl ServerHandler for FsServer {
-    fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
-        info.instructions = Some(
-            "Files in the allowed directories (list_allowed_directories names them; a client \
-             that offers MCP roots sets them). Paths are absolute. Writes and edits replace a \
-             file in one step; edit_file needs each oldText to occur exactly once and keeps \
-             the file's line endings. Errors say what went wrong and how to fix the call."
-                .into(),
-        );
-        info
+impl ProfileHandler for FsServer {
+    type Tool = &'static str;
+
+    fn instructions(&self) -> String {
+        "Files in the allowed directories (list_allowed_directories names them; a client \
+         that offers MCP roots sets them). Paths are absolute. Writes and edits replace a \
+         file in one step; edit_file needs each oldText to occur exactly once and keeps \
+         the file's line endings. Errors say what went wrong and how to fix the call."
+            .into()
     }
 
-    /// No prompts capability is declared, so prompts/list is not served.
-    async fn list_prompts(
+    fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    fn tool(&self, name: &str) -> Option<&'static str> {
+        NAMES.iter().find(|n| **n == name).copied()
+    }
+
+    async fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::request_error::undeclared_prompts())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
+        name: &'static str,
+        args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(&name) = NAMES.iter().find(|n| **n == request.name) else {
-            return Err(McpError::invalid_params(
-                format!(
-                    "Unknown tool {:?}. Available tools: {}.",
-                    request.name,
-                    NAMES.join(", ")
-                ),
-                Some(json!({"tool": request.name})),
-            ));
-        };
+    ) -> Result<CallToolResult, McpError> {
         let _roots_settled = self.roots_gate.read().await;
         let ctx = self.ctx.clone();
-        let args = request.arguments.unwrap_or_default();
         let failed = |e: tokio::task::JoinError| {
             McpError::internal_error(format!("tool task failed: {e}"), None)
         };
         if matches!(name, read::READ_TEXT | read::READ_FILE) {
             let outcome = self.read_text(ctx, &args, &context).await?;
-            return Ok(outcome.unwrap_or_else(|e| result::failure(&e)).into());
+            return Ok(outcome.unwrap_or_else(|e| result::failure(&e)));
         }
         // The call's work is charged before it runs (docs/limits.md).
         let (cost, args) = if budget::sized(name) {
@@ -379,32 +349,18 @@ impl ServerHandler for FsServer {
         };
         let cost = match cost {
             Ok(c) => c,
-            Err(e) => return Ok(result::failure(&e).into()),
+            Err(e) => return Ok(result::failure(&e)),
         };
         let _charge = self.limits.charge_call(&context, cost).await?;
         let outcome = tokio::task::spawn_blocking(move || run_tool(&ctx, name, &args))
             .await
             .map_err(failed)?;
-        Ok(match outcome {
-            Ok(r) => r,
-            Err(e) => result::failure(&e),
-        }
-        .into())
+        Ok(outcome.unwrap_or_else(|e| result::failure(&e)))
     }
 
-    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        self.fetch_roots(context.peer).await;
-    }
-
-    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
-        self.fetch_roots(context.peer).await;
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        Err(crate::request_error::custom_request_error(&request.method))
+    /// Asks a client that offers MCP roots for them, after initialization and after
+    /// roots/list_changed.
+    async fn roots_may_have_changed(&self, peer: Peer<RoleServer>) {
+        self.fetch_roots(peer).await;
     }
 }

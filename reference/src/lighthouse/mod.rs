@@ -18,19 +18,16 @@ pub mod write;
 use crate::profile_server::Takes;
 use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, Implementation,
-    JsonObject, ListPromptsResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, JsonObject, Tool};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use rmcp::{ErrorData as McpError, RoleServer};
+use serde_json::Value;
 
 use crate::audit::{self, AuditLog};
 use crate::host_roots::HostRoots;
 use crate::paths::NormPath;
 use crate::storage::Storage;
+use crate::tool_server::ProfileHandler;
 use codes::{LhCode, LhError};
 
 /// Largest file read, written or produced by an edit: 10 MB.
@@ -201,59 +198,34 @@ impl crate::profile_server::ProfileServer for LighthouseServer {
     }
 }
 
-impl ServerHandler for LighthouseServer {
-    fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build());
-        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
-        info.instructions = Some(
-            "Files of one project. Paths are relative to the project root. read returns a \
-             file's text (lines 0-indexed, startLine inclusive, endLine exclusive); write \
-             creates or replaces a whole file; edit finds and replaces text (literal, or a \
-             regex with isRegex); delete removes a file or (recursive) a directory. Every \
-             result is {success, data} or {success: false, error: {code, message, \
-             aiMessage, recoverable}}; aiMessage says how to fix a failed call."
-                .into(),
-        );
-        info
+impl ProfileHandler for LighthouseServer {
+    type Tool = Op;
+
+    fn instructions(&self) -> String {
+        "Files of one project. Paths are relative to the project root. read returns a \
+         file's text (lines 0-indexed, startLine inclusive, endLine exclusive); write \
+         creates or replaces a whole file; edit finds and replaces text (literal, or a \
+         regex with isRegex); delete removes a file or (recursive) a directory. Every \
+         result is {success, data} or {success: false, error: {code, message, \
+         aiMessage, recoverable}}; aiMessage says how to fix a failed call."
+            .into()
     }
 
-    /// No prompts capability is declared, so prompts/list is not served.
-    async fn list_prompts(
+    fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    fn tool(&self, name: &str) -> Option<Op> {
+        Op::from_name(name)
+    }
+
+    async fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, McpError> {
-        Err(crate::request_error::undeclared_prompts())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
+        op: Op,
+        args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_name(&request.name) else {
-            return Err(McpError::invalid_params(
-                format!(
-                    "Unknown tool {:?}. Available tools: read, write, edit, delete.",
-                    request.name
-                ),
-                Some(json!({"tool": request.name})),
-            ));
-        };
+    ) -> Result<CallToolResult, McpError> {
         let ctx = self.ctx.clone();
-        let args = request.arguments.unwrap_or_default();
         let cost = if matches!(op, Op::Read | Op::Edit) {
             CALL_COST
         } else {
@@ -267,17 +239,6 @@ impl ServerHandler for LighthouseServer {
         Ok(match outcome {
             Ok(data) => result::success(data),
             Err(e) => result::failure(&e),
-        }
-        .into())
-    }
-
-    /// Standard methods whose params rmcp could not type get "invalid params" with the
-    /// reason, as in rootspace.
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        Err(crate::request_error::custom_request_error(&request.method))
+        })
     }
 }

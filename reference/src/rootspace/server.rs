@@ -1,26 +1,25 @@
-//! The MCP server: the one place where requests are dispatched to tools and resources.
+//! The rootspace profile's handler (`ProfileHandler`, served by `tool_server::ToolServer`):
+//! the one place where its calls are dispatched to tools and resources, and results shaped.
 //!
-//! The `ServerHandler` is written by hand (no tool macros) so that arguments are parsed by
-//! the tools themselves: bad arguments become `isError` results the model can read
-//! (SEP-1303), while an unknown tool name stays a protocol error.
+//! No tool macros: arguments are parsed by the tools themselves, so bad arguments become
+//! `isError` results the model can read (SEP-1303), while an unknown tool name stays a
+//! protocol error (`ToolServer`).
 
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, Implementation, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
-    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, ResourceContents, ResourceTemplate, ServerCapabilities, ServerConfig, Tool,
+    CallToolResult, ContentBlock, JsonObject, ListResourceTemplatesResult, ReadResourceResult,
+    ResourceContents, ResourceTemplate, Tool,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use rmcp::{ErrorData as McpError, RoleServer};
 use serde_json::{Value, json};
 
 use crate::errors::{Code, ToolError, ToolResult};
 use crate::limits::{LIST_PAGE, Limits};
 use crate::name_style::NameStyle;
 use crate::paths;
-use crate::request_error::{custom_request_error, undeclared_prompts};
+use crate::tool_server::ProfileHandler;
 use crate::tools::{self, Ctx, ToolKind};
 
 /// The reference server: shared context plus the tool list for the chosen name style.
@@ -97,25 +96,6 @@ impl RootspaceServer {
             ToolKind::Insert => tools::insert::run(ctx, tools::insert::parse(&args)?),
             ToolKind::Append => tools::append::run(ctx, tools::append::parse(&args)?),
         }
-    }
-
-    fn instructions(&self) -> String {
-        let n = |k: ToolKind| k.name(self.style);
-        format!(
-            "Files inside one root directory. Paths are POSIX paths relative to the root (a \
-             leading / is the root). Read with {read} to get `content`, `hash` and \
-             `total_lines`; every edit ({replace}, {insert}, {append}, {remove}) needs the \
-             current `hash` and returns the new one. Lines are 1-indexed, ranges [start, end) \
-             with end exclusive, negative numbers count from the end, 0 is an open end. List \
-             a directory by reading the resource list://<path> (list:// is the root). Create \
-             files with {create}.",
-            read = n(ToolKind::Read),
-            replace = n(ToolKind::Replace),
-            insert = n(ToolKind::Insert),
-            append = n(ToolKind::Append),
-            remove = n(ToolKind::Remove),
-            create = n(ToolKind::Create),
-        )
     }
 }
 
@@ -327,57 +307,45 @@ impl crate::profile_server::ProfileServer for RootspaceServer {
     }
 }
 
-impl ServerHandler for RootspaceServer {
-    fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder()
-            .enable_tools()
-            .enable_resources()
-            .build();
-        let mut info = ServerConfig::new(capabilities);
-        info.server_info = Implementation::new(crate::SERVER_NAME, env!("CARGO_PKG_VERSION"));
-        info.instructions = Some(self.instructions());
-        info
+impl ProfileHandler for RootspaceServer {
+    type Tool = ToolKind;
+    const RESOURCES: bool = true;
+    const ECHOED_NAME: usize = 100;
+
+    fn instructions(&self) -> String {
+        let n = |k: ToolKind| k.name(self.style);
+        format!(
+            "Files inside one root directory. Paths are POSIX paths relative to the root (a \
+             leading / is the root). Read with {read} to get `content`, `hash` and \
+             `total_lines`; every edit ({replace}, {insert}, {append}, {remove}) needs the \
+             current `hash` and returns the new one. Lines are 1-indexed, ranges [start, end) \
+             with end exclusive, negative numbers count from the end, 0 is an open end. List \
+             a directory by reading the resource list://<path> (list:// is the root). Create \
+             files with {create}.",
+            read = n(ToolKind::Read),
+            replace = n(ToolKind::Replace),
+            insert = n(ToolKind::Insert),
+            append = n(ToolKind::Append),
+            remove = n(ToolKind::Remove),
+            create = n(ToolKind::Create),
+        )
     }
 
-    /// No prompts capability is declared, so prompts/list is not served.
-    async fn list_prompts(
+    fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    fn tool(&self, name: &str) -> Option<ToolKind> {
+        ToolKind::from_name(name, self.style)
+    }
+
+    async fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, McpError> {
-        Err(undeclared_prompts())
-    }
-
-    async fn list_tools(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items((*self.tools).clone()))
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
+        kind: ToolKind,
+        args: JsonObject,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(kind) = ToolKind::from_name(&request.name, self.style) else {
-            let names: Vec<&str> = ToolKind::ALL.iter().map(|k| k.name(self.style)).collect();
-            let shown = paths::prefix(&request.name, 100);
-            return Err(McpError::invalid_params(
-                format!(
-                    "Unknown tool {shown:?}. Available tools: {}.",
-                    names.join(", ")
-                ),
-                Some(json!({"tool": shown})),
-            ));
-        };
+    ) -> Result<CallToolResult, McpError> {
         let ctx = self.ctx.clone();
-        let args = request.arguments.unwrap_or_default();
         let _charge = self.charge(&context, kind, &args).await?;
         let outcome = if kind == ToolKind::Read {
             // Reads are the hot path: small files are served without a thread hop.
@@ -395,15 +363,10 @@ impl ServerHandler for RootspaceServer {
             Ok(value) if kind == ToolKind::Read => read_success(value),
             Ok(value) => success(value),
             Err(e) => failure(&e, self.style),
-        }
-        .into())
+        })
     }
 
-    async fn list_resource_templates(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, McpError> {
+    fn resource_templates(&self) -> ListResourceTemplatesResult {
         let t = ResourceTemplate::new("list://{path}", "list")
             .with_title("Directory listing")
             .with_description(
@@ -412,32 +375,15 @@ impl ServerHandler for RootspaceServer {
                  symlink; directories first. list:// lists the root.",
             )
             .with_mime_type("application/json");
-        Ok(ListResourceTemplatesResult::with_all_items(vec![t]))
+        ListResourceTemplatesResult::with_all_items(vec![t])
     }
 
-    /// rmcp hands a standard method whose params fail to parse (e.g. `tools/call` with
-    /// `arguments` that is not an object) to this fallback; answer "invalid params" with
-    /// the reason instead of the misleading default "method not found".
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        Err(custom_request_error(&request.method))
-    }
-
-    async fn read_resource(
-        &self,
-        request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, McpError> {
+    async fn read_resource(&self, uri: String) -> Result<ReadResourceResult, McpError> {
         // Listing a directory is a handful of quick syscalls; no thread hop.
-        read_listing(&self.ctx, &request.uri)
-            .map(Into::into)
-            .map_err(|mut e| {
-                e.message = ToolKind::respell(&e.message, self.style).into();
-                e
-            })
+        read_listing(&self.ctx, &uri).map_err(|mut e| {
+            e.message = ToolKind::respell(&e.message, self.style).into();
+            e
+        })
     }
 }
 

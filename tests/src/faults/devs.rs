@@ -1,6 +1,6 @@
-//! Faults and alternative readings of the devs profile. `FaultyDevs` wraps the unmodified
-//! `DevsServer` (the rmcp `ServerHandler` seam) and its storage (the `Storage` seam,
-//! `storage.rs`); `On` below changes a call's arguments or outcome, or answers it the way
+//! Faults and alternative readings of the devs profile. `FaultyDevs` is its `Injector`
+//! (`decorator.rs`) around the unmodified `DevsServer`, whose storage it may wrap (the
+//! `Storage` seam, `storage.rs`); `On` below changes a call's arguments or outcome, or answers it the way
 //! the seed's own code would (`naive`).
 
 use std::path::{Path, PathBuf};
@@ -10,14 +10,12 @@ use mcp_reference::cli::Cli;
 use mcp_reference::devs::codes::{DvCode, DvError};
 use mcp_reference::devs::{self as dv, DevsServer, Op, READ_LIMIT, result};
 use mcp_reference::storage::{Rooted, Storage};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use rmcp::{ErrorData as McpError, RoleServer};
 use serde_json::{Value, json};
 
+use super::decorator::{Faulty, Injector};
 use super::storage::{FaultyStorage, write_torn};
 use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
 
@@ -42,7 +40,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
 };
 
 fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
-    mcp_reference::run_cli_with(args, |cli, rooted| FaultyDevs::new(i.name, cli, rooted))
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyDevs::handler(i.name, cli, rooted))
 }
 
 const fn dv(name: &'static str, id: &'static str, what: &'static str) -> Injection {
@@ -208,17 +206,17 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
 ];
 
-/// The devs server with one injection.
-#[derive(Clone)]
+/// The injections of the devs profile, around the unmodified `DevsServer`.
 pub struct FaultyDevs {
-    inner: DevsServer,
     ctx: Arc<dv::Ctx>,
     name: &'static str,
     root: PathBuf,
 }
 
 impl FaultyDevs {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyDevs {
+    /// The reference's handler with the injection `name`, its storage wrapped if it is a
+    /// storage one.
+    pub fn handler(name: &'static str, cli: &Cli, rooted: Rooted) -> Faulty<Self> {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
             Ok(faulty) => Box::new(faulty),
@@ -227,46 +225,26 @@ impl FaultyDevs {
         let roots =
             mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
         let ctx = Arc::new(dv::Ctx { storage, roots });
-        FaultyDevs {
-            inner: DevsServer::with_shared(ctx.clone()),
-            ctx,
-            name,
-            root,
-        }
+        let inner = DevsServer::with_shared(ctx.clone());
+        Faulty::new(inner, FaultyDevs { ctx, name, root })
     }
 }
 
-impl ServerHandler for FaultyDevs {
-    fn get_info(&self) -> ServerConfig {
-        self.inner.get_info()
-    }
+impl Injector for FaultyDevs {
+    type Profile = DevsServer;
 
-    async fn list_tools(
+    async fn call(
         &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        self.inner.list_tools(request, context).await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.get_tool(name)
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_name(&request.name) else {
-            return self.inner.call_tool(request, context).await;
-        };
+        _inner: &DevsServer,
+        op: Op,
+        mut args: JsonObject,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         let on = On {
             name: self.name,
             root: self.root.clone(),
         };
         let ctx = self.ctx.clone();
-        let mut args = request.arguments.unwrap_or_default();
         let out = tokio::task::spawn_blocking(move || {
             if let Some(early) = on.before(op, &mut args) {
                 return early;
@@ -286,7 +264,7 @@ impl ServerHandler for FaultyDevs {
                 Some(e.to_json()),
             ));
         }
-        let r = match (self.name, out) {
+        Ok(match (self.name, out) {
             ("dv-errors-bare", Err(_)) => {
                 let mut r = CallToolResult::error(vec![ContentBlock::text("error")]);
                 r.structured_content = Some(json!({"ok": false, "error": "error"}));
@@ -302,16 +280,7 @@ impl ServerHandler for FaultyDevs {
             }
             (_, Ok(v)) => result::success(v),
             (_, Err(e)) => result::failure(&e),
-        };
-        Ok(r.into())
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        self.inner.on_custom_request(request, context).await
+        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! Faults and alternative readings of the editor profile. `FaultyEditor` runs the
 //! unmodified editor operations (`mcp_reference::editor::run`, on the reference's own
-//! context and buffers) behind the rmcp `ServerHandler` seam, and changes a call's params
+//! context and buffers) as its `Injector` (`decorator.rs`), and changes a call's params
 //! before it or its outcome after it; a few injections answer the call themselves the way
 //! another server would (the seed's own URI handling, Latin-1 files). A torn save comes
 //! from `FaultyStorage` (the `Storage` seam).
@@ -14,14 +14,13 @@ use mcp_reference::editor::errors::{EdCode, EdError};
 use mcp_reference::editor::ops::Buffers;
 use mcp_reference::editor::{self as ed, EditorServer, Op, tools};
 use mcp_reference::storage::{Rooted, Storage};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult, JsonObject,
-    ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
-};
+use mcp_reference::tool_server::ProfileHandler;
+use rmcp::model::{CallToolResult, CustomRequest, CustomResult, JsonObject};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use rmcp::{ErrorData as McpError, RoleServer};
 use serde_json::{Value, json};
 
+use super::decorator::{Faulty, Injector};
 use super::storage::FaultyStorage;
 use super::{Injection, ProfileFaults, StorageFault};
 
@@ -43,7 +42,9 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
 };
 
 fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
-    mcp_reference::run_cli_with(args, |cli, rooted| FaultyEditor::new(i.name, cli, rooted))
+    mcp_reference::run_cli_with(args, |cli, rooted| {
+        FaultyEditor::handler(i.name, cli, rooted)
+    })
 }
 
 const fn ed(name: &'static str, id: &'static str, what: &'static str) -> Injection {
@@ -185,10 +186,9 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
 ];
 
-/// The editor server with one injection.
-#[derive(Clone)]
+/// The injections of the editor profile, around the unmodified `EditorServer` (which
+/// answers everything else: instructions, the tool list, other methods).
 pub struct FaultyEditor {
-    inner: EditorServer,
     ctx: Arc<ed::Ctx>,
     buffers: Arc<Buffers>,
     name: &'static str,
@@ -200,7 +200,9 @@ pub struct FaultyEditor {
 type Shadow = Arc<Mutex<HashMap<PathBuf, String>>>;
 
 impl FaultyEditor {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyEditor {
+    /// The reference's handler with the injection `name`, its storage wrapped if it is a
+    /// storage one.
+    pub fn handler(name: &'static str, cli: &Cli, rooted: Rooted) -> Faulty<Self> {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let roots =
             mcp_reference::host_roots::HostRoots::of(&cli.root).expect("the root was opened");
@@ -214,15 +216,16 @@ impl FaultyEditor {
             backups: None,
         });
         let plain = Rooted::open(&root).expect("the root was opened");
-        FaultyEditor {
-            inner: EditorServer::from_options(&cli.profile_options(), plain)
-                .expect("the reference starts"),
+        let inner = EditorServer::from_options(&cli.profile_options(), plain)
+            .expect("the reference starts");
+        let injector = FaultyEditor {
             ctx,
             buffers: Arc::default(),
             name,
             root,
             shadow: Shadow::default(),
-        }
+        };
+        Faulty::new(inner, injector)
     }
 
     /// One operation with the injection.
@@ -247,41 +250,26 @@ impl FaultyEditor {
     }
 }
 
-impl ServerHandler for FaultyEditor {
-    fn get_info(&self) -> ServerConfig {
-        self.inner.get_info()
-    }
+impl Injector for FaultyEditor {
+    type Profile = EditorServer;
 
-    async fn list_tools(
+    async fn call(
         &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        self.inner.list_tools(request, context).await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.get_tool(name)
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_tool(&request.name) else {
-            return self.inner.call_tool(request, context).await;
-        };
-        let out = self.exec(op, request.arguments.unwrap_or_default()).await;
-        match out {
-            Ok(v) => Ok(tools::success(v).into()),
+        _inner: &EditorServer,
+        op: Op,
+        args: JsonObject,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
+        match self.exec(op, args).await {
+            Ok(v) => Ok(tools::success(v)),
             Err(e) if self.name == "ed-tool-errors-as-rpc" => Err(e.to_rpc()),
-            Err(e) => Ok(e.to_tool().into()),
+            Err(e) => Ok(e.to_tool()),
         }
     }
 
-    async fn on_custom_request(
+    async fn method(
         &self,
+        inner: &EditorServer,
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, McpError> {
@@ -294,7 +282,7 @@ impl ServerHandler for FaultyEditor {
                     None,
                 ));
             }
-            return self.inner.on_custom_request(request, context).await;
+            return inner.method(request, context).await;
         }
         let params = match request.params {
             Some(Value::Object(m)) => m,

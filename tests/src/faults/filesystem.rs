@@ -1,6 +1,6 @@
-//! Faults and alternative readings of the filesystem profile. `FaultyFs` wraps the
-//! unmodified `FsServer` (the rmcp `ServerHandler` seam) and its storage (the `Storage`
-//! seam, `storage.rs`); `On` below changes a call's arguments or outcome, or answers it
+//! Faults and alternative readings of the filesystem profile. `FaultyFs` is its
+//! `Injector` (`decorator.rs`) around the unmodified `FsServer`, whose storage it may wrap
+//! (the `Storage` seam, `storage.rs`); `On` below changes a call's arguments or outcome, or answers it
 //! the way a weaker server would. The two CVE patterns of the official server's 2025
 //! releases (a string-prefix containment check, symlinks followed out) work on host paths
 //! with plain `std::fs`, as that code did; the variants are the official server's own
@@ -15,14 +15,13 @@ use mcp_reference::errors::{Code, ToolError};
 use mcp_reference::filesystem::allowed::rooted_opener;
 use mcp_reference::filesystem::{self as fsp, FsServer, edit, result};
 use mcp_reference::storage::{Rooted, Storage};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
-};
-use rmcp::service::{NotificationContext, RequestContext};
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use mcp_reference::tool_server::ProfileHandler;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool};
+use rmcp::service::{Peer, RequestContext};
+use rmcp::{ErrorData as McpError, RoleServer};
 use serde_json::{Value, json};
 
+use super::decorator::{Faulty, Injector};
 use super::storage::FaultyStorage;
 use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
 
@@ -55,7 +54,7 @@ fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
         // Before the server takes stdout over: the first line the client reads.
         println!("Secure MCP Filesystem Server running on stdio");
     }
-    mcp_reference::run_cli_with(args, |cli, rooted| FaultyFs::new(i.name, cli, rooted))
+    mcp_reference::run_cli_with(args, |cli, rooted| FaultyFs::handler(i.name, cli, rooted))
 }
 
 const fn fs(name: &'static str, id: &'static str, what: &'static str) -> Injection {
@@ -356,17 +355,19 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
 ];
 
-/// The filesystem server with one injection.
-#[derive(Clone)]
+/// The injections of the filesystem profile, around the unmodified `FsServer`.
 pub struct FaultyFs {
-    inner: FsServer,
     ctx: Arc<fsp::Ctx>,
     name: &'static str,
     root: PathBuf,
+    /// The tools listed: the reference's, less one for `fs-tools-missing`.
+    tools: Vec<Tool>,
 }
 
 impl FaultyFs {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyFs {
+    /// The reference's handler with the injection `name`, its storage wrapped if it is a
+    /// storage one.
+    pub fn handler(name: &'static str, cli: &Cli, rooted: Rooted) -> Faulty<Self> {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
             Ok(faulty) => Box::new(faulty),
@@ -374,50 +375,39 @@ impl FaultyFs {
         };
         let inner =
             FsServer::new(&cli.root, storage, rooted_opener()).expect("the root was opened");
-        FaultyFs {
+        let mut tools = inner.tools().to_vec();
+        if name == "fs-tools-missing" {
+            tools.retain(|t| t.name != "read_media_file");
+        }
+        let injector = FaultyFs {
             ctx: inner.ctx(),
-            inner,
             name,
             root,
-        }
+            tools,
+        };
+        Faulty::new(inner, injector)
     }
 }
 
-impl ServerHandler for FaultyFs {
-    fn get_info(&self) -> ServerConfig {
-        self.inner.get_info()
+impl Injector for FaultyFs {
+    type Profile = FsServer;
+
+    fn tools<'a>(&'a self, _inner: &'a FsServer) -> &'a [Tool] {
+        &self.tools
     }
 
-    async fn list_tools(
+    async fn call(
         &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        let mut list = self.inner.list_tools(request, context).await?;
-        if self.name == "fs-tools-missing" {
-            list.tools.retain(|t| t.name != "read_media_file");
-        }
-        Ok(list)
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.get_tool(name)
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(&name) = fsp::NAMES.iter().find(|n| **n == request.name) else {
-            return self.inner.call_tool(request, context).await;
-        };
+        _inner: &FsServer,
+        name: &'static str,
+        mut args: JsonObject,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         let on = On {
             name: self.name,
             root: self.root.clone(),
         };
         let ctx = self.ctx.clone();
-        let mut args = request.arguments.unwrap_or_default();
         let out = tokio::task::spawn_blocking(move || {
             let out = match on.before(name, &mut args) {
                 Some(early) => early,
@@ -427,47 +417,27 @@ impl ServerHandler for FaultyFs {
         })
         .await
         .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
-        Ok(match out {
-            Ok(r) => r,
-            Err(e) => result::failure(&e),
-        }
-        .into())
+        Ok(out.unwrap_or_else(|e| result::failure(&e)))
     }
 
-    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+    async fn roots_may_have_changed(&self, inner: &FsServer, peer: Peer<RoleServer>) {
         if self.name == "fs-roots-not-applied" {
-            return ask_and_ignore_roots(context);
+            return ask_and_ignore_roots(peer);
         }
-        self.inner.on_initialized(context).await
-    }
-
-    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
-        if self.name == "fs-roots-not-applied" {
-            return ask_and_ignore_roots(context);
-        }
-        self.inner.on_roots_list_changed(context).await
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        self.inner.on_custom_request(request, context).await
+        inner.roots_may_have_changed(peer).await
     }
 }
 
 /// fs-roots-not-applied: asks roots/list (so the client sees the request) and drops the
 /// answer.
 #[allow(deprecated)] // roots: deprecated in 2026-07-28, used by 2025-11-25 clients
-fn ask_and_ignore_roots(context: NotificationContext<RoleServer>) {
-    let offers = context
-        .peer
+fn ask_and_ignore_roots(peer: Peer<RoleServer>) {
+    let offers = peer
         .peer_info()
         .is_some_and(|i| i.capabilities.roots.is_some());
     if offers {
         tokio::spawn(async move {
-            let _ = context.peer.list_roots().await;
+            let _ = peer.list_roots().await;
         });
     }
 }

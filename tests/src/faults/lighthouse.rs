@@ -1,6 +1,6 @@
-//! Faults and alternative readings of the lighthouse profile. `FaultyLighthouse` wraps the
-//! unmodified `LighthouseServer` (the rmcp `ServerHandler` seam) and its storage (the
-//! `Storage` seam, `storage.rs`); `calls` below changes a call's arguments or outcome.
+//! Faults and alternative readings of the lighthouse profile. `FaultyLighthouse` is its
+//! `Injector` (`decorator.rs`) around the unmodified `LighthouseServer`, whose storage it
+//! may wrap (the `Storage` seam, `storage.rs`); `calls` below changes a call's arguments or outcome.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,14 +11,12 @@ use mcp_reference::cli::Cli;
 use mcp_reference::lighthouse::codes::{LhCode, LhError};
 use mcp_reference::lighthouse::{self as lh, LighthouseServer, Op, result};
 use mcp_reference::storage::{Rooted, Storage};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
-    ListToolsResult, PaginatedRequestParams, ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, JsonObject};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use rmcp::{ErrorData as McpError, RoleServer};
 use serde_json::{Value, json};
 
+use super::decorator::{Faulty, Injector};
 use super::storage::FaultyStorage;
 use super::{Args, Injection, ProfileFaults, StorageFault, arg, resolve_lexically};
 
@@ -47,7 +45,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
 
 fn serve(i: &'static Injection, args: Vec<String>) -> std::process::ExitCode {
     mcp_reference::run_cli_with(args, |cli, rooted| {
-        FaultyLighthouse::new(i.name, cli, rooted)
+        FaultyLighthouse::handler(i.name, cli, rooted)
     })
 }
 
@@ -220,17 +218,17 @@ pub const NO_VARIANT: &[(&str, &str)] = &[
     ),
 ];
 
-/// The lighthouse server with one injection.
-#[derive(Clone)]
+/// The injections of the lighthouse profile, around the unmodified `LighthouseServer`.
 pub struct FaultyLighthouse {
-    inner: LighthouseServer,
     ctx: Arc<lh::Ctx>,
     name: &'static str,
     root: PathBuf,
 }
 
 impl FaultyLighthouse {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyLighthouse {
+    /// The reference's handler with the injection `name`, its storage wrapped if it is a
+    /// storage one.
+    pub fn handler(name: &'static str, cli: &Cli, rooted: Rooted) -> Faulty<Self> {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let storage: Box<dyn Storage> = match FaultyStorage::wrap(name, &root, rooted) {
             Ok(faulty) => Box::new(faulty),
@@ -249,46 +247,26 @@ impl FaultyLighthouse {
             roots,
             audit,
         });
-        FaultyLighthouse {
-            inner: LighthouseServer::with_shared(ctx.clone()),
-            ctx,
-            name,
-            root,
-        }
+        let inner = LighthouseServer::with_shared(ctx.clone());
+        Faulty::new(inner, FaultyLighthouse { ctx, name, root })
     }
 }
 
-impl ServerHandler for FaultyLighthouse {
-    fn get_info(&self) -> ServerConfig {
-        self.inner.get_info()
-    }
+impl Injector for FaultyLighthouse {
+    type Profile = LighthouseServer;
 
-    async fn list_tools(
+    async fn call(
         &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        self.inner.list_tools(request, context).await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.get_tool(name)
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(op) = Op::from_name(&request.name) else {
-            return self.inner.call_tool(request, context).await;
-        };
+        _inner: &LighthouseServer,
+        op: Op,
+        mut args: JsonObject,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         let on = On {
             name: self.name,
             root: self.root.clone(),
         };
         let ctx = self.ctx.clone();
-        let mut args = request.arguments.unwrap_or_default();
         let out = tokio::task::spawn_blocking(move || {
             if let Some(early) = on.before(op, &mut args) {
                 return early;
@@ -326,15 +304,7 @@ impl ServerHandler for FaultyLighthouse {
             r = CallToolResult::error(vec![rmcp::model::ContentBlock::text("error")]);
             r.structured_content = Some(json!({"success": false}));
         }
-        Ok(r.into())
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        self.inner.on_custom_request(request, context).await
+        Ok(r)
     }
 }
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use rmcp::ErrorData as McpError;
-use rmcp::model::{ReadResourceResponse, ReadResourceResult, ResourceContents};
+use rmcp::model::{ReadResourceResult, ResourceContents};
 use serde_json::{Value, json};
 
 use super::edits::rewrite_path;
@@ -47,8 +47,8 @@ fn code(e: &McpError) -> Option<&str> {
 pub fn after(
     on: &Injected,
     uri: &str,
-    out: Result<ReadResourceResponse, McpError>,
-) -> Result<ReadResourceResponse, McpError> {
+    out: Result<ReadResourceResult, McpError>,
+) -> Result<ReadResourceResult, McpError> {
     let path = uri.strip_prefix(SCHEME).unwrap_or("").trim_matches('/');
     let body = match out {
         Err(e) if on.is("symlink-escape") && code(&e) == Some("PATH_ESCAPE") => {
@@ -64,16 +64,16 @@ pub fn after(
                 e.data,
             ));
         }
-        Ok(ReadResourceResponse::Complete(r)) => match listing_json(&r) {
+        Ok(r) => match listing_json(&r) {
             Some(body) => body,
-            None => return Ok(ReadResourceResponse::Complete(r)),
+            None => return Ok(r),
         },
-        other => return other,
+        Err(e) => return Err(e),
     };
     let text = reshape(on, body);
-    Ok(ReadResourceResponse::Complete(ReadResourceResult::new(
-        vec![ResourceContents::text(text, uri).with_mime_type("application/json")],
-    )))
+    Ok(ReadResourceResult::new(vec![
+        ResourceContents::text(text, uri).with_mime_type("application/json"),
+    ]))
 }
 
 fn listing_json(r: &ReadResourceResult) -> Option<Value> {

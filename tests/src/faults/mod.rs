@@ -6,11 +6,14 @@
 //! clarifications without one, its storage faults, how harness_power judges it and how
 //! `mcp-faulty` serves it. Each profile's row and injections live in its own file
 //! (`rootspace.rs`, `lighthouse.rs`, `devs.rs`, `editor.rs`, `filesystem.rs`), with its
-//! wrapper around the unmodified handler:
+//! `Injector` around the unmodified handler:
 //!
-//! - `server.rs`: `FaultyRootspace`, a `ServerHandler` that wraps the unmodified
-//!   `RootspaceServer` (rmcp's own trait is the seam) and changes a call's arguments
-//!   (`edits.rs`) or outcome (`calls.rs`) or a listing (`listing.rs`).
+//! - `decorator.rs`: `Faulty<I>`, the one decorator: a `ProfileHandler` (the reference's
+//!   seam, served by the reference's own `ToolServer`) around a profile's unmodified
+//!   handler, which hands a tool's call (and, where an injection needs them, the tool list,
+//!   a direct method, a resource read, a session's start) to the profile's `Injector`.
+//! - `server.rs`: `FaultyRootspace`, rootspace's `Injector`, which changes a call's
+//!   arguments (`edits.rs`) or outcome (`calls.rs`) or a listing (`listing.rs`).
 //! - `storage.rs`: a `Storage` that wraps the production one (the reference's storage
 //!   seam) for faults of locking, writing, line endings and deleting, for every profile.
 //! - `../proxy.rs`: a wire proxy in front of the unmodified server process.
@@ -21,6 +24,7 @@
 //! leaves open; the harness must accept it in every core case.
 
 mod calls;
+pub mod decorator;
 pub mod devs;
 pub mod editor;
 mod edits;

@@ -31,7 +31,7 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
 
 fn serve(i: &'static Injection, args: Vec<String>) -> ExitCode {
     mcp_reference::run_cli_with(args, |cli, rooted| {
-        FaultyRootspace::new(i.name, cli, rooted)
+        FaultyRootspace::handler(i.name, cli, rooted)
     })
 }
 

@@ -1,7 +1,7 @@
-//! `FaultyRootspace`: the unmodified `RootspaceServer` wrapped in another `ServerHandler`.
-//! Every request goes to the reference; the active injection may change a tool call's
-//! arguments or outcome on the way (`calls.rs`) or a listing (`listing.rs`), and the
-//! reference's storage may be wrapped (`storage.rs`).
+//! `FaultyRootspace`: the rootspace profile's `Injector` (`decorator.rs`) around the
+//! unmodified `RootspaceServer`. Every request goes to the reference; the active injection
+//! may change a tool call's arguments or outcome on the way (`calls.rs`) or a listing
+//! (`listing.rs`), and the reference's storage may be wrapped (`storage.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,21 +10,17 @@ use mcp_reference::cli::Cli;
 use mcp_reference::name_style::NameStyle;
 use mcp_reference::server::{RootspaceServer, failure, read_success, success};
 use mcp_reference::storage::{Rooted, Storage};
+use mcp_reference::tool_server::ProfileHandler;
 use mcp_reference::tools::{Ctx, ToolKind};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CustomRequest, CustomResult,
-    ListResourceTemplatesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerConfig, Tool,
-};
+use rmcp::model::{CallToolResult, JsonObject, ReadResourceResult};
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use rmcp::{ErrorData as McpError, RoleServer};
 
+use super::decorator::{Faulty, Injector};
 use super::{calls, listing, storage::FaultyStorage};
 
-/// The reference with one injection.
-#[derive(Clone)]
+/// The injections of the rootspace profile, around the unmodified `RootspaceServer`.
 pub struct FaultyRootspace {
-    inner: RootspaceServer,
     /// The same storage the inner server uses, for injections that run a call themselves.
     ctx: Arc<Ctx>,
     on: Injected,
@@ -46,7 +42,9 @@ impl Injected {
 }
 
 impl FaultyRootspace {
-    pub fn new(name: &'static str, cli: &Cli, rooted: Rooted) -> FaultyRootspace {
+    /// The reference's handler with the injection `name`, its storage wrapped if it is a
+    /// storage one.
+    pub fn handler(name: &'static str, cli: &Cli, rooted: Rooted) -> Faulty<Self> {
         let root = std::fs::canonicalize(&cli.root).unwrap_or_else(|_| cli.root.clone());
         let on = Injected {
             name,
@@ -58,41 +56,22 @@ impl FaultyRootspace {
             Err(rooted) => Box::new(rooted),
         };
         let ctx = Arc::new(Ctx { storage });
-        FaultyRootspace {
-            inner: RootspaceServer::with_shared(ctx.clone(), on.style),
-            ctx,
-            on,
-        }
+        let inner = RootspaceServer::with_shared(ctx.clone(), on.style);
+        Faulty::new(inner, FaultyRootspace { ctx, on })
     }
 }
 
-impl ServerHandler for FaultyRootspace {
-    fn get_info(&self) -> ServerConfig {
-        self.inner.get_info()
-    }
+impl Injector for FaultyRootspace {
+    type Profile = RootspaceServer;
 
-    async fn list_tools(
+    async fn call(
         &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, McpError> {
-        self.inner.list_tools(request, context).await
-    }
-
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.inner.get_tool(name)
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, McpError> {
-        let Some(kind) = ToolKind::from_name(&request.name, self.on.style) else {
-            return self.inner.call_tool(request, context).await;
-        };
+        _inner: &RootspaceServer,
+        kind: ToolKind,
+        mut args: JsonObject,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, McpError> {
         let (ctx, on) = (self.ctx.clone(), self.on.clone());
-        let mut args = request.arguments.unwrap_or_default();
         let out = tokio::task::spawn_blocking(move || {
             if let Some(early) = calls::before(&on, &ctx, kind, &mut args) {
                 return early;
@@ -115,33 +94,16 @@ impl ServerHandler for FaultyRootspace {
             Err(e) => failure(&e, self.on.style),
         };
         calls::finish(&self.on, &mut r);
-        Ok(r.into())
-    }
-
-    async fn list_resource_templates(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, McpError> {
-        self.inner.list_resource_templates(request, context).await
-    }
-
-    async fn on_custom_request(
-        &self,
-        request: CustomRequest,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, McpError> {
-        self.inner.on_custom_request(request, context).await
+        Ok(r)
     }
 
     async fn read_resource(
         &self,
-        mut request: ReadResourceRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, McpError> {
-        listing::before(&self.on, &mut request.uri);
-        let uri = request.uri.clone();
-        let out = self.inner.read_resource(request, context).await;
+        inner: &RootspaceServer,
+        mut uri: String,
+    ) -> Result<ReadResourceResult, McpError> {
+        listing::before(&self.on, &mut uri);
+        let out = inner.read_resource(uri.clone()).await;
         listing::after(&self.on, &uri, out)
     }
 }

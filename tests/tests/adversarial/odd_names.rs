@@ -22,40 +22,54 @@ struct ProfileCalls {
     write: Option<Call>,
 }
 
-const PROFILES: [ProfileCalls; 5] = [
-    ProfileCalls {
-        name: "rootspace",
-        read: |_, p| ("text.read", json!({"path": p})),
-        write: Some(|_, p| ("file.create", json!({"path": p, "content": "x\n"}))),
-    },
-    ProfileCalls {
-        name: "lighthouse",
-        read: |_, p| ("read", json!({"path": p})),
-        write: Some(|_, p| {
-            let args = json!({"path": p, "content": "x\n", "createDirectories": true});
-            ("write", args)
-        }),
-    },
-    ProfileCalls {
-        name: "devs",
-        read: |_, p| ("filesystem_operation", json!({"action": "read", "path": p})),
-        write: Some(|_, p| {
-            let args = json!({"action": "write", "path": p, "content": "x\n"});
-            ("filesystem_operation", args)
-        }),
-    },
-    ProfileCalls {
-        name: "editor",
-        read: |root, p| ("file_open", json!({"uri": format!("file://{root}/{p}")})),
+/// Every profile the reference serves (its registry, `mcp_reference::profiles::PROFILES`),
+/// each with its calls: a profile added there fails here until it has them.
+fn profiles() -> Vec<ProfileCalls> {
+    let profiles: Vec<_> = mcp_reference::profiles::PROFILES
+        .iter()
+        .map(|p| calls(p.name))
+        .collect();
+    assert!(!profiles.is_empty(), "the reference registers no profile");
+    profiles
+}
+
+/// The read and write calls of the profile `name`.
+fn calls(name: &'static str) -> ProfileCalls {
+    let (read, write): (Call, Option<Call>) = match name {
+        "rootspace" => (
+            |_, p| ("text.read", json!({"path": p})),
+            Some(|_, p| ("file.create", json!({"path": p, "content": "x\n"}))),
+        ),
+        "lighthouse" => (
+            |_, p| ("read", json!({"path": p})),
+            Some(|_, p| {
+                let args = json!({"path": p, "content": "x\n", "createDirectories": true});
+                ("write", args)
+            }),
+        ),
+        "devs" => (
+            |_, p| ("filesystem_operation", json!({"action": "read", "path": p})),
+            Some(|_, p| {
+                let args = json!({"action": "write", "path": p, "content": "x\n"});
+                ("filesystem_operation", args)
+            }),
+        ),
         // Its paths are file:// URIs by definition; the junk-name attack does not apply.
-        write: None,
-    },
-    ProfileCalls {
-        name: "filesystem",
-        read: |root, p| ("read_text_file", json!({"path": format!("{root}/{p}")})),
-        write: Some(|_, p| ("write_file", json!({"path": p, "content": "x\n"}))),
-    },
-];
+        "editor" => (
+            |root, p| ("file_open", json!({"uri": format!("file://{root}/{p}")})),
+            None,
+        ),
+        "filesystem" => (
+            |root, p| ("read_text_file", json!({"path": format!("{root}/{p}")})),
+            Some(|_, p| ("write_file", json!({"path": p, "content": "x\n"}))),
+        ),
+        other => panic!(
+            "odd_names: the reference serves the profile {other:?}, which has no calls here; \
+             add its read call (and its write call, or None) to `calls`"
+        ),
+    };
+    ProfileCalls { name, read, write }
+}
 
 fn spawn(f: &Fixture, profile: &str) -> Raw {
     let mut raw = Raw::spawn(&f.root, &["--profile", profile]);
@@ -90,7 +104,8 @@ fn fifos_and_sockets_are_named_and_never_block() {
     let _socket = std::os::unix::net::UnixListener::bind(f.root.join("sock")).unwrap();
     let root = f.root.to_str().unwrap().to_owned();
     let mut slowest = Duration::ZERO;
-    for p in &PROFILES {
+    let profiles = profiles();
+    for p in &profiles {
         let mut raw = spawn(&f, p.name);
         for (entry, word) in [("pipe", "FIFO"), ("sock", "socket")] {
             let start = Instant::now();
@@ -116,7 +131,8 @@ fn fifos_and_sockets_are_named_and_never_block() {
         .file_type();
     assert!(ft.is_fifo(), "the FIFO was replaced");
     println!(
-        "odd_names: FIFO and socket reads refused by name in 5 profiles, slowest answer {} ms",
+        "odd_names: FIFO and socket reads refused by name in {} profiles, slowest answer {} ms",
+        profiles.len(),
         slowest.as_millis()
     );
 }
@@ -139,9 +155,12 @@ fn mistaken(root: &str) -> Vec<(String, &'static str)> {
 fn pasted_uris_and_quoted_paths_make_no_junk_trees() {
     let f = Fixture::new();
     let root = f.root.to_str().unwrap().to_owned();
-    let mut refused = 0;
-    for p in PROFILES.iter().filter(|p| p.write.is_some()) {
-        let write = p.write.unwrap();
+    let (mut refused, mut writers) = (0, 0);
+    for p in profiles() {
+        let Some(write) = p.write else {
+            continue;
+        };
+        writers += 1;
         let mut raw = spawn(&f, p.name);
         for (path, junk) in mistaken(&root) {
             let r = call_within(&mut raw, write(&root, &path), CALL_TIMEOUT);
@@ -166,7 +185,7 @@ fn pasted_uris_and_quoted_paths_make_no_junk_trees() {
         );
     }
     assert_eq!(f.outside_snapshot().len(), 1, "the outside area changed");
-    println!("odd_names: {refused} mistaken paths refused in 4 profiles, nothing created");
+    println!("odd_names: {refused} mistaken paths refused in {writers} profiles, nothing created");
 }
 
 #[test]
@@ -206,7 +225,7 @@ fn hard_links_to_outside_files_are_neither_read_nor_written() {
             text.contains("hard link") || text.contains("Permission denied"),
             "{profile}: {text}"
         );
-        let p = PROFILES.iter().find(|p| p.name == profile).unwrap();
+        let p = calls(profile);
         let r = call_within(&mut raw, (p.read)(&root, "twin.txt"), CALL_TIMEOUT);
         let text = error_text(&format!("{profile} read"), &r);
         assert!(

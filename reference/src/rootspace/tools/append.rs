@@ -2,7 +2,6 @@
 
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, EditOutput, annotations, edit_result, make_tool};
@@ -10,12 +9,14 @@ use crate::edit;
 use crate::errors::ToolResult;
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of text.append.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct AppendInput {
     /// The text file to extend, e.g. "/notes/log.md".
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// The file's current SHA-256 `hash` from text.read or the previous edit.
     pub hash: String,
     /// The lines to add after the last line, e.g. "one\ntwo" (a trailing newline is
@@ -34,25 +35,19 @@ pub fn definition(name: &'static str) -> Tool {
     )
 }
 
-pub struct Parsed {
-    pub path: NormPath,
-    pub hash: String,
-    pub content: String,
-}
-
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+pub fn parse(args: &JsonObject) -> ToolResult<AppendInput> {
     let a = Args(args);
     let path = a.path()?;
     let hash = a.hash()?;
     let content = a.string("content", "the lines to append as a string, e.g. \"a\\nb\"")?;
-    Ok(Parsed {
+    Ok(AppendInput {
         path,
         hash,
         content: content.to_owned(),
     })
 }
 
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+pub fn run(ctx: &Ctx, p: AppendInput) -> ToolResult<Value> {
     let w = ctx.storage.mutate_text(
         &p.path,
         &p.hash,

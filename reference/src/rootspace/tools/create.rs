@@ -3,38 +3,30 @@
 use base64::Engine;
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, annotations, make_tool, object};
 use crate::errors::{ToolError, ToolResult};
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of file.create.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct CreateInput {
     /// Where to create the file: a POSIX path inside the root, e.g. "/notes/todo.md"
     /// (the leading "/" is optional and means the root, not the OS root). Missing parent
     /// directories are created. Fails if something already exists at the path.
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// The file's full content. With encoding "utf-8" (the default) it is the text itself,
     /// stored byte for byte (line endings are not changed; "" makes an empty file). With
     /// encoding "base64" it is the base64 encoding of the bytes, e.g. "aGVsbG8K" for "hello\n".
-    pub content: String,
-    /// How `content` is encoded: "utf-8" (default) for text, "base64" for any bytes.
-    pub encoding: Option<Encoding>,
-}
-
-/// Content encoding.
-#[derive(Debug, Deserialize, JsonSchema)]
-pub enum Encoding {
-    /// Plain text.
-    #[serde(rename = "utf-8")]
-    Utf8,
-    /// Base64 (standard alphabet) of arbitrary bytes.
-    #[serde(rename = "base64")]
-    Base64,
+    // Kept as the bytes `encoding` (read by `parse`, written into the schema by
+    // `definition`) decodes the string to.
+    #[schemars(with = "String")]
+    pub content: Vec<u8>,
 }
 
 /// Result of file.create.
@@ -55,9 +47,8 @@ pub fn definition(name: &'static str) -> Tool {
          \"base64\" for binary content.",
         annotations("Create file", false, false, false),
     );
-    // A plain string enum reads better for a model than schemars' `$ref` + `anyOf` form.
+    // `encoding` is read while parsing, not kept: its schema is a plain string enum.
     let mut schema = (*tool.input_schema).clone();
-    schema.remove("$defs");
     if let Some(Value::Object(props)) = schema.get_mut("properties") {
         props.insert(
             "encoding".into(),
@@ -73,14 +64,8 @@ pub fn definition(name: &'static str) -> Tool {
     tool
 }
 
-/// Parsed arguments.
-pub struct Parsed {
-    pub path: NormPath,
-    pub bytes: Vec<u8>,
-}
-
 /// Parses the arguments, taking the content out of `args` so a large text is not copied.
-pub fn parse(mut args: JsonObject) -> ToolResult<Parsed> {
+pub fn parse(mut args: JsonObject) -> ToolResult<CreateInput> {
     let a = Args(&args);
     let path = a.path()?;
     a.string(
@@ -122,7 +107,10 @@ pub fn parse(mut args: JsonObject) -> ToolResult<Parsed> {
     } else {
         content.into_bytes()
     };
-    Ok(Parsed { path, bytes })
+    Ok(CreateInput {
+        path,
+        content: bytes,
+    })
 }
 
 fn decode_base64(content: &str) -> ToolResult<Vec<u8>> {
@@ -140,7 +128,7 @@ fn decode_base64(content: &str) -> ToolResult<Vec<u8>> {
         })
 }
 
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
-    let hash = ctx.storage.create(&p.path, &p.bytes)?;
+pub fn run(ctx: &Ctx, p: CreateInput) -> ToolResult<Value> {
+    let hash = ctx.storage.create(&p.path, &p.content)?;
     Ok(object(vec![("hash", Value::String(hash))]))
 }

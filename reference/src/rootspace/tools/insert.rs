@@ -2,7 +2,6 @@
 
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, EditOutput, annotations, edit_result, make_tool};
@@ -10,12 +9,14 @@ use crate::edit;
 use crate::errors::ToolResult;
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of text.insert.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct InsertInput {
     /// The text file to edit, e.g. "/notes/a.md".
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// The file's current SHA-256 `hash` from text.read or the previous edit.
     pub hash: String,
     /// The anchor line number: the new lines go in before this line. 1-indexed; negative
@@ -41,15 +42,7 @@ pub fn definition(name: &'static str) -> Tool {
     )
 }
 
-pub struct Parsed {
-    pub path: NormPath,
-    pub hash: String,
-    pub line: i64,
-    pub anchor: String,
-    pub content: String,
-}
-
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+pub fn parse(args: &JsonObject) -> ToolResult<InsertInput> {
     let a = Args(args);
     let path = a.path()?;
     let hash = a.hash()?;
@@ -59,7 +52,7 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
     )?;
     let anchor = a.string("anchor", "the exact current text of that line")?;
     let content = a.string("content", "the lines to insert as a string, e.g. \"a\\nb\"")?;
-    Ok(Parsed {
+    Ok(InsertInput {
         path,
         hash,
         line,
@@ -68,7 +61,7 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
     })
 }
 
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+pub fn run(ctx: &Ctx, p: InsertInput) -> ToolResult<Value> {
     let w = ctx.storage.mutate_text(
         &p.path,
         &p.hash,

@@ -2,7 +2,7 @@
 
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, annotations, make_tool, object};
@@ -11,18 +11,21 @@ use crate::limits::MAX_REPLY_TEXT;
 use crate::lines;
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of text.read.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct ReadInput {
     /// The text file to read, e.g. "/notes/a.md" (leading "/" optional; it means the
     /// root, not the OS root).
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// Optional line range [start, end): 1-indexed, end exclusive. Negative numbers count
     /// from the end (-1 = last line); 0 as end means "to the end of the file" and 0 as
     /// start means "from line 1". Examples: [1, 3] = lines 1 and 2; [5, 0] = line 5 to
     /// the end; [-2, 0] = the last two lines. Omit it to read the whole file.
-    pub lines: Option<[i64; 2]>,
+    #[schemars(with = "Option<[i64; 2]>")]
+    pub lines: Option<(i64, i64)>,
 }
 
 /// Result of text.read.
@@ -49,14 +52,9 @@ pub fn definition(name: &'static str) -> Tool {
     )
 }
 
-pub struct Parsed {
-    pub path: NormPath,
-    pub lines: Option<(i64, i64)>,
-}
-
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+pub fn parse(args: &JsonObject) -> ToolResult<ReadInput> {
     let a = Args(args);
-    Ok(Parsed {
+    Ok(ReadInput {
         path: a.path()?,
         lines: a.lines("lines", false)?,
     })
@@ -67,7 +65,7 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
 pub const INLINE_MAX: u64 = 256 * 1024;
 
 /// Runs text.read, inline for small files and on the blocking pool for large ones.
-pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: Parsed) -> ToolResult<Value> {
+pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: ReadInput) -> ToolResult<Value> {
     let (file, len) = ctx.storage.open_file(&p.path)?;
     if len <= INLINE_MAX {
         let data = ctx.storage.read_opened(&p.path, file, len)?;
@@ -89,7 +87,7 @@ pub async fn run_adaptive(ctx: std::sync::Arc<Ctx>, p: Parsed) -> ToolResult<Val
 }
 
 /// Runs text.read on the current thread.
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+pub fn run(ctx: &Ctx, p: ReadInput) -> ToolResult<Value> {
     let text = crate::sandbox::Sandbox::into_text(&p.path, ctx.storage.read(&p.path)?)?;
     finish(p, text)
 }
@@ -166,7 +164,7 @@ fn reply_too_large(
         .with("hash", hash)
 }
 
-fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
+fn finish(p: ReadInput, (text, hash): (String, String)) -> ToolResult<Value> {
     let bytes = text.as_bytes();
     let total = lines::total_lines(bytes);
     let mut first_line = 1;
@@ -206,8 +204,8 @@ fn finish(p: Parsed, (text, hash): (String, String)) -> ToolResult<Value> {
 mod tests {
     use super::*;
 
-    fn parsed(lines: Option<(i64, i64)>) -> Parsed {
-        Parsed {
+    fn parsed(lines: Option<(i64, i64)>) -> ReadInput {
+        ReadInput {
             path: crate::paths::normalize("/c.txt", false).unwrap(),
             lines,
         }

@@ -2,19 +2,21 @@
 
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, annotations, make_tool, object};
 use crate::errors::ToolResult;
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of file.remove.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct RemoveInput {
     /// The file to delete, e.g. "/notes/old.md". Directories cannot be removed.
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// The file's current SHA-256 `hash` (64 hex digits) from text.read or file.create.
     /// If the file changed since, nothing is deleted and the error gives the current hash.
     pub hash: String,
@@ -35,20 +37,15 @@ pub fn definition(name: &'static str) -> Tool {
     )
 }
 
-pub struct Parsed {
-    pub path: NormPath,
-    pub hash: String,
-}
-
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+pub fn parse(args: &JsonObject) -> ToolResult<RemoveInput> {
     let a = Args(args);
-    Ok(Parsed {
+    Ok(RemoveInput {
         path: a.path()?,
         hash: a.hash()?,
     })
 }
 
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+pub fn run(ctx: &Ctx, p: RemoveInput) -> ToolResult<Value> {
     ctx.storage.remove(&p.path, &p.hash)?;
     Ok(object(vec![]))
 }

@@ -2,7 +2,6 @@
 
 use rmcp::model::{JsonObject, Tool};
 use schemars::JsonSchema;
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::{Args, Ctx, EditOutput, annotations, edit_result, make_tool};
@@ -10,19 +9,22 @@ use crate::edit;
 use crate::errors::ToolResult;
 use crate::paths::NormPath;
 
+// What `parse` checks field by field (each problem an INVALID_ARGUMENT naming the field,
+// SEP-1303) and returns; the input schema is derived from it (its doc comments).
 /// Arguments of text.replace.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[allow(dead_code)] // parsed by hand in `parse`; the struct defines the input schema
+#[derive(Debug, JsonSchema)]
 pub struct ReplaceInput {
     /// The text file to edit, e.g. "/notes/a.md".
-    pub path: String,
+    #[schemars(with = "String")]
+    pub path: NormPath,
     /// The file's current SHA-256 `hash` from text.read or the previous edit. If the file
     /// changed since, nothing is edited (STALE_HASH) and you should read it again.
     pub hash: String,
     /// Line range [start, end) where `old` lies: 1-indexed, end exclusive, negative numbers
     /// count from the end (-1 = last line), 0 as end = to the end of the file.
     /// E.g. [3, 4] is line 3 only; [1, 0] searches the whole file.
-    pub lines: [i64; 2],
+    #[schemars(with = "[i64; 2]")]
+    pub lines: (i64, i64),
     /// The exact current text of one or more consecutive whole lines inside `lines`,
     /// without their line endings (a single trailing newline is allowed). Must occur
     /// exactly once in the range. Use "\n" to match one empty line.
@@ -44,15 +46,7 @@ pub fn definition(name: &'static str) -> Tool {
     )
 }
 
-pub struct Parsed {
-    pub path: NormPath,
-    pub hash: String,
-    pub lines: (i64, i64),
-    pub old: String,
-    pub new: String,
-}
-
-pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
+pub fn parse(args: &JsonObject) -> ToolResult<ReplaceInput> {
     let a = Args(args);
     let path = a.path()?;
     let hash = a.hash()?;
@@ -62,7 +56,7 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
         "the exact current text of the line(s) to replace, e.g. \"let x = 1;\"",
     )?;
     let new = a.string("new", "the replacement text (\"\" deletes the lines)")?;
-    Ok(Parsed {
+    Ok(ReplaceInput {
         path,
         hash,
         lines,
@@ -71,7 +65,7 @@ pub fn parse(args: &JsonObject) -> ToolResult<Parsed> {
     })
 }
 
-pub fn run(ctx: &Ctx, p: Parsed) -> ToolResult<Value> {
+pub fn run(ctx: &Ctx, p: ReplaceInput) -> ToolResult<Value> {
     let (s, e) = p.lines;
     let w = ctx.storage.mutate_text(
         &p.path,
