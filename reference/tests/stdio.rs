@@ -246,8 +246,14 @@ fn full_session(new_era: bool) {
     assert_eq!(err_code(&r), "NOT_TEXT");
     let r = s.call("file.remove", json!({"path": "/notes/a.md", "hash": h4}));
     assert_eq!(ok(&r), &json!({}));
+    argument_problems(&mut s);
+    listings(&mut s, new_era);
+    let (code, stderr) = s.finish();
+    assert_eq!(code, 0, "{stderr}");
+}
 
-    // argument problems are tool errors the model can read
+/// Argument problems are tool errors the model can read; an unknown tool is a protocol error.
+fn argument_problems(s: &mut Server) {
     for (args, field) in [
         (json!({}), "path"),
         (json!({"path": 3}), "path"),
@@ -271,8 +277,10 @@ fn full_session(new_era: bool) {
     // unknown tool: protocol error
     let r = s.request("tools/call", json!({"name": "nope", "arguments": {}}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
+}
 
-    // listing
+/// The `list://` resource: a directory's entries, and the errors of what is not one.
+fn listings(s: &mut Server, new_era: bool) {
     let r = s.request("resources/read", json!({"uri": "list://notes/"}));
     let text = r["result"]["contents"][0]["text"].as_str().unwrap();
     assert_eq!(r["result"]["contents"][0]["mimeType"], "application/json");
@@ -291,9 +299,6 @@ fn full_session(new_era: bool) {
             .unwrap()
             .contains("text.read")
     );
-
-    let (code, stderr) = s.finish();
-    assert_eq!(code, 0, "{stderr}");
 }
 
 #[test]

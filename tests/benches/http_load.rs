@@ -204,7 +204,7 @@ fn main() {
     let hot: String = (0..SESSIONS).map(|i| format!("s{i} init\n")).collect();
     std::fs::write(root.join("hot.txt"), &hot).expect("write hot");
     let port = free_port();
-    let mut server = spawn(&root, port);
+    let server = spawn(&root, port);
     let url = format!("http://127.0.0.1:{port}/mcp");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -251,7 +251,14 @@ fn main() {
     );
     println!("| server peak memory (VmHWM) | {hwm} |");
 
-    // No lost update: each session's last successful value is its line in the final file.
+    check_no_lost_update(&root, &tallies);
+    let mut server = kill_during_writes(&rt, &url, &root, port, server);
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// No lost update: each session's last successful value is its line in the final file.
+fn check_no_lost_update(root: &Path, tallies: &[Tally]) {
     let final_hot = std::fs::read_to_string(root.join("hot.txt")).expect("read hot");
     let lines: Vec<&str> = final_hot.lines().collect();
     assert_eq!(
@@ -272,11 +279,20 @@ fn main() {
     println!(
         "hot file: every session's last successful replace is in place; every refusal named the current hash"
     );
+}
 
-    // Kill during writes, restart, check nothing is torn and no temp file shows.
+/// Kills the server during large writes, restarts it, and checks that nothing is torn and
+/// no temp file shows; gives the restarted server.
+fn kill_during_writes(
+    rt: &tokio::runtime::Runtime,
+    url: &str,
+    root: &Path,
+    port: u16,
+    mut server: Child,
+) -> Child {
     let big = "x".repeat(4 << 20);
     rt.block_on(async {
-        let c = Arc::new(connect(&url).await);
+        let c = Arc::new(connect(url).await);
         for i in 0..8 {
             let c = c.clone();
             let big = big.clone();
@@ -295,7 +311,7 @@ fn main() {
     });
     let _ = server.kill();
     let _ = server.wait();
-    let mut server = spawn(&root, port);
+    let server = spawn(root, port);
     for i in 0..8 {
         let bytes = std::fs::read(root.join(format!("own/{i}.txt"))).expect("own file");
         let ok =
@@ -308,7 +324,7 @@ fn main() {
         );
     }
     let listing = rt.block_on(async {
-        let c = connect(&url).await;
+        let c = connect(url).await;
         let r = c
             .peer()
             .read_resource(rmcp::model::ReadResourceRequestParams::new(
@@ -328,8 +344,7 @@ fn main() {
     println!(
         "after SIGKILL during 8 large writes and a restart: no file torn, the listing shows only the {SESSIONS} files ({names} entries on disk)"
     );
-    let _ = server.kill();
-    let _ = server.wait();
+    server
 }
 
 /// The same load against the official Node server behind supergateway.

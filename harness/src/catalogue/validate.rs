@@ -529,6 +529,13 @@ impl Validator<'_> {
                 ),
             );
         }
+        self.expectation(f, c, last);
+        self.disk_checks(f, c);
+    }
+
+    /// What `then`'s expectation names is well formed for its kind.
+    fn expectation(&mut self, f: &str, c: &Case, last: &Step) {
+        let id = c.id.as_str();
         match &c.then.expect {
             Expect::Result(r) => {
                 let fields: Vec<&String> = r
@@ -626,6 +633,11 @@ impl Validator<'_> {
                 }
             }
         }
+    }
+
+    /// The disk checks name paths inside the root, modes and contents that can be made.
+    fn disk_checks(&mut self, f: &str, c: &Case) {
+        let id = c.id.as_str();
         for d in &c.then.disk {
             match d {
                 DiskCheck::File {
@@ -661,138 +673,149 @@ impl Validator<'_> {
     /// Every `${var}` refers to a variable saved by an earlier step, or to a built-in that
     /// is available at that place.
     fn variables(&mut self, f: &str, c: &Case) {
-        let id = c.id.as_str();
         let mut problems = Vec::new();
-        for fx in &c.given {
-            let texts: Vec<&str> = match fx {
-                Fixture::File {
-                    content: Content::Text(t),
-                    ..
-                }
-                | Fixture::File {
-                    content: Content::Repeat { text: t, .. },
-                    ..
-                }
-                | Fixture::OutsideFile {
-                    content: Content::Text(t),
-                    ..
-                }
-                | Fixture::Symlink { target: t, .. }
-                | Fixture::HardLink { target: t, .. } => vec![t],
-                _ => vec![],
-            };
-            for t in texts {
-                check_refs(t, &BTreeSet::new(), &[], "a fixture", &mut problems);
-            }
+        fixture_refs(c, &mut problems);
+        let defined = step_refs(c, &mut problems);
+        expectation_refs(c, &defined, &mut problems);
+        disk_refs(c, &defined, &mut problems);
+        for p in problems {
+            self.push(f, c.id.as_str(), p);
         }
-        // Variable fixtures are set before the first step.
-        let mut defined: BTreeSet<String> = c
-            .given
-            .iter()
-            .filter_map(|fx| match fx {
-                Fixture::Variable { name, .. } => Some(name.clone()),
-                _ => None,
-            })
-            .collect();
-        for (n, step) in c.when.iter().enumerate() {
-            let place = format!("step {}", n + 1);
-            match step {
-                Step::Call { args, save, .. }
-                | Step::Rpc {
-                    params: args, save, ..
-                } => {
-                    check_json(args, &defined, &[], &place, &mut problems);
-                    defined.extend(save.iter().map(|(k, _)| k.to_string()));
-                }
-                Step::WriteOnDisk { text, .. } => {
-                    check_refs(text, &defined, &[], &place, &mut problems)
-                }
-                Step::ReadResource(uri) => check_refs(uri, &defined, &[], &place, &mut problems),
-                Step::Concurrent { args, .. } => {
-                    check_json(args, &defined, &["i"], &place, &mut problems)
-                }
-                Step::ReadDuring {
-                    args, reader_args, ..
-                } => {
-                    check_json(args, &defined, &[], &place, &mut problems);
-                    if let Some(r) = reader_args {
-                        check_json(r, &defined, &[], &place, &mut problems);
-                    }
-                }
-                Step::Race { calls, with, .. } => {
-                    check_refs(with, &defined, &[], &place, &mut problems);
-                    for call in calls {
-                        check_json(call, &defined, &["i"], &place, &mut problems);
-                    }
-                }
-                // Roots are checked whole by `roots`.
-                Step::ListTools
-                | Step::ListResourceTemplates
-                | Step::Http(_)
-                | Step::SetRoots(_) => {}
+    }
+}
+
+/// A fixture's texts may name built-ins alone: no variable is saved before the first step.
+fn fixture_refs(c: &Case, problems: &mut Vec<String>) {
+    for fx in &c.given {
+        let texts: Vec<&str> = match fx {
+            Fixture::File {
+                content: Content::Text(t),
+                ..
             }
+            | Fixture::File {
+                content: Content::Repeat { text: t, .. },
+                ..
+            }
+            | Fixture::OutsideFile {
+                content: Content::Text(t),
+                ..
+            }
+            | Fixture::Symlink { target: t, .. }
+            | Fixture::HardLink { target: t, .. } => vec![t],
+            _ => vec![],
+        };
+        for t in texts {
+            check_refs(t, &BTreeSet::new(), &[], "a fixture", problems);
         }
-        match &c.then.expect {
-            Expect::Result(r) => {
-                for (_, v) in r.fields.iter() {
-                    check_json(v, &defined, &[], "then.result.fields", &mut problems);
-                }
-                for (_, lines) in r.lines.iter() {
-                    for l in lines {
-                        check_refs(l, &defined, &[], "then.result.lines", &mut problems);
-                    }
-                }
-                for (_, var) in r.equals_var.iter().chain(r.differs_var.iter()) {
-                    if !defined.contains(var) {
-                        problems.push(format!(
-                            "then.result compares with `{var}`, which no earlier step saves"
-                        ));
-                    }
+    }
+}
+
+/// The steps' references, each to a variable saved before it; gives every variable saved.
+fn step_refs(c: &Case, problems: &mut Vec<String>) -> BTreeSet<String> {
+    // Variable fixtures are set before the first step.
+    let mut defined: BTreeSet<String> = c
+        .given
+        .iter()
+        .filter_map(|fx| match fx {
+            Fixture::Variable { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    for (n, step) in c.when.iter().enumerate() {
+        let place = format!("step {}", n + 1);
+        match step {
+            Step::Call { args, save, .. }
+            | Step::Rpc {
+                params: args, save, ..
+            } => {
+                check_json(args, &defined, &[], &place, problems);
+                defined.extend(save.iter().map(|(k, _)| k.to_string()));
+            }
+            Step::WriteOnDisk { text, .. } => check_refs(text, &defined, &[], &place, problems),
+            Step::ReadResource(uri) => check_refs(uri, &defined, &[], &place, problems),
+            Step::Concurrent { args, .. } => check_json(args, &defined, &["i"], &place, problems),
+            Step::ReadDuring {
+                args, reader_args, ..
+            } => {
+                check_json(args, &defined, &[], &place, problems);
+                if let Some(r) = reader_args {
+                    check_json(r, &defined, &[], &place, problems);
                 }
             }
-            Expect::Error(e) => {
-                for m in e.mentions.iter().chain(e.mentions_any.iter()) {
-                    check_refs(m, &defined, &[], "then.error", &mut problems);
+            Step::Race { calls, with, .. } => {
+                check_refs(with, &defined, &[], &place, problems);
+                for call in calls {
+                    check_json(call, &defined, &["i"], &place, problems);
                 }
-                let with_facts = [
-                    ErrorKind::NotFound,
-                    ErrorKind::StaleHash,
-                    ErrorKind::ContentMismatch,
-                ];
-                if e.facts && !with_facts.contains(&e.kind) {
+            }
+            // Roots are checked whole by `roots`.
+            Step::ListTools | Step::ListResourceTemplates | Step::Http(_) | Step::SetRoots(_) => {}
+        }
+    }
+    defined
+}
+
+/// The expectation's references, to variables the steps saved.
+fn expectation_refs(c: &Case, defined: &BTreeSet<String>, problems: &mut Vec<String>) {
+    match &c.then.expect {
+        Expect::Result(r) => {
+            for (_, v) in r.fields.iter() {
+                check_json(v, defined, &[], "then.result.fields", problems);
+            }
+            for (_, lines) in r.lines.iter() {
+                for l in lines {
+                    check_refs(l, defined, &[], "then.result.lines", problems);
+                }
+            }
+            for (_, var) in r.equals_var.iter().chain(r.differs_var.iter()) {
+                if !defined.contains(var) {
                     problems.push(format!(
-                        "then.error asks for `facts`, but the harness knows facts only of \
-                         not_found, stale_hash and content_mismatch errors, not {}",
-                        e.kind
+                        "then.result compares with `{var}`, which no earlier step saves"
                     ));
                 }
             }
-            Expect::Listing(l) => {
-                if let Some(j) = &l.json {
-                    check_json(j, &defined, &[], "then.listing.json", &mut problems);
-                }
-            }
-            _ => {}
         }
-        for d in &c.then.disk {
-            if let DiskCheck::File {
-                content: Some(content),
-                ..
-            } = d
-            {
-                match content {
-                    DiskContent::Text(t) => {
-                        check_refs(t, &defined, &[], "then.disk", &mut problems)
-                    }
-                    DiskContent::TextWithVar(t) => {
-                        check_refs(t, &defined, &["winner"], "then.disk", &mut problems)
-                    }
-                    DiskContent::Base64(_) => {}
-                }
+        Expect::Error(e) => {
+            for m in e.mentions.iter().chain(e.mentions_any.iter()) {
+                check_refs(m, defined, &[], "then.error", problems);
+            }
+            let with_facts = [
+                ErrorKind::NotFound,
+                ErrorKind::StaleHash,
+                ErrorKind::ContentMismatch,
+            ];
+            if e.facts && !with_facts.contains(&e.kind) {
+                problems.push(format!(
+                    "then.error asks for `facts`, but the harness knows facts only of \
+                     not_found, stale_hash and content_mismatch errors, not {}",
+                    e.kind
+                ));
             }
         }
-        for p in problems {
-            self.push(f, id, p);
+        Expect::Listing(l) => {
+            if let Some(j) = &l.json {
+                check_json(j, defined, &[], "then.listing.json", problems);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The disk checks' references, to variables the steps saved (and `winner`).
+fn disk_refs(c: &Case, defined: &BTreeSet<String>, problems: &mut Vec<String>) {
+    for d in &c.then.disk {
+        if let DiskCheck::File {
+            content: Some(content),
+            ..
+        } = d
+        {
+            match content {
+                DiskContent::Text(t) => check_refs(t, defined, &[], "then.disk", problems),
+                DiskContent::TextWithVar(t) => {
+                    check_refs(t, defined, &["winner"], "then.disk", problems)
+                }
+                DiskContent::Base64(_) => {}
+            }
         }
     }
 }

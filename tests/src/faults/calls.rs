@@ -212,6 +212,13 @@ pub fn after(
     args: &JsonObject,
     out: &mut ToolResult<Value>,
 ) {
+    after_hashes(on, kind, args, out);
+    after_refusals_redone(on, ctx, kind, args, out);
+    after_answers(on, kind, args, out);
+}
+
+/// The faults of a result's hash and line count.
+fn after_hashes(on: &Injected, kind: ToolKind, args: &JsonObject, out: &mut ToolResult<Value>) {
     use ToolKind::*;
     if on.is("hash-uppercase")
         && let Ok(Value::Object(o)) = out
@@ -254,6 +261,17 @@ pub fn after(
     {
         o.insert("total_lines".into(), (n + 1).into());
     }
+}
+
+/// The faults that redo a refused call another way.
+fn after_refusals_redone(
+    on: &Injected,
+    ctx: &Ctx,
+    kind: ToolKind,
+    args: &JsonObject,
+    out: &mut ToolResult<Value>,
+) {
+    use ToolKind::*;
     if on.is("symlink-escape")
         && matches!(out, Err(e) if e.code == Code::PathEscape)
         && let Some(p) = host_path(on, args)
@@ -316,6 +334,11 @@ pub fn after(
         narrow.insert("lines".into(), json!([first, first + n as i64]));
         *out = RootspaceServer::run_tool(ctx, kind, narrow);
     }
+}
+
+/// The faults of an error's code or wording, and of ranged reads.
+fn after_answers(on: &Injected, kind: ToolKind, args: &JsonObject, out: &mut ToolResult<Value>) {
+    use ToolKind::*;
     if on.is("missing-file-empty")
         && kind == Read
         && matches!(out, Err(e) if e.code == Code::NotFound)

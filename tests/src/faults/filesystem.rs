@@ -702,8 +702,16 @@ impl On {
         v
     }
 
-    /// Before a call: may rewrite the arguments or answer the call itself.
+    /// Before a call: may rewrite the arguments or answer the call itself. Each fault is
+    /// one arm of one of the three groups, so at most one group acts.
     fn before(&self, name: &str, args: &mut Args) -> Option<Outcome> {
+        self.before_path_checks(name, args)
+            .or_else(|| self.before_operations(name, args))
+            .or_else(|| self.before_links(name, args))
+    }
+
+    /// The faults of path checks: what a weaker check lets through, and races.
+    fn before_path_checks(&self, name: &str, args: &mut Args) -> Option<Outcome> {
         match self.name {
             "fs-prefix-sibling" => {
                 let root = self.root.to_string_lossy().into_owned();
@@ -753,6 +761,14 @@ impl On {
                     return self.naive(name, args);
                 }
             }
+            _ => {}
+        }
+        None
+    }
+
+    /// The faults of one operation: reads, writes, edits done otherwise.
+    fn before_operations(&self, name: &str, args: &mut Args) -> Option<Outcome> {
+        match self.name {
             "fs-fifo-blocks" if name == "read_text_file" => {
                 use std::os::unix::fs::FileTypeExt;
                 let host = self.host(args, "path")?;
@@ -840,6 +856,14 @@ impl On {
             "fs-edit-stale" if name == "edit_file" => {
                 return edit_stale(&self.host(args, "path")?, args).map(Ok);
             }
+            _ => {}
+        }
+        None
+    }
+
+    /// The faults of links, directories, moves and the official readings.
+    fn before_links(&self, name: &str, args: &mut Args) -> Option<Outcome> {
+        match self.name {
             "fs-absolute-link-refused" => {
                 let absolute = |p: &&str| {
                     std::fs::read_link(resolve_lexically(&self.root, p))
