@@ -38,6 +38,11 @@ install_crate rust-mcp-filesystem "$vulnerable" "$old_cache" --debug
 between="${RUST_MCP_FILESYSTEM_BETWEEN:-0.4.3}"
 mid_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$between-debug"
 install_crate rust-mcp-filesystem "$between" "$mid_cache" --debug
+# The release of the second fix (0.4.4: a dangling link and a path deeper below a link),
+# checked at the end: the seven escape cases of 0.4.2 all pass on it.
+fixed="${RUST_MCP_FILESYSTEM_FIXED:-0.4.4}"
+fixed_cache="${TMPDIR:-/tmp}/mcp-third-party/rust-mcp-filesystem-$fixed-debug"
+install_crate rust-mcp-filesystem "$fixed" "$fixed_cache" --debug
 # INSTALL_ONLY=1: build the servers and stop (.ci/run builds them in the background).
 [ -z "${INSTALL_ONLY:-}" ] || exit 0
 
@@ -117,3 +122,17 @@ for id in filesystem/SAFE-002 filesystem/SAFE-007 FSC-SEC-016 FSC-SEC-017; do
     fi
 done
 echo "rust-mcp-filesystem: $between fails SAFE-006, FSC-SEC-012 and FSC-SEC-022 (fixed in 0.4.4) and passes the four cases of its own fix"
+
+# 0.4.4 closes what 0.4.3 left: none of the seven escape cases fails on it (the other cases
+# of the selection are the strict run's business, on 0.4.5).
+fixed_out="$fixed_cache/out.txt"
+"$harness" run --profile filesystem --server "$fixed_cache/bin/rust-mcp-filesystem --allow-write {root}" \
+    --name '^(filesystem/SAFE-00[267]|FSC-SEC-01[267]|FSC-SEC-022) ' >"$fixed_out" 2>&1 || true
+failed=$(awk '/^FAIL /{print $2}' "$fixed_out")
+ran=$(grep -Eo '^[0-9]+ scenarios? in' "$fixed_out" | grep -Eo '^[0-9]+' || echo 0)
+if [ -n "$failed" ] || [ "$ran" -ne 7 ]; then
+    echo "rust-mcp-filesystem: $fixed should pass the seven escape cases; ran $ran, failed: ${failed:-none}" >&2
+    tail -n 40 "$fixed_out" >&2
+    exit 1
+fi
+echo "rust-mcp-filesystem: $fixed passes the seven escape cases of 0.4.2 (SAFE-002, 006, 007, FSC-SEC-012, 016, 017, 022)"
