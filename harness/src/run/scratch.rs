@@ -317,9 +317,10 @@ mod tests {
         assert_eq!(default_dir(), per_user_dir());
         assert_eq!(allowed_by_default(&default_dir()), None);
         assert_eq!(warning(&default_dir()), None);
-        // The default as this thread's choice: MCP_HARNESS_SCRATCH_DIR (CI sets it for
-        // its test step) would otherwise choose for it.
-        let _default = for_this_suite(Some(default_dir()));
+        // Without MCP_HARNESS_SCRATCH_DIR the default is what `dir` falls back to; where it
+        // is set (CI's test step), the default is made this thread's choice instead.
+        let chosen_by_env = std::env::var_os(ENV).is_some_and(|d| !d.is_empty());
+        let _default = chosen_by_env.then(|| for_this_suite(Some(default_dir())));
         let made = tempdir("mcp-harness-test-").unwrap();
         assert!(made.path().starts_with(per_user_dir()), "{:?}", made.path());
         drop(made);
