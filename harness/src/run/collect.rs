@@ -14,7 +14,7 @@ use cucumber::{Event, Writer, parser};
 
 use super::outcome::{CaseResult, Outcome};
 use super::report::console;
-use super::report::cucumber_json_writer::CucumberJsonWriter;
+use super::report::cucumber_json_writer::{CucumberJsonWriter, panic_text};
 use super::world::HarnessWorld;
 
 /// How a failing case is shown as it happens (see `Echo`); without one, the full block.
@@ -200,13 +200,6 @@ pub fn feature_name(feat: &cucumber::gherkin::Feature) -> String {
         .and_then(|p| p.file_name())
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| feat.name.clone())
-}
-
-fn panic_text(info: &event::Info) -> String {
-    info.downcast_ref::<String>()
-        .cloned()
-        .or_else(|| info.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "(the step failed without a message)".into())
 }
 
 impl Writer<HarnessWorld> for Collector {

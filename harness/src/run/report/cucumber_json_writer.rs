@@ -139,14 +139,7 @@ impl<Out: Write> CucumberJsonWriter<Out> {
                 return;
             }
             Hook::Passed => self.result(at, "passed", None),
-            Hook::Failed(_, info) => {
-                let message = info
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| info.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "(the hook failed without a message)".into());
-                self.result(at, "failed", Some(message))
-            }
+            Hook::Failed(_, info) => self.result(at, "failed", Some(panic_text(info))),
         };
         let element = self.element(at);
         match kind {
@@ -252,6 +245,14 @@ fn feature_uri(feature: &gherkin::Feature) -> Option<String> {
         .unwrap_or_default();
     let relative = path.strip_prefix(cwd.as_str()).unwrap_or(path);
     Some(relative.trim_start_matches('/').to_string())
+}
+
+/// The message a failed step or hook panicked with.
+pub fn panic_text(info: &cucumber::event::Info) -> String {
+    info.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| info.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(the step failed without a message)".into())
 }
 
 fn step_status(error: &StepError) -> &'static str {
