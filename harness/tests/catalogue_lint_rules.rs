@@ -43,8 +43,16 @@ fn core_area(covers: &str) -> String {
             "  - id: {id}\n    name: \"{id}\"\n    covers: [{covers}]\n    given:\n      - file: a.txt\n        text: \"a\\n\"\n    when:\n{when}    then:\n{then}"
         )
     };
+    format!(
+        "area: core\ntitle: \"Core\"\ncases:\n{}",
+        core_cases(case).concat()
+    )
+}
+
+/// The cases of the core area the rules are tried on, each built by `case`.
+fn core_cases(case: impl Fn(&str, &str, &str) -> String) -> Vec<String> {
     let read = "      - call: text.read\n        args: {path: a.txt}\n";
-    let cases = [
+    vec![
         case(
             "C-JSON",
             "      - read_resource: \"list://\"\n",
@@ -156,8 +164,7 @@ fn core_area(covers: &str) -> String {
             "      - call: text_replace\n        args: {path: a.txt, hash: x, lines: [1, 2], old: a, new: \"\"}\n",
             "      result: {}\n",
         ),
-    ];
-    format!("area: core\ntitle: \"Core\"\ncases:\n{}", cases.concat())
+    ]
 }
 
 fn flagged(cat: &Catalogue) -> Vec<String> {

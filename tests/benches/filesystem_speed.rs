@@ -175,7 +175,17 @@ fn main() -> ExitCode {
     let t0 = Instant::now();
     let big = big_text();
     let (_install_dir, ours) = installed_copy(Path::new(OURS));
-    let specs = [
+    // Why a server has no figures, by label; the others are in `targets`.
+    let mut missing: Vec<(&str, String)> = Vec::new();
+    let mut targets = start_targets(server_specs(ours), &big, &mut missing);
+    measure(&mut targets, &big);
+    report(&mut targets, &missing, t0);
+    ExitCode::SUCCESS
+}
+
+/// The servers compared: ours and each peer, or why a peer is not installed.
+fn server_specs(ours: PathBuf) -> [(&'static str, Result<ServerSpec, String>); 5] {
+    [
         (
             "ours",
             Ok(ServerSpec {
@@ -224,15 +234,22 @@ fn main() -> ExitCode {
                 true,
             ),
         ),
-    ];
-    // Why a server has no figures, by label; the others are in `targets`.
-    let mut missing: Vec<(&str, String)> = Vec::new();
+    ]
+}
+
+/// A target per installed server, each started (and timed) STARTUPS + 1 times and left
+/// running with an initialized client; a server that cannot start goes to `missing`.
+fn start_targets(
+    specs: [(&'static str, Result<ServerSpec, String>); 5],
+    big: &Big,
+    missing: &mut Vec<(&'static str, String)>,
+) -> Vec<Target> {
     let mut targets: Vec<Target> = Vec::new();
     for (label, spec) in specs {
         match spec {
             Ok(spec) => {
                 eprintln!("[{label}] creating the files");
-                targets.push(Target::new(label, spec, &big));
+                targets.push(Target::new(label, spec, big));
             }
             Err(why) => {
                 eprintln!("[{label}] {why}");
@@ -266,8 +283,11 @@ fn main() -> ExitCode {
         c.initialize().unwrap_or_else(|e| t.abort("initialize", e));
         t.client = Some(c);
     }
-    measure(&mut targets, &big);
+    targets
+}
 
+/// The table of figures, and how they were taken.
+fn report(targets: &mut [Target], missing: &[(&str, String)], t0: Instant) {
     let labels = LABELS;
     let outcomes: Vec<(&str, Outcome)> = labels
         .into_iter()
@@ -296,7 +316,6 @@ fn main() -> ExitCode {
             .trim(),
         t0.elapsed().as_secs_f64()
     );
-    ExitCode::SUCCESS
 }
 
 /// Every figure, the servers taking turns call by call; each server's CPU ticks are read

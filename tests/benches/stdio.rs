@@ -176,7 +176,18 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let mut rows = Vec::new();
+    startup(root, &mut rows);
+    let s = small_reads(root, &mut rows);
+    pipelined(s, &mut rows);
+    large_file(root, &mut rows);
+    sha256(&mut rows);
+    eprintln!("[7/7] cost of the cross-process lock (CLR-026)");
+    lock_cost(root, &mut rows);
+    peak_memory(root, &mut rows);
+    print_rows(rows);
+}
 
+fn startup(root: &Path, rows: &mut Vec<Row>) {
     eprintln!("[1/7] startup to initialize reply");
     let mut starts = Vec::new();
     for _ in 0..20 {
@@ -192,7 +203,10 @@ fn main() {
         target: "≤ 10 ms",
         ok: start <= Duration::from_millis(10),
     });
+}
 
+/// Round trips of a 1 KB read; the server stays up for the pipelined calls.
+fn small_reads(root: &Path, rows: &mut Vec<Row>) -> Server {
     eprintln!("[2/7] 1 KB text.read round trips");
     std::fs::write(root.join("one_kb.txt"), &big_text(1024)[..1024]).unwrap();
     let mut s = Server::spawn(root);
@@ -219,7 +233,10 @@ fn main() {
         target: "(cost)",
         ok: true,
     });
+    s
+}
 
+fn pipelined(mut s: Server, rows: &mut Vec<Row>) {
     eprintln!("[3/7] pipelined calls");
     let n = 30_000;
     let lines: Vec<u8> = (0..n)
@@ -259,8 +276,10 @@ fn main() {
         target: "≥ 30,000 /s",
         ok: cps >= 30_000.0,
     });
-    drop(s);
+}
 
+/// Reads and one-line replaces of a 10 MB file.
+fn large_file(root: &Path, rows: &mut Vec<Row>) {
     eprintln!("[4/7] text.read of a 10 MB file");
     let ten = big_text(10 << 20);
     std::fs::write(root.join("ten.txt"), &ten).unwrap();
@@ -318,8 +337,9 @@ fn main() {
         target: "≤ 60 ms",
         ok: rep10 <= Duration::from_millis(60),
     });
-    drop(s);
+}
 
+fn sha256(rows: &mut Vec<Row>) {
     eprintln!("[6/7] SHA-256 in process");
     // Best of 8 passes over 64 MB: other processes on a small machine only ever slow it down.
     let buf = vec![0x5au8; 64 << 20];
@@ -336,11 +356,9 @@ fn main() {
         target: "≥ 1.5 GB/s",
         ok: gbs >= 1.5,
     });
-    drop(buf);
+}
 
-    eprintln!("[7/7] cost of the cross-process lock (CLR-026)");
-    lock_cost(root, &mut rows);
-
+fn peak_memory(root: &Path, rows: &mut Vec<Row>) {
     eprintln!("[7/7] peak memory around a 100 MB file");
     let hundred = big_text(100 << 20);
     let size = hundred.len() as u64;
@@ -361,8 +379,9 @@ fn main() {
         target: "≤ 3× file size",
         ok: ratio <= 3.0,
     });
-    drop(s);
+}
 
+fn print_rows(rows: Vec<Row>) {
     println!();
     println!("{:<50} {:>24}  {:<14}", "measure", "value", "target");
     println!("{}", "-".repeat(96));

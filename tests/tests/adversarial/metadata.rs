@@ -19,8 +19,31 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
     let f = Fixture::new();
     let c = f.connect().await;
     let mut checks = Vec::new();
+    mode_owner_and_xattrs_kept(&f, &c, &mut checks).await;
+    read_only_refused(&f, &c, &mut checks).await;
+    hard_links_refused(&f, &c, &mut checks).await;
+    fifos_and_odd_names(&f, &c, &mut checks).await;
+    over_limit_file_removed(&f, &c, &mut checks).await;
+    temp_names_reserved(&c, &mut checks).await;
 
-    // Set-id bits are cleared; other bits and (when we may) owner and group are kept.
+    // Durability of new directories is a power-cut property; here we check the result.
+    call_ok(
+        &c,
+        "file.create",
+        json!({"path": "a/b/c/new.txt", "content": "n"}),
+    )
+    .await;
+    assert_eq!(f.text("a/b/c/new.txt"), "n");
+    c.cancel().await.unwrap();
+    eprintln!(
+        "metadata: {} checks passed: {}",
+        checks.len(),
+        checks.join("; ")
+    );
+}
+
+/// Set-id bits are cleared; other bits and (when we may) owner and group are kept.
+async fn mode_owner_and_xattrs_kept(f: &Fixture, c: &Client, checks: &mut Vec<&str>) {
     f.write("tool.sh", "#!/bin/sh\necho hi\n");
     let p = f.root.join("tool.sh");
     set_mode(&p, 0o6755);
@@ -41,7 +64,7 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
     let xattr_set =
         xattr("import os,sys; os.setxattr(sys.argv[1], 'user.origin', b'kept')").is_some();
     let r = call_ok(
-        &c,
+        c,
         "text.append",
         json!({"path": "tool.sh", "hash": f.sha("tool.sh"), "content": "echo more\n"}),
     )
@@ -68,8 +91,10 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
             "metadata: NOTE extended attributes not checked: this filesystem has no user xattrs"
         );
     }
+}
 
-    // Read-only files are neither edited nor removed.
+/// Read-only files are neither edited nor removed.
+async fn read_only_refused(f: &Fixture, c: &Client, checks: &mut Vec<&str>) {
     f.write("ro.txt", "frozen\n");
     set_mode(&f.root.join("ro.txt"), 0o444);
     let h = f.sha("ro.txt");
@@ -84,17 +109,19 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
         ),
         ("file.remove", json!({"path": "ro.txt", "hash": h})),
     ] {
-        let e = call_err(&c, tool, args, "PERMISSION_DENIED").await;
+        let e = call_err(c, tool, args, "PERMISSION_DENIED").await;
         assert!(e["message"].as_str().unwrap().contains("read-only"), "{e}");
     }
     assert_eq!(f.text("ro.txt"), "frozen\n");
     checks.push("read-only refused");
+}
 
-    // Hard links: neither read nor written through.
+/// Hard links: neither read nor written through.
+async fn hard_links_refused(f: &Fixture, c: &Client, checks: &mut Vec<&str>) {
     f.write("orig.txt", "shared\n");
     std::fs::hard_link(f.root.join("orig.txt"), f.root.join("twin.txt")).unwrap();
     let e = call_err(
-        &c,
+        c,
         "text.read",
         json!({"path": "twin.txt"}),
         "PERMISSION_DENIED",
@@ -102,7 +129,7 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
     .await;
     assert!(e["message"].as_str().unwrap().contains("hard link"), "{e}");
     call_err(
-        &c,
+        c,
         "text.append",
         json!({"path": "orig.txt", "hash": f.sha("orig.txt"), "content": "x"}),
         "PERMISSION_DENIED",
@@ -114,8 +141,10 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
         "the link was not split"
     );
     checks.push("hard links refused");
+}
 
-    // FIFOs list as "other" and are refused without hanging; non-UTF-8 names are left out.
+/// FIFOs list as "other" and are refused without hanging; non-UTF-8 names are left out.
+async fn fifos_and_odd_names(f: &Fixture, c: &Client, checks: &mut Vec<&str>) {
     let fifo = std::process::Command::new("mkfifo")
         .arg(f.root.join("pipe"))
         .status()
@@ -143,28 +172,32 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
         "{text}"
     );
     assert!(!text.contains("bad"), "a non-UTF-8 name was listed: {text}");
-    call_err(&c, "text.read", json!({"path": "pipe"}), "NOT_A_FILE").await;
+    call_err(c, "text.read", json!({"path": "pipe"}), "NOT_A_FILE").await;
     checks.push("FIFO listed as other, non-UTF-8 names left out");
+}
 
-    // A sparse file over the size limit can be removed with its hash.
+/// A sparse file over the size limit can be removed with its hash.
+async fn over_limit_file_removed(f: &Fixture, c: &Client, checks: &mut Vec<&str>) {
     let big = std::fs::File::create(f.root.join("big.bin")).unwrap();
     big.set_len(257 << 20).unwrap();
     drop(big);
-    call_err(&c, "text.read", json!({"path": "big.bin"}), "TOO_LARGE").await;
+    call_err(c, "text.read", json!({"path": "big.bin"}), "TOO_LARGE").await;
     let zeros = vec![0u8; 257 << 20];
     let hash = sha_hex(&zeros);
     drop(zeros);
-    call_ok(&c, "file.remove", json!({"path": "big.bin", "hash": hash})).await;
+    call_ok(c, "file.remove", json!({"path": "big.bin", "hash": hash})).await;
     assert!(!f.root.join("big.bin").exists());
     checks.push("over-limit file removed");
+}
 
-    // Reserved temp names, in any segment, cannot be made by clients.
+/// Reserved temp names, in any segment, cannot be made by clients.
+async fn temp_names_reserved(c: &Client, checks: &mut Vec<&str>) {
     for p in [
         ".mcp-tmp-0123456789abcdef0",
         "d/.mcp-tmp-0123456789abcdef0/x.txt",
     ] {
         call_err(
-            &c,
+            c,
             "file.create",
             json!({"path": p, "content": "x"}),
             "INVALID_PATH",
@@ -172,27 +205,12 @@ async fn edits_keep_safe_metadata_and_refuse_what_may_not_change() {
         .await;
     }
     call_ok(
-        &c,
+        c,
         "file.create",
         json!({"path": ".mcp-tmp-notes", "content": "mine"}),
     )
     .await;
     checks.push("temp names reserved");
-
-    // Durability of new directories is a power-cut property; here we check the result.
-    call_ok(
-        &c,
-        "file.create",
-        json!({"path": "a/b/c/new.txt", "content": "n"}),
-    )
-    .await;
-    assert_eq!(f.text("a/b/c/new.txt"), "n");
-    c.cancel().await.unwrap();
-    eprintln!(
-        "metadata: {} checks passed: {}",
-        checks.len(),
-        checks.join("; ")
-    );
 }
 
 fn unsafe_geteuid() -> u32 {

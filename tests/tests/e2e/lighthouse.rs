@@ -447,7 +447,7 @@ async fn delete_files_directories_and_trees() {
     );
 }
 
-fn audit_lines(path: &PathBuf) -> Vec<Value> {
+fn audit_lines(path: &std::path::Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -552,8 +552,11 @@ async fn audit_log_has_one_json_line_per_call() {
             .contains("secret content"),
         "file contents never reach the log"
     );
+    concurrent_calls_log_whole_lines(&c, &log).await;
+}
 
-    // Concurrent calls: every line whole, one per call.
+/// Concurrent calls: every line whole, one per call (after the four lines already there).
+async fn concurrent_calls_log_whole_lines(c: &Client, log: &std::path::Path) {
     const N: usize = 48;
     let mut set = tokio::task::JoinSet::new();
     for i in 0..N {
@@ -569,7 +572,7 @@ async fn audit_log_has_one_json_line_per_call() {
     while let Some(r) = set.join_next().await {
         lh_ok("write", &serde_json::to_value(r.unwrap()).unwrap());
     }
-    let lines = audit_lines(&log);
+    let lines = audit_lines(log);
     assert_eq!(lines.len(), 4 + N);
     let mut paths: Vec<String> = lines[4..]
         .iter()
