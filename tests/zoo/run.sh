@@ -12,8 +12,11 @@
 #      written, so a better guess makes it fail until this script is updated;
 #   3. with each fault of core.py (ZOO_FAULT), the run fails (exit 1) naming a case of the check
 #      the fault breaks.
-# Every zoo server starts a Python interpreter that imports the SDK for each scenario (about
-# 1 s of CPU), so a run of every case of every server takes many minutes. By default (CI) the
+# A Python interpreter importing the SDK costs about 2.2 s of CPU, and every scenario starts
+# its server: so each Python server runs behind a fork server (forkserver.py, started here for
+# that server and stopped after it, the SDK imported once) and the harness starts the launcher
+# (launch.py: no heavy import), which hands its stdio to a forked child; test_launch.py checks
+# that pair first. ZOO_DIRECT=1 starts the interpreters directly, as before. By default the
 # runs of steps 1 and 2 select the cases that read the servers' shapes: results, refusals, error
 # texts, exact text (SAFE-001..009, ROUND-001..004, EDIT-001..003, MISS-001..004); the core the servers share is
 # run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
@@ -21,6 +24,7 @@
 #   bash tests/zoo/run.sh                       # every server
 #   ZOO_ONLY=mcpserver-text bash tests/zoo/run.sh   # one server
 #   ZOO_FULL=1 bash tests/zoo/run.sh            # every case in steps 1 and 2
+#   ZOO_DIRECT=1 bash tests/zoo/run.sh          # no fork server: an interpreter a scenario
 #   MCP_HARNESS=/path/to/mcp-harness bash tests/zoo/run.sh   # a harness already built
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -49,7 +53,32 @@ fi
 
 zoo="$PWD/tests/zoo"
 work=$(mktemp -d "${TMPDIR:-/tmp}/mcp-zoo-run.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+forkserver=
+# stop_forkserver: ends the running fork server (its children end with their launchers) and
+# prints the forks it served and their CPU.
+stop_forkserver() {
+    [ -n "$forkserver" ] || return 0
+    kill -TERM "$forkserver" 2>/dev/null || true
+    wait "$forkserver" 2>/dev/null || true
+    forkserver=
+    [ ! -s "$work/forkserver.stats" ] || echo "zoo: fork server: $(cat "$work/forkserver.stats")"
+}
+# start_forkserver NAME: a fork server for NAME on $work/NAME.sock, once it accepts.
+start_forkserver() {
+    local sock="$work/$1.sock" waited=0
+    "$venv/bin/python" "$zoo/forkserver.py" "$sock" "$work/forkserver.stats" 2>"$work/$1.forkserver.err" &
+    forkserver=$!
+    until [ -S "$sock" ]; do
+        if ! kill -0 "$forkserver" 2>/dev/null || [ "$waited" -ge 3000 ]; then
+            cat "$work/$1.forkserver.err" >&2
+            echo "zoo: the fork server for $1 did not start (see above)" >&2
+            exit 2
+        fi
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+}
+trap 'stop_forkserver; rm -rf "$work"' EXIT
 servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-json ts-mcpserver paged-read)
 [ -z "${ZOO_ONLY:-}" ] || servers=($ZOO_ONLY)
 
@@ -92,9 +121,20 @@ fail() { failures+=("$1"); echo "zoo: FAILED: $1" >&2; }
 # totals FILE: the run's totals line, for the summary.
 totals() { grep -E 'scenarios in .* passed' "$1" | tail -n 1 || true; }
 
+self_tested=
 for name in "${servers[@]}"; do
     server="$venv/bin/python $zoo/$name/server.py {root}"
-    [ "$name" != ts-mcpserver ] || server="node $zoo/$name/server.mjs $venv/bin/python {root}"
+    if [ "$name" = ts-mcpserver ]; then
+        server="node $zoo/$name/server.mjs $venv/bin/python {root}"
+    elif [ -z "${ZOO_DIRECT:-}" ]; then
+        start_forkserver "$name"
+        if [ -z "$self_tested" ]; then
+            "$venv/bin/python" "$zoo/test_launch.py" "$work/$name.sock" | sed 's/^/zoo: launcher: /' ||
+                { fail "the launcher or fork server misbehaves (tests/zoo/test_launch.py)"; break; }
+            self_tested=1
+        fi
+        server="$venv/bin/python -I -S $zoo/launch.py $work/$name.sock $zoo/$name/server.py {root}"
+    fi
     iface="$zoo/$name/interface.yaml"
     out="$work/$name.out"
     rerun="MCP_HARNESS=$harness ZOO_ONLY=$name bash tests/zoo/run.sh"
@@ -149,6 +189,7 @@ for name in "${servers[@]}"; do
             fail "$name: fault $fault not caught (exit $rc, no FAIL among $ids; rerun: $rerun)"
         fi
     done
+    stop_forkserver
 done
 
 echo "zoo: ${#servers[@]} server(s) in $((SECONDS - start)) s"
