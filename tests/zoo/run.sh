@@ -114,6 +114,9 @@ declare -A starter_wrong=(
     # interface init does not detect a paged read: it maps `read_next` as a whole read, which
     # answers the first page alone (a fifth of the file), and writes no `paged_read`.
     [paged-read]='^    call: read_(part|next)$'
+    # interface init reads tools by their schemas: with every input schema empty it maps no
+    # operation, though the names are the official filesystem server's (run: NOTHING TESTED).
+    [empty-schemas]='^  read: "the server has no tool to read'
 )
 
 # A Python interpreter importing the SDK took over 60 s to answer `initialize` on a 2-core
