@@ -4,7 +4,8 @@
 # TypeScript SDK (pinned in ts-mcpserver/package.json, with its lockfile: npm ci), over one
 # confined core (tests/zoo/core.py), each through the interface file written by hand beside
 # it. For each server:
-#   1. the run through its interface file passes: exit 0, no case failed;
+#   1. the run through its interface file passes: exit 0, no case failed; for a server that
+#      declares `limits:`, the cases beyond its caps are interface differences of a passing run;
 #   2. `interface init` writes a starter, and the starter (its `interface:` name alone changed,
 #      as the README's walkthrough does) is run: it must fail no case either (a failure there
 #      would be the harness or its guess misreading a correct server). Two starters are known
