@@ -37,7 +37,14 @@ class ZooError(Exception):
 
     def __init__(self, message: str, status: str = "error"):
         super().__init__(message)
-        self.status = status  # not_found, exists, count_mismatch, outside, not_file, error
+        self.status = status  # not_found, exists, count_mismatch, outside, not_file, too_large, error
+
+
+def check_size(path: str, data: bytes, largest: int | None) -> bytes:
+    """`data`, or a refusal when a cap is given and the file grew past it while read."""
+    if largest is not None and len(data) > largest:
+        raise ZooError(f"{path}: the file is {len(data)} bytes; files are limited to {largest}", "too_large")
+    return data
 
 
 class Core:
@@ -161,11 +168,11 @@ class Core:
         return os.path.join(self.root, rel)
 
     # ---- reading ------------------------------------------------------------------------
-    def _read_bytes(self, path: str) -> bytes:
+    def _read_bytes(self, path: str, largest: int | None = None) -> bytes:
         if FAULT == "follow-links":
             try:
                 with open(self._fault_path(path), "rb") as f:
-                    return f.read()
+                    return check_size(path, f.read(), largest)
             except OSError as e:
                 raise ZooError(f"{path}: {e.strerror}", "not_found" if e.errno == 2 else "error")
         stack, name = self._walk(self.relative(path), follow_last=True)
@@ -185,20 +192,23 @@ class Core:
                     raise ZooError(f"{path}: not a regular file", "not_file")
                 if st.st_nlink > 1:
                     raise ZooError(f"{path}: a file with several hard links is not served", "not_file")
+                if largest is not None and st.st_size > largest:
+                    raise ZooError(f"{path}: the file is {st.st_size} bytes; files are limited to {largest}", "too_large")
                 chunks = []
                 while True:
                     b = os.read(fd, 1 << 20)
                     if not b:
                         break
                     chunks.append(b)
-                return b"".join(chunks)
+                return check_size(path, b"".join(chunks), largest)
             finally:
                 os.close(fd)
         finally:
             self._close(stack)
 
-    def read(self, path: str) -> str:
-        data = self._read_bytes(path)
+    def read(self, path: str, largest: int | None = None) -> str:
+        """The file's text; with `largest`, a file of more bytes is refused (declared-limits)."""
+        data = self._read_bytes(path, largest)
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
@@ -316,18 +326,45 @@ class Core:
         with _LOCK:
             self._write(path, content.encode("utf-8"), must_exist=True)
 
-    def edit(self, path: str, old: str, new: str) -> int:
+    def edit(self, path: str, old: str, new: str, largest: int | None = None) -> int:
         """Replaces the one occurrence of `old` by `new`; refuses (writing nothing) when `old`
         is absent or occurs more than once. Returns the count of replacements (1)."""
+        return self.edit_all(path, [(old, new)], largest)
+
+    def edit_all(self, path: str, pairs, largest: int | None = None) -> int:
+        """Applies each (old, new) in turn, each `old` occurring once in the text the edits
+        before it left; refuses, writing nothing, when one does not (UNIVERSAL-EXACT-EDIT).
+        With `largest`, a file (before or after) of more bytes is refused. Returns the count."""
         with _LOCK:
-            text = self.read(path)
-            n = text.count(old) if old else 0
-            if n == 0:
-                raise ZooError(f"{path}: the text to replace was not found", "not_found")
-            if n > 1:
-                raise ZooError(f"{path}: the text to replace occurs {n} times, not once", "count_mismatch")
-            self._write(path, text.replace(old, new, 1).encode("utf-8"), must_exist=True)
-            return 1
+            text = self.read(path, largest)
+            for old, new in pairs:
+                n = text.count(old) if old else 0
+                if n == 0:
+                    raise ZooError(f"{path}: the text to replace was not found", "not_found")
+                if n > 1:
+                    raise ZooError(f"{path}: the text to replace occurs {n} times, not once", "count_mismatch")
+                text = text.replace(old, new, 1)
+            data = text.encode("utf-8")
+            if largest is not None and len(data) > largest:
+                raise ZooError(f"{path}: the edited file would be {len(data)} bytes; files are limited to {largest}", "too_large")
+            self._write(path, data, must_exist=True)
+            return len(pairs)
+
+    def make_directory(self, path: str):
+        """Creates a directory with its missing parents; one that exists is left as it is."""
+        with _LOCK:
+            stack, name = self._walk(self.relative(path), follow_last=False, make_parents=True)
+            try:
+                if name is not None:
+                    try:
+                        os.mkdir(name, dir_fd=stack[-1])
+                    except FileExistsError:
+                        if not stat.S_ISDIR(os.lstat(name, dir_fd=stack[-1]).st_mode):
+                            raise ZooError(f"{path}: exists and is not a directory", "exists")
+            except OSError as e:
+                raise ZooError(f"{path}: {e.strerror}", "error")
+            finally:
+                self._close(stack)
 
     def delete(self, path: str):
         with _LOCK:
