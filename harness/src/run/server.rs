@@ -9,8 +9,11 @@ use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams};
-use rmcp::service::RunningService;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, ClientRequest, ProtocolVersion,
+    ReadResourceRequestParams,
+};
+use rmcp::service::{Peer, PeerRequestOptions, RunningService};
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
 use serde_json::Value;
 use tokio::io::AsyncReadExt;
@@ -19,6 +22,7 @@ use tokio::process::{Child, Command};
 use crate::catalogue::profile::{Profile, Refusal};
 pub use crate::reply::Reply;
 use crate::reply::mark_refusal;
+use crate::reply::variants::{self, DRAFT_VERSION};
 
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
@@ -51,6 +55,9 @@ pub struct Session {
     /// The reader's name when it answers in pages (`paged_read`), with the profile that
     /// says how: its calls are joined into one reply of the whole text (`paged.rs`).
     paged: Option<(String, Arc<Profile>)>,
+    /// The session speaks the draft version 2026-12-01 (SEP-3279): tool results come in
+    /// `outputs` and are read from the wire through `reply::variants`.
+    variants: bool,
 }
 
 /// Why a server could not be started and initialized.
@@ -114,7 +121,9 @@ impl Session {
                     .into(),
             ));
         }
+        let variants = negotiated(&client, DRAFT_VERSION);
         Ok(Session {
+            variants,
             child,
             group,
             client,
@@ -250,15 +259,30 @@ impl Session {
                 return Reply::Broken(format!("tool arguments must be a JSON object, not {other}"));
             }
         }
-        let fut = self.client.peer().call_tool(params);
-        let r = tokio::time::timeout(self.timeout, fut).await;
+        let wire = self.wire();
+        let r = call_tool(self.client.peer(), params, self.timeout, wire.as_ref()).await;
         let reply = self.settle(r).await;
         self.marked(reply)
     }
 
-    /// A tool call's reply, marked `isError: true` when it has the interface's own refusal
+    /// The record to take tool results from as they came over the wire: in a session of
+    /// the draft version only.
+    fn wire(&self) -> Option<Exchange> {
+        self.variants.then(|| self.exchange.clone())
+    }
+
+    /// A tool call's reply as the checks read it: in a session of the draft version the
+    /// result of its `outputs` (`reply::variants`; one the draft does not allow is no
+    /// usable answer), and marked `isError: true` when it has the interface's own refusal
     /// shape.
     fn marked(&self, reply: Reply) -> Reply {
+        let reply = match reply {
+            Reply::Ok(v) if self.variants => match variants::legacy_view(&v, variants::FALLBACK) {
+                Ok(v) => Reply::Ok(v),
+                Err(why) => Reply::Broken(why),
+            },
+            other => other,
+        };
         match (reply, &self.refusal) {
             (Reply::Ok(v), Some(r)) => Reply::Ok(mark_refusal(v, r)),
             (reply, _) => reply,
@@ -268,7 +292,7 @@ impl Session {
     /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the
     /// editor profile's `file/open`; the result is the JSON the server sent.
     pub async fn request(&mut self, method: &str, params: Value) -> Reply {
-        let request = rmcp::model::ClientRequest::CustomRequest(rmcp::model::CustomRequest::new(
+        let request = ClientRequest::CustomRequest(rmcp::model::CustomRequest::new(
             method.to_string(),
             Some(params),
         ));
@@ -317,14 +341,16 @@ impl Session {
     pub async fn call_tools_concurrently(&mut self, calls: Vec<(String, Value)>) -> Vec<Reply> {
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
+        let wire = self.wire();
         let futs = calls.into_iter().map(|(name, args)| {
             let peer = peer.clone();
+            let wire = wire.clone();
             async move {
                 let mut params = CallToolRequestParams::new(name);
                 if let Value::Object(map) = args {
                     params.arguments = Some(map);
                 }
-                tokio::time::timeout(timeout, peer.call_tool(params)).await
+                call_tool(&peer, params, timeout, wire.as_ref()).await
             }
         });
         let results = futures::future::join_all(futs).await;
@@ -354,13 +380,15 @@ impl Session {
         }
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
+        let wire = self.wire();
         let deadline = tokio::time::Instant::now() + timeout;
-        let main = tokio::time::timeout(timeout, peer.call_tool(params(call)));
+        let main = call_tool(&peer, params(call), timeout, wire.as_ref());
         tokio::pin!(main);
         let mut done = None;
         let mut probes = Vec::new();
         while done.is_none() && probes.len() < max && tokio::time::Instant::now() < deadline {
-            let p = tokio::time::timeout_at(deadline, peer.call_tool(params(probe.clone())));
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let p = call_tool(&peer, params(probe.clone()), left, wire.as_ref());
             tokio::pin!(p);
             tokio::select! {
                 biased;
@@ -482,6 +510,54 @@ impl Recorded {
     }
 }
 
+/// One `tools/call` within `timeout`, its result as JSON. With `wire` (a session of the
+/// draft version) the result is taken from the record as it came over the wire, by the
+/// request's id: rmcp's typed result has no `outputs`, and a result of `outputs` alone is
+/// none of its result types (rmcp then answers `UnexpectedResponse`).
+async fn call_tool(
+    peer: &Peer<RoleClient>,
+    params: CallToolRequestParams,
+    timeout: std::time::Duration,
+    wire: Option<&Exchange>,
+) -> Result<Result<Value, ServiceError>, tokio::time::error::Elapsed> {
+    let encoded = |r: rmcp::model::CallToolResult| {
+        serde_json::to_value(r).map_err(|_| ServiceError::UnexpectedResponse)
+    };
+    let Some(wire) = wire else {
+        return tokio::time::timeout(timeout, async {
+            peer.call_tool(params).await.and_then(encoded)
+        })
+        .await;
+    };
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+    tokio::time::timeout(timeout, async {
+        let handle = peer
+            .send_cancellable_request(request, PeerRequestOptions::no_options())
+            .await?;
+        let id = serde_json::to_value(&handle.id).map_err(|_| ServiceError::UnexpectedResponse)?;
+        match handle.await_response().await {
+            Ok(_) | Err(ServiceError::UnexpectedResponse) => {
+                wire.result_of(&id).ok_or(ServiceError::UnexpectedResponse)
+            }
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
+/// Whether the session negotiated protocol `version`.
+fn negotiated(client: &Client, version: &str) -> bool {
+    client
+        .peer_info()
+        .is_some_and(|i| i.protocol_version.as_str() == version)
+}
+
+/// The draft's protocol version, which rmcp does not name.
+fn draft_version() -> ProtocolVersion {
+    // rmcp reads any string as a version, so this never falls back.
+    serde_json::from_value(Value::from(DRAFT_VERSION)).unwrap_or_default()
+}
+
 /// The era a session starts in. Roots need the 2025-11-25 era, so with `--protocol auto`
 /// such a session starts with `initialize` directly (a run skips these cases for a server
 /// that answered `server/discover` in its probe); `Err` when roots cannot be offered.
@@ -490,7 +566,16 @@ fn session_protocol(cfg: &ServerConfig, offers_roots: bool) -> Result<Protocol, 
         Protocol::Auto | Protocol::AutoDiscovered if offers_roots => Protocol::V2025_11_25,
         p => p,
     };
-    if offers_roots && (cfg.target() != Target::Stdio || protocol == Protocol::V2026_07_28) {
+    if protocol == Protocol::V2026_12_01Draft && cfg.target() != Target::Stdio {
+        return Err(
+            "--protocol 2026-12-01-draft is offered over stdio only: the draft (SEP-3279) \
+             defines no HTTP headers of its own, and over HTTP the harness sees the results \
+             rmcp decoded, which have no `outputs`; run the server over stdio"
+                .into(),
+        );
+    }
+    let discover_only = matches!(protocol, Protocol::V2026_07_28 | Protocol::V2026_12_01Draft);
+    if offers_roots && (cfg.target() != Target::Stdio || discover_only) {
         return Err(
             "the case offers client roots, which the harness offers only over stdio in the \
              2025-11-25 era (roots/list is a server-to-client request)"
@@ -595,6 +680,12 @@ fn lifecycle(protocol: Protocol) -> (rmcp::model::ClientConfig, ClientLifecycleM
                 preferred_versions: vec![ProtocolVersion::V_2026_07_28],
             },
         ),
+        Protocol::V2026_12_01Draft => (
+            info.with_protocol_version(draft_version()),
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![draft_version()],
+            },
+        ),
         Protocol::Auto => (
             info.with_protocol_version(ProtocolVersion::V_2026_07_28),
             ClientLifecycleMode::Auto {
@@ -661,7 +752,9 @@ async fn handshake_timed_out(
     let status = exit_note(child.as_mut()).await;
     let handshake = match protocol {
         Protocol::V2025_11_25 => "the `initialize` request",
-        Protocol::V2026_07_28 | Protocol::AutoDiscovered => "the `server/discover` request",
+        Protocol::V2026_07_28 | Protocol::AutoDiscovered | Protocol::V2026_12_01Draft => {
+            "the `server/discover` request"
+        }
         Protocol::Auto => "the `server/discover` request (protocol auto)",
     };
     let mut e = io.fail(format!(
