@@ -730,6 +730,19 @@ async fn handshake(
     };
     match started {
         Ok(Ok(c)) => Ok(c),
+        Ok(Err(rmcp::service::ClientInitializeError::NoCompatibleProtocolVersion {
+            client_supported,
+            server_supported,
+        })) => {
+            let names =
+                |v: &[ProtocolVersion]| v.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ");
+            Err(io.fail(format!(
+                "the server does not speak protocol {} (it speaks {}); choose one of those \
+                 with --protocol",
+                names(&client_supported),
+                names(&server_supported)
+            )))
+        }
         Ok(Err(e)) => {
             let status = exit_note(child.as_mut()).await;
             Err(io.fail(if status.is_empty() {
