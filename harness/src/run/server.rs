@@ -875,6 +875,36 @@ mod tests {
     use super::names_all;
     use serde_json::json;
 
+    /// The draft's version is offered over stdio only, and with no client roots; the
+    /// released eras are as they were.
+    #[test]
+    fn the_draft_is_offered_over_stdio_without_roots() {
+        use super::{Protocol, ServerConfig, session_protocol};
+        let profile = std::sync::Arc::new(
+            crate::catalogue::load_embedded("filesystem")
+                .unwrap()
+                .profile,
+        );
+        let mut http = ServerConfig::url(
+            "http://127.0.0.1:1/mcp",
+            std::path::Path::new("/r"),
+            Default::default(),
+            profile,
+        );
+        http.protocol = Protocol::V2026_12_01Draft;
+        let e = session_protocol(&http, false).unwrap_err();
+        assert!(e.contains("stdio only"), "{e}");
+        let mut stdio = http.clone();
+        stdio.argv = vec!["server".into(), "{root}".into()];
+        assert_eq!(
+            session_protocol(&stdio, false),
+            Ok(Protocol::V2026_12_01Draft)
+        );
+        assert!(session_protocol(&stdio, true).is_err());
+        stdio.protocol = Protocol::Auto;
+        assert_eq!(session_protocol(&stdio, true), Ok(Protocol::V2025_11_25));
+    }
+
     fn text(t: &str) -> serde_json::Value {
         json!({"content": [{"type": "text", "text": t}]})
     }
