@@ -22,11 +22,55 @@ pub struct Selector<'a> {
 
 /// What a call without `requestedOutputs` gets: the draft's "fallback output",
 /// `assistant/content` ("If `requestedOutputs` is absent, the server MUST return
-/// `assistant/content`"). The harness sends no `requestedOutputs`, so this is what it asks.
+/// `assistant/content`"). The harness asks this of a tool that declares no
+/// `assistant/structured` variant, by sending no `requestedOutputs`.
 pub const FALLBACK: &[Selector<'static>] = &[Selector {
     audience: "assistant",
     format: "content",
 }];
+
+/// What a call asks for when its tool declares `assistant/structured` too: that output
+/// beside the fallback, since the checks read a result's object from its structured
+/// content first, as in 2026-07-28 (the draft: "The client MAY request more than one
+/// variant").
+pub const WITH_STRUCTURED: &[Selector<'static>] = &[
+    FALLBACK[0],
+    Selector {
+        audience: "assistant",
+        format: "structured",
+    },
+];
+
+/// The outputs a call of `tool` asks for, from the `tools/list` result of a session of the
+/// draft version: `WITH_STRUCTURED` when the tool's `outputVariants` declare
+/// `assistant/structured`, else the fallback alone (no `requestedOutputs` sent).
+pub fn requested_for(tools: &Value, tool: &str) -> &'static [Selector<'static>] {
+    let declared = tools
+        .get("tools")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find(|t| t.get("name").and_then(Value::as_str) == Some(tool))
+        .and_then(|t| t.get("outputVariants"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .any(|v| {
+            v.get("audience").and_then(Value::as_str) == Some("assistant")
+                && v.get("format").and_then(Value::as_str) == Some("structured")
+        });
+    if declared { WITH_STRUCTURED } else { FALLBACK }
+}
+
+/// `requestedOutputs` as sent: `None` for the fallback alone, which is asked by sending none.
+pub fn requested_outputs(asked: &[Selector]) -> Option<Value> {
+    (asked != FALLBACK).then(|| {
+        asked
+            .iter()
+            .map(|s| serde_json::json!({"audience": s.audience, "format": s.format}))
+            .collect()
+    })
+}
 
 impl std::fmt::Display for Selector<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -300,6 +344,29 @@ mod tests {
             let e = legacy_view(&r, FALLBACK).unwrap_err();
             assert!(e.contains(why), "{r}: {e}");
         }
+    }
+
+    /// A tool that declares `assistant/structured` is called asking for it beside the
+    /// fallback; any other, with no `requestedOutputs`.
+    #[test]
+    fn a_declared_structured_variant_is_asked_for() {
+        let tools = json!({"tools": [
+            {"name": "read", "outputVariants": [
+                {"audience": "assistant", "format": "content"},
+                {"audience": "assistant", "format": "structured", "schema": {"type": "object"}}]},
+            {"name": "list", "outputVariants": [
+                {"audience": "assistant", "format": "content"},
+                {"audience": "programmatic", "format": "structured"}]}
+        ]});
+        assert_eq!(requested_for(&tools, "read"), WITH_STRUCTURED);
+        assert_eq!(requested_for(&tools, "list"), FALLBACK);
+        assert_eq!(requested_for(&tools, "missing"), FALLBACK);
+        assert_eq!(requested_outputs(FALLBACK), None);
+        assert_eq!(
+            requested_outputs(WITH_STRUCTURED),
+            Some(json!([{"audience": "assistant", "format": "content"},
+                {"audience": "assistant", "format": "structured"}]))
+        );
     }
 
     /// In an older era `outputs` is an unknown field: the readers of this layer ignore it

@@ -10,8 +10,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, ClientRequest, ProtocolVersion,
-    ReadResourceRequestParams,
+    CallToolRequestParams, ClientRequest, CustomRequest, ProtocolVersion, ReadResourceRequestParams,
 };
 use rmcp::service::{Peer, PeerRequestOptions, RunningService};
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
@@ -22,7 +21,7 @@ use tokio::process::{Child, Command};
 use crate::catalogue::profile::{Profile, Refusal};
 pub use crate::reply::Reply;
 use crate::reply::mark_refusal;
-use crate::reply::variants::{self, DRAFT_VERSION};
+use crate::reply::variants::{self, DRAFT_VERSION, Selector};
 
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
@@ -55,9 +54,10 @@ pub struct Session {
     /// The reader's name when it answers in pages (`paged_read`), with the profile that
     /// says how: its calls are joined into one reply of the whole text (`paged.rs`).
     paged: Option<(String, Arc<Profile>)>,
-    /// The session speaks the draft version 2026-12-01 (SEP-3279): tool results come in
-    /// `outputs` and are read from the wire through `reply::variants`.
-    variants: bool,
+    /// The server's `tools/list` result as it came over the wire, when the session speaks
+    /// the draft version 2026-12-01 (SEP-3279): its tools' `outputVariants` say what a
+    /// call asks for, and results come in `outputs`, read through `reply::variants`.
+    variants: Option<Value>,
 }
 
 /// Why a server could not be started and initialized.
@@ -121,7 +121,11 @@ impl Session {
                     .into(),
             ));
         }
-        let variants = negotiated(&client, DRAFT_VERSION);
+        let variants = if negotiated(&client, DRAFT_VERSION) {
+            Some(wire_tool_list(client.peer(), &io.exchange, cfg.timeout).await)
+        } else {
+            None
+        };
         Ok(Session {
             variants,
             child,
@@ -259,29 +263,33 @@ impl Session {
                 return Reply::Broken(format!("tool arguments must be a JSON object, not {other}"));
             }
         }
-        let wire = self.wire();
+        let wire = self.wire(name);
         let r = call_tool(self.client.peer(), params, self.timeout, wire.as_ref()).await;
         let reply = self.settle(r).await;
-        self.marked(reply)
+        self.marked(reply, wire.as_ref())
     }
 
-    /// The record to take tool results from as they came over the wire: in a session of
-    /// the draft version only.
-    fn wire(&self) -> Option<Exchange> {
-        self.variants.then(|| self.exchange.clone())
+    /// In a session of the draft version: the record to take a call of `tool`'s result
+    /// from, as it came over the wire, and the outputs the call asks for.
+    fn wire(&self, tool: &str) -> Option<Draft> {
+        let tools = self.variants.as_ref()?;
+        Some(Draft {
+            exchange: self.exchange.clone(),
+            asked: variants::requested_for(tools, tool),
+        })
     }
 
     /// A tool call's reply as the checks read it: in a session of the draft version the
     /// result of its `outputs` (`reply::variants`; one the draft does not allow is no
     /// usable answer), and marked `isError: true` when it has the interface's own refusal
     /// shape.
-    fn marked(&self, reply: Reply) -> Reply {
-        let reply = match reply {
-            Reply::Ok(v) if self.variants => match variants::legacy_view(&v, variants::FALLBACK) {
+    fn marked(&self, reply: Reply, draft: Option<&Draft>) -> Reply {
+        let reply = match (reply, draft) {
+            (Reply::Ok(v), Some(d)) => match variants::legacy_view(&v, d.asked) {
                 Ok(v) => Reply::Ok(v),
                 Err(why) => Reply::Broken(why),
             },
-            other => other,
+            (other, _) => other,
         };
         match (reply, &self.refusal) {
             (Reply::Ok(v), Some(r)) => Reply::Ok(mark_refusal(v, r)),
@@ -292,10 +300,8 @@ impl Session {
     /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the
     /// editor profile's `file/open`; the result is the JSON the server sent.
     pub async fn request(&mut self, method: &str, params: Value) -> Reply {
-        let request = ClientRequest::CustomRequest(rmcp::model::CustomRequest::new(
-            method.to_string(),
-            Some(params),
-        ));
+        let request =
+            ClientRequest::CustomRequest(CustomRequest::new(method.to_string(), Some(params)));
         let fut = self.client.peer().send_request(request);
         let r = tokio::time::timeout(self.timeout, fut).await;
         self.settle(r).await
@@ -341,10 +347,9 @@ impl Session {
     pub async fn call_tools_concurrently(&mut self, calls: Vec<(String, Value)>) -> Vec<Reply> {
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
-        let wire = self.wire();
-        let futs = calls.into_iter().map(|(name, args)| {
+        let wires: Vec<Option<Draft>> = calls.iter().map(|(name, _)| self.wire(name)).collect();
+        let futs = calls.into_iter().zip(&wires).map(|((name, args), wire)| {
             let peer = peer.clone();
-            let wire = wire.clone();
             async move {
                 let mut params = CallToolRequestParams::new(name);
                 if let Value::Object(map) = args {
@@ -355,9 +360,9 @@ impl Session {
         });
         let results = futures::future::join_all(futs).await;
         let mut out = Vec::with_capacity(results.len());
-        for r in results {
+        for (r, wire) in results.into_iter().zip(&wires) {
             let reply = self.settle(r).await;
-            out.push(self.marked(reply));
+            out.push(self.marked(reply, wire.as_ref()));
         }
         out
     }
@@ -380,7 +385,8 @@ impl Session {
         }
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
-        let wire = self.wire();
+        let wire = self.wire(&call.0);
+        let probe_wire = self.wire(&probe.0);
         let deadline = tokio::time::Instant::now() + timeout;
         let main = call_tool(&peer, params(call), timeout, wire.as_ref());
         tokio::pin!(main);
@@ -388,7 +394,7 @@ impl Session {
         let mut probes = Vec::new();
         while done.is_none() && probes.len() < max && tokio::time::Instant::now() < deadline {
             let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-            let p = call_tool(&peer, params(probe.clone()), left, wire.as_ref());
+            let p = call_tool(&peer, params(probe.clone()), left, probe_wire.as_ref());
             tokio::pin!(p);
             tokio::select! {
                 biased;
@@ -404,11 +410,11 @@ impl Session {
             None => main.await,
         };
         let reply = self.settle(r).await;
-        let reply = self.marked(reply);
+        let reply = self.marked(reply, wire.as_ref());
         let mut out = Vec::with_capacity(probes.len());
         for p in probes {
             let probe = self.settle(p).await;
-            out.push(self.marked(probe));
+            out.push(self.marked(probe, probe_wire.as_ref()));
         }
         (reply, out)
     }
@@ -510,15 +516,24 @@ impl Recorded {
     }
 }
 
+/// A call in a session of the draft version: where its result is read from, and what it
+/// asks for.
+#[derive(Clone)]
+struct Draft {
+    exchange: Exchange,
+    asked: &'static [Selector<'static>],
+}
+
 /// One `tools/call` within `timeout`, its result as JSON. With `wire` (a session of the
-/// draft version) the result is taken from the record as it came over the wire, by the
-/// request's id: rmcp's typed result has no `outputs`, and a result of `outputs` alone is
-/// none of its result types (rmcp then answers `UnexpectedResponse`).
+/// draft version) the call carries the `requestedOutputs` the tool's variants call for, and
+/// the result is taken from the record as it came over the wire, by the request's id:
+/// rmcp's typed call has no `requestedOutputs` and its typed result no `outputs` (a result
+/// of `outputs` alone is none of its result types: rmcp answers `UnexpectedResponse`).
 async fn call_tool(
     peer: &Peer<RoleClient>,
     params: CallToolRequestParams,
     timeout: std::time::Duration,
-    wire: Option<&Exchange>,
+    wire: Option<&Draft>,
 ) -> Result<Result<Value, ServiceError>, tokio::time::error::Elapsed> {
     let encoded = |r: rmcp::model::CallToolResult| {
         serde_json::to_value(r).map_err(|_| ServiceError::UnexpectedResponse)
@@ -529,7 +544,36 @@ async fn call_tool(
         })
         .await;
     };
-    let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
+    let mut raw = serde_json::to_value(&params).unwrap_or_default();
+    if let (Some(asked), Value::Object(p)) = (variants::requested_outputs(wire.asked), &mut raw) {
+        p.insert("requestedOutputs".into(), asked);
+    }
+    let request = ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(raw)));
+    raw_request(peer, request, timeout, &wire.exchange).await
+}
+
+/// The server's `tools/list` result as it came over the wire (rmcp's typed tools have no
+/// `outputVariants`); an empty list when it cannot be had, so that every call asks for the
+/// fallback alone (a broken listing shows in the cases that list tools).
+async fn wire_tool_list(
+    peer: &Peer<RoleClient>,
+    exchange: &Exchange,
+    timeout: std::time::Duration,
+) -> Value {
+    let request = ClientRequest::CustomRequest(CustomRequest::new("tools/list", None));
+    match raw_request(peer, request, timeout, exchange).await {
+        Ok(Ok(v)) => v,
+        _ => serde_json::json!({ "tools": [] }),
+    }
+}
+
+/// One request within `timeout`, its result read from the record by the request's id.
+async fn raw_request(
+    peer: &Peer<RoleClient>,
+    request: ClientRequest,
+    timeout: std::time::Duration,
+    wire: &Exchange,
+) -> Result<Result<Value, ServiceError>, tokio::time::error::Elapsed> {
     tokio::time::timeout(timeout, async {
         let handle = peer
             .send_cancellable_request(request, PeerRequestOptions::no_options())

@@ -50,17 +50,21 @@ pub fn is_draft(name: &str) -> bool {
 
 /// The ids of requests of the draft's version whose replies the proxy reshapes.
 #[derive(Debug, Default)]
-pub struct Pending(Mutex<HashMap<String, String>>);
+pub struct Pending(Mutex<HashMap<String, (String, Asked)>>);
+
+/// What a call asked for beside the fallback: `assistant/structured` or nothing more.
+type Asked = bool;
 
 impl Pending {
-    fn note(&self, id: &Value, method: &str) {
+    fn note(&self, id: &Value, method: &str, structured: Asked) {
         if let Ok(mut map) = self.0.lock() {
-            map.insert(id.to_string(), method.to_string());
+            map.insert(id.to_string(), (method.to_string(), structured));
         }
     }
 
-    /// The method of the draft-version request `id`, forgotten once taken.
-    fn take(&self, id: &Value) -> Option<String> {
+    /// The method of the draft-version request `id` and what it asked for, forgotten once
+    /// taken.
+    fn take(&self, id: &Value) -> Option<(String, Asked)> {
         self.0.lock().ok()?.remove(&id.to_string())
     }
 }
@@ -81,13 +85,22 @@ pub fn rewrite_request(line: &str, pending: &Pending) -> String {
         return line.to_string();
     }
     meta.insert(VERSION_META.into(), json!(BEHIND));
+    // `requestedOutputs` is no parameter of 2026-07-28.
+    let asked = msg
+        .get_mut("params")
+        .and_then(Value::as_object_mut)
+        .and_then(|p| p.remove("requestedOutputs"));
+    let structured = asked.as_ref().and_then(Value::as_array).is_some_and(|a| {
+        a.iter()
+            .any(|s| s == &json!({"audience": "assistant", "format": "structured"}))
+    });
     if let (Some(id), Some(method)) = (
         msg.get("id").cloned(),
         msg.get("method")
             .and_then(Value::as_str)
             .map(str::to_string),
     ) {
-        pending.note(&id, &method);
+        pending.note(&id, &method, structured);
     }
     msg.to_string()
 }
@@ -97,7 +110,7 @@ pub fn rewrite_reply(name: &str, msg: &mut Value, pending: &Pending) {
     let Some(id) = msg.get("id").cloned() else {
         return;
     };
-    let Some(method) = pending.take(&id) else {
+    let Some((method, structured)) = pending.take(&id) else {
         return;
     };
     let Some(result) = msg.get_mut("result").and_then(Value::as_object_mut) else {
@@ -106,7 +119,7 @@ pub fn rewrite_reply(name: &str, msg: &mut Value, pending: &Pending) {
     match method.as_str() {
         "server/discover" => offer_draft(result),
         "tools/list" => declare_variants(result),
-        "tools/call" => into_outputs(result, name == PLACEHOLDER.name),
+        "tools/call" => into_outputs(result, structured, name == PLACEHOLDER.name),
         _ => {}
     }
 }
@@ -118,24 +131,27 @@ fn offer_draft(result: &mut Map<String, Value>) {
     }
 }
 
-/// `tools/list`: each tool declares the fallback as its one variant (the draft: "Every
-/// tool MUST declare an `assistant/content` variant"); `outputSchema` is the legacy field.
+/// `tools/list`: each tool declares the fallback (the draft: "Every tool MUST declare an
+/// `assistant/content` variant"), and a tool with the legacy `outputSchema` declares
+/// `assistant/structured` of that schema too (the draft's migration of a legacy tool "that
+/// produces structured data suitable for model context").
 fn declare_variants(result: &mut Map<String, Value>) {
     let tools = result.get_mut("tools").and_then(Value::as_array_mut);
     for tool in tools.into_iter().flatten().filter_map(Value::as_object_mut) {
-        tool.remove("outputSchema");
-        tool.insert(
-            "outputVariants".into(),
-            json!([{"audience": "assistant", "format": "content"}]),
-        );
+        let mut declared = vec![json!({"audience": "assistant", "format": "content"})];
+        if let Some(schema) = tool.remove("outputSchema") {
+            declared
+                .push(json!({"audience": "assistant", "format": "structured", "schema": schema}));
+        }
+        tool.insert("outputVariants".into(), Value::Array(declared));
     }
 }
 
-/// `tools/call`: `content` and `structuredContent` become the one output a call without
-/// `requestedOutputs` gets, `assistant/content` (no mirror of the structured content:
-/// the draft forbids one the client did not ask for). With `placeholder`, a success's data
+/// `tools/call`: `content` becomes the `assistant/content` output, and `structuredContent`
+/// the `assistant/structured` one when the call asked for it (never else: the draft
+/// forbids an output the client did not ask for). With `placeholder`, a success's data
 /// goes to a `programmatic/structured` output instead.
-fn into_outputs(result: &mut Map<String, Value>, placeholder: bool) {
+fn into_outputs(result: &mut Map<String, Value>, structured_asked: bool, placeholder: bool) {
     let content = result.remove("content").unwrap_or_else(|| json!([]));
     let structured = result.remove("structuredContent");
     let failed = result.get("isError").and_then(Value::as_bool) == Some(true);
@@ -149,7 +165,14 @@ fn into_outputs(result: &mut Map<String, Value>, placeholder: bool) {
             {"audience": "programmatic", "format": "structured", "structuredContent": data}
         ])
     } else {
-        json!([{"audience": "assistant", "format": "content", "content": content}])
+        let mut outputs =
+            vec![json!({"audience": "assistant", "format": "content", "content": content})];
+        if let (true, Some(data)) = (structured_asked, structured) {
+            outputs.push(
+                json!({"audience": "assistant", "format": "structured", "structuredContent": data}),
+            );
+        }
+        Value::Array(outputs)
     };
     result.insert("outputs".into(), outputs);
 }
@@ -187,6 +210,41 @@ mod tests {
         let mut again = reply(4);
         rewrite_reply(CORRECT.name, &mut again, &pending);
         assert_eq!(again, reply(4));
+    }
+
+    #[test]
+    fn the_structured_output_comes_when_asked_for() {
+        let pending = Pending::default();
+        let mut line: Value = serde_json::from_str(&call(7, DRAFT)).unwrap();
+        line["params"]["requestedOutputs"] = json!([
+            {"audience": "assistant", "format": "content"},
+            {"audience": "assistant", "format": "structured"}]);
+        let sent: Value =
+            serde_json::from_str(&rewrite_request(&line.to_string(), &pending)).unwrap();
+        assert!(sent["params"].get("requestedOutputs").is_none(), "{sent}");
+        let mut r = reply(7);
+        rewrite_reply(CORRECT.name, &mut r, &pending);
+        assert_eq!(
+            r["result"]["outputs"][1]["structuredContent"]["content"],
+            "hi"
+        );
+        let mut list = json!({"jsonrpc": "2.0", "id": 8, "result": {"tools": [
+            {"name": "a", "outputSchema": {"type": "object"}}, {"name": "b"}]}});
+        let req = json!({"jsonrpc": "2.0", "id": 8, "method": "tools/list",
+            "params": {"_meta": {VERSION_META: DRAFT}}});
+        rewrite_request(&req.to_string(), &pending);
+        rewrite_reply(CORRECT.name, &mut list, &pending);
+        assert_eq!(
+            list["result"]["tools"][0]["outputVariants"][1]["format"],
+            "structured"
+        );
+        assert_eq!(
+            list["result"]["tools"][1]["outputVariants"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
     }
 
     #[test]
