@@ -30,8 +30,9 @@ pub const CORRECT: Injection = Injection {
     name: "draft-variants",
     id: "-",
     what: "(proxy) protocol 2026-12-01 as SEP-3279's draft defines it: tools declare \
-           `outputVariants`, results come in `outputs`, the `assistant/content` fallback \
-           for a call without `requestedOutputs`",
+           `outputVariants` (`assistant/structured` too where they have an output schema), \
+           results come in `outputs`: the outputs asked for, the `assistant/content` \
+           fallback for a call without `requestedOutputs`",
 };
 
 /// The draft's server with the data in an output the call did not ask for.
