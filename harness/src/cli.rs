@@ -92,10 +92,17 @@ struct InitArgs {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum ProtocolArg {
+    /// The `initialize` handshake.
     #[value(name = "2025-11-25")]
     V2025,
+    /// `server/discover`.
     #[value(name = "2026-07-28")]
     V2026,
+    /// DRAFT, not a release: `server/discover` naming 2026-12-01, tool results read from
+    /// `outputs` as SEP-3279's draft defines them (stdio only).
+    #[value(name = "2026-12-01-draft")]
+    V2026Draft,
+    /// `server/discover`, falling back to `initialize`.
     Auto,
 }
 
@@ -168,7 +175,8 @@ struct RunArgs {
     /// Tool name spelling of the server: file.create or file_create.
     #[arg(long, value_enum, value_name = "STYLE", default_value = "dotted")]
     tool_names: ToolNames,
-    /// Protocol era: legacy initialize, server/discover, or discover with fallback.
+    /// Protocol era: legacy initialize, server/discover, discover with fallback, or the
+    /// next release's draft (2026-12-01-draft: a draft, not a release).
     #[arg(long, value_enum, value_name = "VERSION", default_value = "auto")]
     protocol: ProtocolArg,
     /// Write a JUnit XML report.
@@ -387,6 +395,7 @@ fn run_cmd(a: RunArgs) -> ExitCode {
         protocol: match a.protocol {
             ProtocolArg::V2025 => Protocol::V2025_11_25,
             ProtocolArg::V2026 => Protocol::V2026_07_28,
+            ProtocolArg::V2026Draft => Protocol::V2026_12_01Draft,
             ProtocolArg::Auto => Protocol::Auto,
         },
         junit: a.junit,

@@ -6,6 +6,7 @@
 //! same facts (where CLR-020 decides ours) and must pass every core case.
 
 pub mod foreign;
+pub mod variants;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -65,6 +66,12 @@ pub const PROXY_VARIANTS: &[Injection] = &[
     ),
 ];
 
+/// The next release's draft tool results (`variants.rs`): a correct server of the draft
+/// and one whose fallback output is only a placeholder. The harness reads them with
+/// `--protocol 2026-12-01-draft` (tests/tests/e2e/draft_variants.rs), not in the
+/// harness-power trials, which run every profile in the released eras.
+pub const PROXY_DRAFT: &[Injection] = &[variants::CORRECT, variants::PLACEHOLDER];
+
 /// Behaviours of servers met in the wild that break no requirement of the catalogue but
 /// that the harness must cope with; tests of the harness itself use them.
 pub const PROXY_QUIRKS: &[Injection] = &[inj(
@@ -79,6 +86,7 @@ pub fn is_proxy(name: &str) -> bool {
         .iter()
         .chain(PROXY_VARIANTS)
         .chain(PROXY_QUIRKS)
+        .chain(PROXY_DRAFT)
         .any(|i| i.name == name)
         || foreign::reading(name).is_some()
 }
@@ -117,13 +125,21 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
         .map(PathBuf::from)
         .unwrap_or_default();
     let out = Arc::new(Mutex::new(std::io::stdout()));
+    let pending = Arc::new(variants::Pending::default());
     let replies = {
         let out = out.clone();
         let name = name.to_string();
+        let pending = pending.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(from_server).lines() {
                 let Ok(line) = line else { break };
-                let line = rewrite_reply(&name, &line);
+                let line = match serde_json::from_str::<Value>(&line) {
+                    Ok(mut msg) if variants::is_draft(&name) => {
+                        variants::rewrite_reply(&name, &mut msg, &pending);
+                        msg.to_string()
+                    }
+                    _ => rewrite_reply(&name, &line),
+                };
                 let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
                 let _ = writeln!(o, "{line}");
                 let _ = o.flush();
@@ -149,6 +165,7 @@ pub fn run(name: &str, server: &[String]) -> ExitCode {
         }
         let line = match foreign::reading(name) {
             Some(r) => foreign::rewrite_request(&line, &root, r.shape),
+            None if variants::is_draft(name) => variants::rewrite_request(&line, &pending),
             None => line,
         };
         if writeln!(to_server, "{line}").is_err() {

@@ -4,8 +4,8 @@
 //! Every check reads replies through this layer, and the session layer applies a declared
 //! refusal shape through it too, so a reply means one thing everywhere: whether it is a
 //! refusal (`refusal`), where its result and text are (`result`), which kind of error it is
-//! (`kind`, `codes`, `facts`), whether it has a clarified shape (`shape`), and what a
-//! listing names (`listing`).
+//! (`kind`, `codes`, `facts`), whether it has a clarified shape (`shape`), what a
+//! listing names (`listing`), and a result of the draft's variant shape (`variants`).
 //!
 //! Leniency lives here and nowhere else: core cases accept a code in any spelling, the
 //! facts a message carries, hashes in either case, lines with either terminator and
@@ -20,6 +20,7 @@ pub mod refusal;
 pub mod result;
 pub mod shape;
 pub mod values;
+pub mod variants;
 
 #[cfg(test)]
 mod test_replies;

@@ -415,6 +415,7 @@ fn run_facts(req: &RunRequest, cfg: &ServerConfig) -> markdown::RunFacts {
             Protocol::Auto | Protocol::AutoDiscovered => "auto".into(),
             Protocol::V2025_11_25 => "2025-11-25".into(),
             Protocol::V2026_07_28 => "2026-07-28".into(),
+            Protocol::V2026_12_01Draft => "2026-12-01-draft".into(),
         },
         strict: req.strict,
         // The run's own arguments, echoed back in each cause's rerun command.

@@ -66,6 +66,9 @@ pub enum Protocol {
     V2025_11_25,
     /// `server/discover`, protocol 2026-07-28, no fallback.
     V2026_07_28,
+    /// `server/discover`, protocol 2026-12-01 as the draft SEP-3279 defines it (tool
+    /// results in `outputs`, `reply::variants`), no fallback; over stdio only.
+    V2026_12_01Draft,
     /// Try `server/discover`, fall back to `initialize` when the server is legacy.
     #[default]
     Auto,
@@ -81,6 +84,7 @@ impl Protocol {
         match s {
             "2025-11-25" => Some(Protocol::V2025_11_25),
             "2026-07-28" => Some(Protocol::V2026_07_28),
+            "2026-12-01-draft" => Some(Protocol::V2026_12_01Draft),
             "auto" => Some(Protocol::Auto),
             _ => None,
         }

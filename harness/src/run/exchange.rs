@@ -62,6 +62,19 @@ impl Exchange {
         (first.iter().count() + lines.count(), first)
     }
 
+    /// The `result` of the reply to request `id` as it came over the wire, the newest such
+    /// reply first; `None` when there is none (or it was an error). Over HTTP the record
+    /// holds rmcp's decoded messages, which keep only the fields rmcp knows.
+    pub fn result_of(&self, id: &serde_json::Value) -> Option<serde_json::Value> {
+        let v = self.0.lock().ok()?;
+        v.iter()
+            .rev()
+            .filter(|e| e.direction == Direction::Received)
+            .filter_map(|e| serde_json::from_str::<serde_json::Value>(&e.text).ok())
+            .find(|m| m.get("id") == Some(id))
+            .and_then(|mut m| m.get_mut("result").map(serde_json::Value::take))
+    }
+
     /// Human-readable transcript of the entries from index `from` on.
     pub fn render_since(&self, from: usize) -> String {
         let Ok(v) = self.0.lock() else {

@@ -9,8 +9,10 @@ use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams};
-use rmcp::service::RunningService;
+use rmcp::model::{
+    CallToolRequestParams, ClientRequest, CustomRequest, ProtocolVersion, ReadResourceRequestParams,
+};
+use rmcp::service::{Peer, PeerRequestOptions, RunningService};
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
 use serde_json::Value;
 use tokio::io::AsyncReadExt;
@@ -19,6 +21,7 @@ use tokio::process::{Child, Command};
 use crate::catalogue::profile::{Profile, Refusal};
 pub use crate::reply::Reply;
 use crate::reply::mark_refusal;
+use crate::reply::variants::{self, DRAFT_VERSION, Selector};
 
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
@@ -51,6 +54,10 @@ pub struct Session {
     /// The reader's name when it answers in pages (`paged_read`), with the profile that
     /// says how: its calls are joined into one reply of the whole text (`paged.rs`).
     paged: Option<(String, Arc<Profile>)>,
+    /// The server's `tools/list` result as it came over the wire, when the session speaks
+    /// the draft version 2026-12-01 (SEP-3279): its tools' `outputVariants` say what a
+    /// call asks for, and results come in `outputs`, read through `reply::variants`.
+    variants: Option<Value>,
 }
 
 /// Why a server could not be started and initialized.
@@ -114,7 +121,13 @@ impl Session {
                     .into(),
             ));
         }
+        let variants = if negotiated(&client, DRAFT_VERSION) {
+            Some(wire_tool_list(client.peer(), &io.exchange, cfg.timeout).await)
+        } else {
+            None
+        };
         Ok(Session {
+            variants,
             child,
             group,
             client,
@@ -250,15 +263,34 @@ impl Session {
                 return Reply::Broken(format!("tool arguments must be a JSON object, not {other}"));
             }
         }
-        let fut = self.client.peer().call_tool(params);
-        let r = tokio::time::timeout(self.timeout, fut).await;
+        let wire = self.wire(name);
+        let r = call_tool(self.client.peer(), params, self.timeout, wire.as_ref()).await;
         let reply = self.settle(r).await;
-        self.marked(reply)
+        self.marked(reply, wire.as_ref())
     }
 
-    /// A tool call's reply, marked `isError: true` when it has the interface's own refusal
+    /// In a session of the draft version: the record to take a call of `tool`'s result
+    /// from, as it came over the wire, and the outputs the call asks for.
+    fn wire(&self, tool: &str) -> Option<Draft> {
+        let tools = self.variants.as_ref()?;
+        Some(Draft {
+            exchange: self.exchange.clone(),
+            asked: variants::requested_for(tools, tool),
+        })
+    }
+
+    /// A tool call's reply as the checks read it: in a session of the draft version the
+    /// result of its `outputs` (`reply::variants`; one the draft does not allow is no
+    /// usable answer), and marked `isError: true` when it has the interface's own refusal
     /// shape.
-    fn marked(&self, reply: Reply) -> Reply {
+    fn marked(&self, reply: Reply, draft: Option<&Draft>) -> Reply {
+        let reply = match (reply, draft) {
+            (Reply::Ok(v), Some(d)) => match variants::legacy_view(&v, d.asked) {
+                Ok(v) => Reply::Ok(v),
+                Err(why) => Reply::Broken(why),
+            },
+            (other, _) => other,
+        };
         match (reply, &self.refusal) {
             (Reply::Ok(v), Some(r)) => Reply::Ok(mark_refusal(v, r)),
             (reply, _) => reply,
@@ -268,10 +300,8 @@ impl Session {
     /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the
     /// editor profile's `file/open`; the result is the JSON the server sent.
     pub async fn request(&mut self, method: &str, params: Value) -> Reply {
-        let request = rmcp::model::ClientRequest::CustomRequest(rmcp::model::CustomRequest::new(
-            method.to_string(),
-            Some(params),
-        ));
+        let request =
+            ClientRequest::CustomRequest(CustomRequest::new(method.to_string(), Some(params)));
         let fut = self.client.peer().send_request(request);
         let r = tokio::time::timeout(self.timeout, fut).await;
         self.settle(r).await
@@ -317,21 +347,22 @@ impl Session {
     pub async fn call_tools_concurrently(&mut self, calls: Vec<(String, Value)>) -> Vec<Reply> {
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
-        let futs = calls.into_iter().map(|(name, args)| {
+        let wires: Vec<Option<Draft>> = calls.iter().map(|(name, _)| self.wire(name)).collect();
+        let futs = calls.into_iter().zip(&wires).map(|((name, args), wire)| {
             let peer = peer.clone();
             async move {
                 let mut params = CallToolRequestParams::new(name);
                 if let Value::Object(map) = args {
                     params.arguments = Some(map);
                 }
-                tokio::time::timeout(timeout, peer.call_tool(params)).await
+                call_tool(&peer, params, timeout, wire.as_ref()).await
             }
         });
         let results = futures::future::join_all(futs).await;
         let mut out = Vec::with_capacity(results.len());
-        for r in results {
+        for (r, wire) in results.into_iter().zip(&wires) {
             let reply = self.settle(r).await;
-            out.push(self.marked(reply));
+            out.push(self.marked(reply, wire.as_ref()));
         }
         out
     }
@@ -354,13 +385,16 @@ impl Session {
         }
         let peer = self.client.peer().clone();
         let timeout = self.timeout;
+        let wire = self.wire(&call.0);
+        let probe_wire = self.wire(&probe.0);
         let deadline = tokio::time::Instant::now() + timeout;
-        let main = tokio::time::timeout(timeout, peer.call_tool(params(call)));
+        let main = call_tool(&peer, params(call), timeout, wire.as_ref());
         tokio::pin!(main);
         let mut done = None;
         let mut probes = Vec::new();
         while done.is_none() && probes.len() < max && tokio::time::Instant::now() < deadline {
-            let p = tokio::time::timeout_at(deadline, peer.call_tool(params(probe.clone())));
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let p = call_tool(&peer, params(probe.clone()), left, probe_wire.as_ref());
             tokio::pin!(p);
             tokio::select! {
                 biased;
@@ -376,11 +410,11 @@ impl Session {
             None => main.await,
         };
         let reply = self.settle(r).await;
-        let reply = self.marked(reply);
+        let reply = self.marked(reply, wire.as_ref());
         let mut out = Vec::with_capacity(probes.len());
         for p in probes {
             let probe = self.settle(p).await;
-            out.push(self.marked(probe));
+            out.push(self.marked(probe, probe_wire.as_ref()));
         }
         (reply, out)
     }
@@ -482,6 +516,92 @@ impl Recorded {
     }
 }
 
+/// A call in a session of the draft version: where its result is read from, and what it
+/// asks for.
+#[derive(Clone)]
+struct Draft {
+    exchange: Exchange,
+    asked: &'static [Selector<'static>],
+}
+
+/// One `tools/call` within `timeout`, its result as JSON. With `wire` (a session of the
+/// draft version) the call carries the `requestedOutputs` the tool's variants call for, and
+/// the result is taken from the record as it came over the wire, by the request's id:
+/// rmcp's typed call has no `requestedOutputs` and its typed result no `outputs` (a result
+/// of `outputs` alone is none of its result types: rmcp answers `UnexpectedResponse`).
+async fn call_tool(
+    peer: &Peer<RoleClient>,
+    params: CallToolRequestParams,
+    timeout: std::time::Duration,
+    wire: Option<&Draft>,
+) -> Result<Result<Value, ServiceError>, tokio::time::error::Elapsed> {
+    let encoded = |r: rmcp::model::CallToolResult| {
+        serde_json::to_value(r).map_err(|_| ServiceError::UnexpectedResponse)
+    };
+    let Some(wire) = wire else {
+        return tokio::time::timeout(timeout, async {
+            peer.call_tool(params).await.and_then(encoded)
+        })
+        .await;
+    };
+    let mut raw = serde_json::to_value(&params).unwrap_or_default();
+    if let (Some(asked), Value::Object(p)) = (variants::requested_outputs(wire.asked), &mut raw) {
+        p.insert("requestedOutputs".into(), asked);
+    }
+    let request = ClientRequest::CustomRequest(CustomRequest::new("tools/call", Some(raw)));
+    raw_request(peer, request, timeout, &wire.exchange).await
+}
+
+/// The server's `tools/list` result as it came over the wire (rmcp's typed tools have no
+/// `outputVariants`); an empty list when it cannot be had, so that every call asks for the
+/// fallback alone (a broken listing shows in the cases that list tools).
+async fn wire_tool_list(
+    peer: &Peer<RoleClient>,
+    exchange: &Exchange,
+    timeout: std::time::Duration,
+) -> Value {
+    let request = ClientRequest::CustomRequest(CustomRequest::new("tools/list", None));
+    match raw_request(peer, request, timeout, exchange).await {
+        Ok(Ok(v)) => v,
+        _ => serde_json::json!({ "tools": [] }),
+    }
+}
+
+/// One request within `timeout`, its result read from the record by the request's id.
+async fn raw_request(
+    peer: &Peer<RoleClient>,
+    request: ClientRequest,
+    timeout: std::time::Duration,
+    wire: &Exchange,
+) -> Result<Result<Value, ServiceError>, tokio::time::error::Elapsed> {
+    tokio::time::timeout(timeout, async {
+        let handle = peer
+            .send_cancellable_request(request, PeerRequestOptions::no_options())
+            .await?;
+        let id = serde_json::to_value(&handle.id).map_err(|_| ServiceError::UnexpectedResponse)?;
+        match handle.await_response().await {
+            Ok(_) | Err(ServiceError::UnexpectedResponse) => {
+                wire.result_of(&id).ok_or(ServiceError::UnexpectedResponse)
+            }
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
+/// Whether the session negotiated protocol `version`.
+fn negotiated(client: &Client, version: &str) -> bool {
+    client
+        .peer_info()
+        .is_some_and(|i| i.protocol_version.as_str() == version)
+}
+
+/// The draft's protocol version, which rmcp does not name.
+fn draft_version() -> ProtocolVersion {
+    // rmcp reads any string as a version, so this never falls back.
+    serde_json::from_value(Value::from(DRAFT_VERSION)).unwrap_or_default()
+}
+
 /// The era a session starts in. Roots need the 2025-11-25 era, so with `--protocol auto`
 /// such a session starts with `initialize` directly (a run skips these cases for a server
 /// that answered `server/discover` in its probe); `Err` when roots cannot be offered.
@@ -490,7 +610,16 @@ fn session_protocol(cfg: &ServerConfig, offers_roots: bool) -> Result<Protocol, 
         Protocol::Auto | Protocol::AutoDiscovered if offers_roots => Protocol::V2025_11_25,
         p => p,
     };
-    if offers_roots && (cfg.target() != Target::Stdio || protocol == Protocol::V2026_07_28) {
+    if protocol == Protocol::V2026_12_01Draft && cfg.target() != Target::Stdio {
+        return Err(
+            "--protocol 2026-12-01-draft is offered over stdio only: the draft (SEP-3279) \
+             defines no HTTP headers of its own, and over HTTP the harness sees the results \
+             rmcp decoded, which have no `outputs`; run the server over stdio"
+                .into(),
+        );
+    }
+    let discover_only = matches!(protocol, Protocol::V2026_07_28 | Protocol::V2026_12_01Draft);
+    if offers_roots && (cfg.target() != Target::Stdio || discover_only) {
         return Err(
             "the case offers client roots, which the harness offers only over stdio in the \
              2025-11-25 era (roots/list is a server-to-client request)"
@@ -595,6 +724,12 @@ fn lifecycle(protocol: Protocol) -> (rmcp::model::ClientConfig, ClientLifecycleM
                 preferred_versions: vec![ProtocolVersion::V_2026_07_28],
             },
         ),
+        Protocol::V2026_12_01Draft => (
+            info.with_protocol_version(draft_version()),
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![draft_version()],
+            },
+        ),
         Protocol::Auto => (
             info.with_protocol_version(ProtocolVersion::V_2026_07_28),
             ClientLifecycleMode::Auto {
@@ -639,6 +774,19 @@ async fn handshake(
     };
     match started {
         Ok(Ok(c)) => Ok(c),
+        Ok(Err(rmcp::service::ClientInitializeError::NoCompatibleProtocolVersion {
+            client_supported,
+            server_supported,
+        })) => {
+            let names =
+                |v: &[ProtocolVersion]| v.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ");
+            Err(io.fail(format!(
+                "the server does not speak protocol {} (it speaks {}); choose one of those \
+                 with --protocol",
+                names(&client_supported),
+                names(&server_supported)
+            )))
+        }
         Ok(Err(e)) => {
             let status = exit_note(child.as_mut()).await;
             Err(io.fail(if status.is_empty() {
@@ -661,7 +809,9 @@ async fn handshake_timed_out(
     let status = exit_note(child.as_mut()).await;
     let handshake = match protocol {
         Protocol::V2025_11_25 => "the `initialize` request",
-        Protocol::V2026_07_28 | Protocol::AutoDiscovered => "the `server/discover` request",
+        Protocol::V2026_07_28 | Protocol::AutoDiscovered | Protocol::V2026_12_01Draft => {
+            "the `server/discover` request"
+        }
         Protocol::Auto => "the `server/discover` request (protocol auto)",
     };
     let mut e = io.fail(format!(
@@ -768,6 +918,36 @@ fn strings_in<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
 mod tests {
     use super::names_all;
     use serde_json::json;
+
+    /// The draft's version is offered over stdio only, and with no client roots; the
+    /// released eras are as they were.
+    #[test]
+    fn the_draft_is_offered_over_stdio_without_roots() {
+        use super::{Protocol, ServerConfig, session_protocol};
+        let profile = std::sync::Arc::new(
+            crate::catalogue::load_embedded("filesystem")
+                .unwrap()
+                .profile,
+        );
+        let mut http = ServerConfig::url(
+            "http://127.0.0.1:1/mcp",
+            std::path::Path::new("/r"),
+            Default::default(),
+            profile,
+        );
+        http.protocol = Protocol::V2026_12_01Draft;
+        let e = session_protocol(&http, false).unwrap_err();
+        assert!(e.contains("stdio only"), "{e}");
+        let mut stdio = http.clone();
+        stdio.argv = vec!["server".into(), "{root}".into()];
+        assert_eq!(
+            session_protocol(&stdio, false),
+            Ok(Protocol::V2026_12_01Draft)
+        );
+        assert!(session_protocol(&stdio, true).is_err());
+        stdio.protocol = Protocol::Auto;
+        assert_eq!(session_protocol(&stdio, true), Ok(Protocol::V2025_11_25));
+    }
 
     fn text(t: &str) -> serde_json::Value {
         json!({"content": [{"type": "text", "text": t}]})

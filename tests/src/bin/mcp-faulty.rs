@@ -18,7 +18,8 @@ fn main() -> ExitCode {
         let all = faults::all()
             .chain(proxy::PROXY_FAULTS)
             .chain(proxy::PROXY_VARIANTS)
-            .chain(proxy::PROXY_QUIRKS);
+            .chain(proxy::PROXY_QUIRKS)
+            .chain(proxy::PROXY_DRAFT);
         for i in all {
             println!("{}\t{}\t{}\t{}", i.profile, i.name, i.id, i.what);
         }

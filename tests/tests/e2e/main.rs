@@ -11,6 +11,7 @@ mod cli;
 mod concurrency;
 mod crash;
 mod devs;
+mod draft_variants;
 mod editor;
 mod eras;
 mod errors;
