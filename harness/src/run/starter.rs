@@ -1271,7 +1271,7 @@ mod tests {
                 paged: Some(paging.clone()),
                 ..Seen::default()
             };
-            let file = starter_seen(&[by_token.clone()], "srv", &seen);
+            let file = starter_seen(std::slice::from_ref(&by_token), "srv", &seen);
             assert!(file.contains("reader_field: text\n"), "{file}");
             let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml")
                 .unwrap_or_else(|e| panic!("{e}\n{file}"));
