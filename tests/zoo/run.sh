@@ -8,9 +8,7 @@
 #      declares `limits:`, the cases beyond its caps are interface differences of a passing run;
 #   2. `interface init` writes a starter, and the starter (its `interface:` name alone changed,
 #      as the README's walkthrough does) is run: it must fail no case either (a failure there
-#      would be the harness or its guess misreading a correct server). Two starters are known
-#      wrong today (docs/zoo.md): for those the script checks the wrong guess is still the one
-#      written, so a better guess makes it fail until this script is updated;
+#      would be the harness or its guess misreading a correct server);
 #   3. with each fault of core.py (ZOO_FAULT), the run fails (exit 1) naming a case of the check
 #      the fault breaks.
 # A Python interpreter importing the SDK costs about 2.2 s of CPU, and every scenario starts
@@ -109,17 +107,6 @@ select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|EDIT-00[1-3]|MISS-00[1-4]) ')
 # must come out as interface differences (UNIVERSAL-DECLARED-LIMITS), the run passing.
 declare -A beyond_caps=([declared-limits]='ROUND-01[4-6]')
 
-# The starters known wrong today, each with a line of the starter that shows the wrong guess
-# (a fixed regex over the file); docs/zoo.md says why each is wrong.
-declare -A starter_wrong=(
-    # interface init does not detect a paged read: it maps `read_next` as a whole read, which
-    # answers the first page alone (a fifth of the file), and writes no `paged_read`.
-    [paged-read]='^    call: read_(part|next)$'
-    # interface init reads tools by their schemas: with every input schema empty it maps no
-    # operation, though the names are the official filesystem server's (run: NOTHING TESTED).
-    [empty-schemas]='^  read: "the server has no tool to read'
-)
-
 # A Python interpreter importing the SDK took over 60 s to answer `initialize` on a 2-core
 # machine at a load average of 24 (the harness's default --startup-timeout): the runs give
 # it longer. No check is about start-up time.
@@ -185,16 +172,9 @@ for name in "${servers[@]}"; do
 
     # 2. The starter interface init writes, run with its name changed alone.
     starter="$work/$name.starter.yaml"
-    if "$harness" interface init --server "$server" -o "$starter" >"$work/$name.init" 2>&1; then
+    if "$harness" interface init --server "$server" "${startup[@]}" -o "$starter" >"$work/$name.init" 2>&1; then
         sed -i 's/^interface: .*/interface: zoo-'"$name"'-starter/' "$starter"
-        if [ -n "${starter_wrong[$name]:-}" ]; then
-            if grep -Eq "${starter_wrong[$name]}" "$starter"; then
-                echo "zoo: $name: its starter still has the known wrong guess (${starter_wrong[$name]}); not run"
-            else
-                cat "$starter" >&2
-                fail "$name: the starter no longer has the known wrong guess ${starter_wrong[$name]}: run it and update run.sh and docs/zoo.md (rerun: $rerun)"
-            fi
-        elif "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
+        if "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
         else
             grep -A3 -E '^FAIL ' "$out.starter" | head -n 60 >&2 || true

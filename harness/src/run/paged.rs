@@ -21,13 +21,26 @@ impl Session {
     /// The first page's error or refusal is the answer as it stands; a later one, or a read
     /// that never ends, is a broken answer saying which page.
     pub async fn paged_read(&mut self, reader: &str, args: Value, profile: &Profile) -> Reply {
+        self.paged_read_within(reader, args, profile, (MAX_PAGES, MAX_JOINED))
+            .await
+    }
+
+    /// `paged_read`, giving up after `max_pages` pages or `max_joined` bytes of text:
+    /// `interface init` tries pagings it guessed, some of which never end.
+    pub async fn paged_read_within(
+        &mut self,
+        reader: &str,
+        args: Value,
+        profile: &Profile,
+        (max_pages, max_joined): (usize, usize),
+    ) -> Reply {
         let Some(paging) = profile.paged_read.as_ref() else {
             return self.call_once(reader, args).await;
         };
         let mut text = String::new();
         let mut offset = 0u64;
         let mut token: Option<String> = None;
-        for n in 0..MAX_PAGES {
+        for n in 0..max_pages {
             let call = page_args(&args, paging, offset, token.as_deref());
             let reply = self.call_once(reader, call).await;
             let page = match page_of(&reply, profile, paging) {
@@ -51,12 +64,12 @@ impl Session {
             if last {
                 return joined(text, profile);
             }
-            if text.len() > MAX_JOINED {
+            if text.len() > max_joined {
                 break;
             }
         }
         Reply::Broken(format!(
-            "the paged read did not end: {} characters after up to {MAX_PAGES} pages, more \
+            "the paged read did not end: {} characters after up to {max_pages} pages, more \
              than any case reads (a page that never comes back empty, or a token that never \
              goes away?)",
             text.chars().count()

@@ -10,9 +10,11 @@ use super::config::{Protocol, ServerConfig, Target};
 use super::report::coverage::ToolSeen;
 use super::server::{Reply, Session, StartError};
 use super::starter::{
-    CRLF_BEFORE, CRLF_NEW, CRLF_OLD, CrlfSeen, PROBE_TEXT, ReadSeen, Seen, crlf_seen, read_call,
-    read_seen, refusal_seen,
+    CRLF_BEFORE, CRLF_NEW, CRLF_OLD, CrlfSeen, PAGED_TEXT, PROBE_TEXT, ReadSeen, RefusalSeen, Seen,
+    crlf_seen, field_value, page_field, paging_candidates, read_call, read_seen, refusal_field,
+    refusal_seen,
 };
+use crate::catalogue::profile::{PagedRead, Profile};
 
 /// How long `--protocol auto` waits for an answer to `server/discover` before it tries
 /// the legacy `initialize`. rmcp's own fallback waits 10 s, as long as the default request
@@ -61,8 +63,10 @@ pub fn probe(cfg: &ServerConfig) -> Result<Offered, String> {
 
 /// The server's `tools/list` entries and what a probe of its read tool showed (`interface
 /// init`): in one session on an empty root, it makes a file on disk, reads it back through
-/// the guessed read tool with a path relative to the root and then absolute, and reads a
-/// missing file, so the starter writes only what it saw work.
+/// the guessed read tool with a path relative to the root and then absolute (joining pages
+/// where the read answers one), reads a missing file, edits a CRLF file, and provokes other
+/// refusals where a missing file's shows in a field of its own, so the starter writes only
+/// what it saw work.
 pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen), String> {
     with_session(cfg, async |mut s, _, root| {
         let tools = match s.list_tools().await {
@@ -77,9 +81,7 @@ pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen)
             Reply::Broken(why) => return Err(format!("tools/list failed: {why}")),
         };
         let mut seen = match read_call(&tools) {
-            Some((tool, path_arg, absolute)) => {
-                seen_reading(&mut s, root, &tool, &path_arg, absolute).await
-            }
+            Some(read) => seen_reading(&mut s, root, &tools, &read).await,
             None => Seen::default(),
         };
         seen.crlf = seen_crlf_edit(&mut s, root, &tools, &seen).await;
@@ -88,45 +90,195 @@ pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen)
     })?
 }
 
-/// Reads the probe file through `tool`, with paths spelled as guessed (`absolute`) and then
-/// the other way, and reads a missing file with the spelling that worked.
+/// `{path_arg: name}`, the path spelled relative to `root` or absolute.
+fn spelled(root: &Path, path_arg: &str, name: &str, absolute: bool) -> serde_json::Value {
+    let path = if absolute {
+        root.join(name).to_string_lossy().into_owned()
+    } else {
+        name.to_string()
+    };
+    serde_json::json!({ path_arg: path })
+}
+
+/// Reads the probe file through the read tool, with paths spelled as guessed and then the
+/// other way (a read answering the file's start alone is paged through, `seen_paging`), and
+/// reads a missing file with the spelling that worked.
 async fn seen_reading(
     s: &mut Session,
     root: &Path,
-    tool: &str,
-    path_arg: &str,
-    guess_absolute: bool,
+    tools: &[serde_json::Value],
+    (tool, path_arg, guess_absolute): &(String, String, bool),
 ) -> Seen {
+    let mut seen = Seen::default();
     if let Err(e) = std::fs::write(root.join("probe.txt"), PROBE_TEXT) {
         let why = format!("cannot write the probe file: {e}");
-        return Seen {
-            read: Some((tool.to_string(), ReadSeen::Nothing(why))),
-            ..Seen::default()
-        };
+        seen.read = Some((tool.clone(), ReadSeen::Nothing(why)));
+        return seen;
     }
-    let spell = |name: &str, absolute: bool| {
-        let path = if absolute {
-            root.join(name).to_string_lossy().into_owned()
-        } else {
-            name.to_string()
-        };
-        serde_json::json!({ path_arg: path })
-    };
-    let mut seen = Seen::default();
-    for absolute in [guess_absolute, !guess_absolute] {
-        let read = read_seen(&s.call_tool(tool, spell("probe.txt", absolute)).await);
+    for absolute in [*guess_absolute, !*guess_absolute] {
+        let reply = s
+            .call_tool(tool, spelled(root, path_arg, "probe.txt", absolute))
+            .await;
+        let mut read = read_seen(&reply);
+        if let Some((field, _)) = page_field(&reply) {
+            let schema = tools
+                .iter()
+                .find(|t| t.get("name").and_then(|n| n.as_str()) == Some(tool));
+            let candidates = schema.map_or_else(Vec::new, |t| paging_candidates(t, &reply, &field));
+            let args = spelled(root, path_arg, "paged-probe.txt", absolute);
+            if let Some(p) = seen_paging(s, root, tool, args, &field, candidates).await {
+                read = ReadSeen::Field(field);
+                seen.paged = Some(p);
+            }
+        }
         let worked = !matches!(read, ReadSeen::Nothing(_));
         if worked || seen.read.is_none() {
-            seen.read = Some((tool.to_string(), read));
+            seen.read = Some((tool.clone(), read));
         }
         if worked {
             seen.absolute = Some(absolute);
-            let missing = s.call_tool(tool, spell("no-such-file.txt", absolute)).await;
+            let missing = s
+                .call_tool(tool, spelled(root, path_arg, "no-such-file.txt", absolute))
+                .await;
             seen.refusal = Some(refusal_seen(&missing));
+            if matches!(seen.refusal, Some(RefusalSeen::NotTold(_))) {
+                let by_field = refusal_field(&reply, &missing);
+                if let Some(f) = by_field {
+                    let more = more_refusals(s, root, tools, &seen).await;
+                    seen.refusal = Some(by_field_seen(f, more));
+                }
+            }
             break;
         }
     }
     seen
+}
+
+/// The first of `candidates` whose pages, joined, give `PAGED_TEXT` back exactly, read
+/// from a file made on disk through `tool` with `args`; a paging that never ends is given
+/// up after a few pages more than the file can have.
+async fn seen_paging(
+    s: &mut Session,
+    root: &Path,
+    tool: &str,
+    args: serde_json::Value,
+    field: &str,
+    candidates: Vec<PagedRead>,
+) -> Option<PagedRead> {
+    std::fs::write(root.join("paged-probe.txt"), PAGED_TEXT).ok()?;
+    let bound = (PAGED_TEXT.len() + 8, PAGED_TEXT.len() * 4);
+    for paging in candidates {
+        let profile = Profile {
+            reader_field: Some(field.to_string()),
+            paged_read: Some(paging.clone()),
+            ..Profile::default()
+        };
+        let reply = s
+            .paged_read_within(tool, args.clone(), &profile, bound)
+            .await;
+        let text = match &reply {
+            Reply::Ok(v) => v.pointer(&format!("/structuredContent/{field}")).cloned(),
+            _ => None,
+        };
+        if text.as_ref().and_then(|t| t.as_str()) == Some(PAGED_TEXT) {
+            return Some(paging);
+        }
+    }
+    None
+}
+
+/// The refusal by a field of its own (`refusal_field`: the field, its value in a success,
+/// its value for a missing file), with the values `more` refusals gave at that field.
+fn by_field_seen(
+    (field, ok, missing): (String, String, String),
+    more: Vec<(&'static str, Reply)>,
+) -> RefusalSeen {
+    let mut values = vec![(missing, "a read of a missing file".to_string())];
+    for (asked, reply) in more {
+        match field_value(&reply, &field) {
+            Some(v) if v != ok && !values.iter().any(|(x, _)| *x == v) => {
+                values.push((v, asked.to_string()));
+            }
+            _ => {}
+        }
+    }
+    RefusalSeen::ByField(field, ok, values)
+}
+
+/// Calls that a careful server refuses, each with what it asks: reads of a directory, of a
+/// path out of the root and of a name holding a NUL byte, and edits whose text is absent or
+/// occurs twice (through the guessed edit), so that the values a refusal field takes for
+/// them are seen, not guessed.
+async fn more_refusals(
+    s: &mut Session,
+    root: &Path,
+    tools: &[serde_json::Value],
+    seen: &Seen,
+) -> Vec<(&'static str, Reply)> {
+    let mut out = Vec::new();
+    let _ = std::fs::create_dir_all(root.join("probe-dir"));
+    let _ = std::fs::write(root.join("refusal-probe.txt"), "twice\ntwice\n");
+    let calls: [(&str, &str, &str, &str, &str); 5] = [
+        ("read", "a read of a directory", "probe-dir", "", ""),
+        (
+            "read",
+            "a read of a path out of the root",
+            "../outside-probe.txt",
+            "",
+            "",
+        ),
+        (
+            "read",
+            "a read of a name holding a NUL byte",
+            "nul\0probe.txt",
+            "",
+            "",
+        ),
+        (
+            "edit",
+            "an edit of a text the file does not hold",
+            "refusal-probe.txt",
+            "absent",
+            "x",
+        ),
+        (
+            "edit",
+            "an edit of a text the file holds twice",
+            "refusal-probe.txt",
+            "twice",
+            "x",
+        ),
+    ];
+    for (op, asked, path, old, new) in calls {
+        if let Some((tool, args)) = guessed_call(tools, seen, op, root, (path, old, new)) {
+            out.push((asked, s.call_tool(&tool, args).await));
+        }
+    }
+    out
+}
+
+/// The tool and arguments of the starter's guess for `op`, as the probe has seen it so far,
+/// filled with `path` (relative to the root), `old` and `new`.
+fn guessed_call(
+    tools: &[serde_json::Value],
+    seen: &Seen,
+    op: &str,
+    root: &Path,
+    (path, old, new): (&str, &str, &str),
+) -> Option<(String, serde_json::Value)> {
+    let guess = super::starter::starter_seen(tools, "", seen);
+    let file: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&guess).ok()?;
+    let template = file.get("operations")?.get(op)?;
+    let tool = template.get("call")?.as_str()?.to_string();
+    let args = serde_json::to_value(template.get("args")?).ok()?;
+    let root_text = root.to_string_lossy();
+    let args = filled(args, &|t: &str| {
+        t.replace("${root}", &root_text)
+            .replace("{path}", path)
+            .replace("{old}", old)
+            .replace("{new}", new)
+    });
+    Some((tool, args))
 }
 
 /// The CRLF round trip: a CRLF file made on disk, edited through the edit the starter
@@ -138,20 +290,15 @@ async fn seen_crlf_edit(
     tools: &[serde_json::Value],
     seen: &Seen,
 ) -> Option<CrlfSeen> {
-    let guess = super::starter::starter_seen(tools, "", seen);
-    let file: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&guess).ok()?;
-    let edit = file.get("operations")?.get("edit")?;
-    let tool = edit.get("call")?.as_str()?.to_string();
-    let args = serde_json::to_value(edit.get("args")?).ok()?;
     let path = root.join("crlf-probe.txt");
     std::fs::write(&path, CRLF_BEFORE).ok()?;
-    let root_text = root.to_string_lossy();
-    let args = filled(args, &|t: &str| {
-        t.replace("${root}", &root_text)
-            .replace("{path}", "crlf-probe.txt")
-            .replace("{old}", CRLF_OLD)
-            .replace("{new}", CRLF_NEW)
-    });
+    let (tool, args) = guessed_call(
+        tools,
+        seen,
+        "edit",
+        root,
+        ("crlf-probe.txt", CRLF_OLD, CRLF_NEW),
+    )?;
     let reply = s.call_tool(&tool, args).await;
     let after = std::fs::read(&path).unwrap_or_default();
     let said = match &reply {

@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 
+use crate::catalogue::profile::{PageUnit, PagedRead};
 use crate::reply::listing::input_schema_names;
 use crate::reply::{self, Reply};
 
@@ -24,7 +25,15 @@ pub struct Seen {
     pub refusal: Option<RefusalSeen>,
     /// What an edit of a CRLF file through the guessed edit left on disk.
     pub crlf: Option<CrlfSeen>,
+    /// How the read tool, which answered a page, was seen to give the whole file: the
+    /// paging whose pages, joined, gave `PAGED_TEXT` back exactly.
+    pub paged: Option<PagedRead>,
 }
+
+/// The text of the file a paged read is verified on: long enough for several pages, its
+/// letters beyond ASCII so that an offset in bytes and one in characters differ.
+pub const PAGED_TEXT: &str = "pagé prøbe: ünïcödé fïrst lïné, ëvëry wörd ä lïttlé löngér\n\
+                              sécönd lïné ïn thé mïddlé öf thé fïlé\nthïrd ànd läst lïné\n";
 
 /// The CRLF round trip of the starter's probe: the file made on disk, and the edit asked
 /// through the guessed edit tool (`two` → `TWO`), as the `edit-line-endings` cases do.
@@ -113,8 +122,143 @@ pub enum RefusalSeen {
     /// As a result not flagged an error whose text starts with this word and colon
     /// (`Error:`), an in-band refusal.
     InBand(String),
+    /// As a result not flagged an error, told from a success by a field of its own: the
+    /// field's name, its value in a success, and each value seen in a refusal with the
+    /// call that gave it (`status`: `ok`; `not_found` for a missing file).
+    ByField(String, String, Vec<(String, String)>),
     /// As something the harness cannot tell from a success: what came back.
     NotTold(String),
+}
+
+/// The one field of the result object whose text differs between a success (`ok`) and a
+/// refusal that the harness cannot otherwise tell (`refused`): `(field, value in the
+/// success, value in the refusal)`, as `{"status": "ok"}` against `{"status":
+/// "not_found"}`; `None` when no field, or more than one, does.
+pub fn refusal_field(ok: &Reply, refused: &Reply) -> Option<(String, String, String)> {
+    let (ok, refused) = (object_of(ok)?, object_of(refused)?);
+    let differ: Vec<(String, String, String)> = ok
+        .iter()
+        .filter_map(|(k, v)| {
+            let (a, b) = (v.as_str()?, refused.get(k)?.as_str()?);
+            (a != b).then(|| (k.clone(), a.to_string(), b.to_string()))
+        })
+        .collect();
+    match differ.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// The text at `field` of a reply's result object, when it has one.
+pub fn field_value(reply: &Reply, field: &str) -> Option<String> {
+    Some(object_of(reply)?.get(field)?.as_str()?.to_string())
+}
+
+fn object_of(reply: &Reply) -> Option<serde_json::Map<String, Value>> {
+    match reply {
+        Reply::Ok(v) if !reply::is_tool_error(v) => reply::result_object(v, None).ok(),
+        _ => None,
+    }
+}
+
+/// The field of a read's result that holds the probe file's start alone, and how many
+/// bytes of it: a read that answers a page (`paged_read`).
+pub fn page_field(reply: &Reply) -> Option<(String, usize)> {
+    let obj = object_of(reply)?;
+    obj.iter().find_map(|(key, f)| {
+        let t = f.as_str()?;
+        (!t.is_empty() && t.len() < PROBE_TEXT.len() && PROBE_TEXT.starts_with(t))
+            .then(|| (key.clone(), t.len()))
+    })
+}
+
+/// Argument names that say where a page starts, and how long it is.
+const OFFSET_ARGS: &[&str] = &["offset", "start", "position", "char_offset", "byte_offset"];
+const LENGTH_ARGS: &[&str] = &[
+    "length",
+    "limit",
+    "count",
+    "size",
+    "max_length",
+    "max_chars",
+];
+/// Words of a result field holding the next page's token, and of the argument taking it.
+const TOKEN_WORDS: &[&str] = &["next", "cursor", "token", "continuation"];
+
+/// The pagings a read tool may use, to be tried in order: by offset (and length) when the
+/// tool takes them, in each unit, characters first; by a token when a field of its first
+/// page (`first`, besides the page's own `text_field`) is named for one and the tool takes
+/// an argument named for one.
+pub fn paging_candidates(tool: &Value, first: &Reply, text_field: &str) -> Vec<PagedRead> {
+    let props = input_schema_names(tool).1;
+    let named = |names: &[&str]| {
+        names
+            .iter()
+            .find(|n| props.contains(**n))
+            .map(|n| n.to_string())
+    };
+    let mut out = Vec::new();
+    if let Some(offset) = named(OFFSET_ARGS) {
+        for unit in [PageUnit::Characters, PageUnit::Bytes, PageUnit::Lines] {
+            out.push(PagedRead {
+                offset: Some(offset.clone()),
+                length: named(LENGTH_ARGS),
+                page: None,
+                unit: Some(unit),
+                next: None,
+                send_as: None,
+            });
+        }
+    }
+    let for_token = |name: &str| TOKEN_WORDS.iter().any(|w| says(&name_words(name), w));
+    let fields: Vec<String> = object_of(first)
+        .map(|o| {
+            o.iter()
+                .filter(|(k, v)| *k != text_field && (v.is_string() || v.is_number()))
+                .filter(|(k, _)| for_token(k))
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for field in fields {
+        for arg in props.iter().filter(|a| for_token(a)) {
+            out.push(PagedRead {
+                offset: None,
+                length: None,
+                page: None,
+                unit: None,
+                next: Some(format!("/{}", field.replace('~', "~0").replace('/', "~1"))),
+                send_as: Some(arg.clone()),
+            });
+        }
+    }
+    out
+}
+
+/// A paging as the interface file's flow mapping.
+fn paged_yaml(p: &PagedRead) -> String {
+    let unit = |u: &PageUnit| match u {
+        PageUnit::Characters => "characters",
+        PageUnit::Bytes => "bytes",
+        PageUnit::Lines => "lines",
+    };
+    let mut keys = Vec::new();
+    if let Some(o) = &p.offset {
+        keys.push(format!("offset: {o}"));
+    }
+    if let Some(l) = &p.length {
+        keys.push(format!("length: {l}"));
+    }
+    if let Some(u) = &p.unit {
+        keys.push(format!("unit: {}", unit(u)));
+    }
+    if let Some(n) = &p.next {
+        keys.push(format!("next: {}", Value::from(n.as_str())));
+    }
+    if let Some(a) = &p.send_as {
+        keys.push(format!("send_as: {a}"));
+    }
+    format!("{{{}}}", keys.join(", "))
 }
 
 /// The read operation's tool, its path argument and whether paths are guessed absolute,
@@ -164,12 +308,7 @@ pub fn read_seen(reply: &Reply) -> ReadSeen {
             return ReadSeen::Field(key.clone());
         }
         // The file's start alone: a read that answers a page (`paged_read`).
-        let part = obj.iter().find_map(|(key, f)| {
-            let t = f.as_str()?;
-            (!t.is_empty() && t.len() < PROBE_TEXT.len() && PROBE_TEXT.starts_with(t))
-                .then_some((key, t.len()))
-        });
-        if let Some((key, n)) = part {
+        if let Some((key, n)) = page_field(reply) {
             return ReadSeen::Nothing(format!(
                 "the field `{key}` holds the probe file's first {n} bytes alone: the read looks \
                  paged; declare `paged_read` (docs/interfaces.md) and `reader_field: {key}`"
@@ -310,6 +449,7 @@ const OLD_ARGS: &[&str] = &[
     "match_text",
     "matchText",
     "search_text",
+    "needle",
 ];
 const NEW_ARGS: &[&str] = &[
     "new_string",
@@ -320,6 +460,7 @@ const NEW_ARGS: &[&str] = &[
     "replacement",
     "replace_text",
     "replacement_text",
+    "repl",
 ];
 
 /// Whether a tool takes an edit's two texts: as arguments of their own, in a list of edits
@@ -391,6 +532,20 @@ fn header(tools: &[Value], server: &str) -> String {
 /// old guess (plain text) marked as one.
 fn results_lines(seen: &Seen) -> String {
     let mut out = match &seen.read {
+        Some((tool, ReadSeen::Field(f))) if seen.paged.is_some() => {
+            let p = seen.paged.as_ref().map(paged_yaml).unwrap_or_default();
+            format!(
+                "# Seen: {tool} answered part of a file at a time, in the result's field \
+                 `{f}`; asked page\n# after page as below, the pages joined gave a file of \
+                 {} characters back exactly.\n{}paged_read: {p}\n",
+                PAGED_TEXT.chars().count(),
+                if f == "content" {
+                    String::new()
+                } else {
+                    format!("reader_field: {f}\n")
+                }
+            )
+        }
         Some((tool, ReadSeen::Field(f))) if f == "content" => format!(
             "# Seen: {tool} returned the probe file's text in the result's field `content` (a \
              JSON result),\n# so results are read as JSON: no `text_result`.\n"
@@ -442,6 +597,26 @@ fn refusal_lines(seen: Option<&RefusalSeen>) -> String {
              refusal: {{text_matches: \"^{}\"}}\n",
             regex::escape(word)
         ),
+        Some(RefusalSeen::ByField(field, ok, values)) => {
+            let mut out = format!(
+                "# Seen: refusals answered without `isError`, told from a success by the \
+                 field `{field}`\n# ({ok:?} in a success):\n"
+            );
+            for (value, asked) in values {
+                out.push_str(&format!("#   {value:?}: {asked}\n"));
+            }
+            let equals: Vec<String> = values
+                .iter()
+                .map(|(v, _)| Value::from(v.as_str()).to_string())
+                .collect();
+            out.push_str(&format!(
+                "# Values the probe did not provoke are not declared: add the server's others.\n\
+                 refusal: {{field: {}, equals: [{}]}}\n",
+                Value::from(format!("/{}", field.replace('~', "~0").replace('/', "~1"))),
+                equals.join(", ")
+            ));
+            out
+        }
         Some(RefusalSeen::NotTold(what)) => format!(
             "# Seen: a read of a missing file came back as something not told from a \
              success:\n#   {what}\n# Declare the server's refusal shape (`refusal`, \
@@ -942,6 +1117,7 @@ mod tests {
             absolute: Some(false),
             refusal: Some(refusal_seen(&in_band)),
             crlf: None,
+            paged: None,
         };
         let file = starter_seen(&[], "srv", &seen);
         assert!(
@@ -973,6 +1149,7 @@ mod tests {
             json!({"name": "write_text", "inputSchema": schema(&["file_path", "text_content"])}),
             json!({"name": "fs_rmtree", "inputSchema": schema(&["dir_path"])}),
             json!({"name": "rename", "inputSchema": schema(&["src", "dst"])}),
+            json!({"name": "replace_content", "inputSchema": schema(&["relative_path", "needle", "repl"])}),
         ];
         let text = starter(&tools, "srv");
         for expected in [
@@ -982,10 +1159,123 @@ mod tests {
             "  delete_tree:\n    call: fs_rmtree",
             "  move:\n    call: rename\n    args:\n      src: \"{path}\"",
             "      dst: \"{to}\"",
+            "  edit:\n    call: replace_content\n    args:\n      relative_path: \"{path}\"",
+            "      needle: \"{old}\"\n      repl: \"{new}\"",
         ] {
             assert!(text.contains(expected), "{expected}\n{text}");
         }
         assert!(!text.contains("  delete:\n    call: fs_rmtree"), "{text}");
         crate::catalogue::interface::parse_interface(&text, "starter.yaml").unwrap();
+    }
+
+    fn structured(v: Value) -> Reply {
+        Reply::Ok(
+            json!({"content": [{"type": "text", "text": v.to_string()}], "structuredContent": v}),
+        )
+    }
+
+    /// A refusal that shows only in a field of its own (`{"status": "not_found"}`, `isError`
+    /// false) is found by the field that differs from a success, and declared with the
+    /// values the probes provoked, each said; a success's value is never among them.
+    #[test]
+    fn refusals_told_by_a_field_are_declared_with_the_values_seen() {
+        let ok = structured(json!({"status": "ok", "text": PROBE_TEXT}));
+        let missing = structured(json!({"status": "not_found", "message": "x: no such file"}));
+        assert!(matches!(refusal_seen(&missing), RefusalSeen::NotTold(_)));
+        let found = refusal_field(&ok, &missing);
+        assert_eq!(
+            found,
+            Some(("status".into(), "ok".into(), "not_found".into()))
+        );
+        // Two fields that differ (or none) tell nothing.
+        let both = structured(json!({"status": "no", "kind": "x"}));
+        let ok2 = structured(json!({"status": "ok", "kind": "y"}));
+        assert_eq!(refusal_field(&ok2, &both), None);
+        assert_eq!(refusal_field(&ok, &ok), None);
+        assert_eq!(
+            field_value(&structured(json!({"status": "count_mismatch"})), "status"),
+            Some("count_mismatch".into())
+        );
+        let seen = Seen {
+            read: Some(("fetch".into(), ReadSeen::Field("text".into()))),
+            refusal: Some(RefusalSeen::ByField(
+                "status".into(),
+                "ok".into(),
+                vec![
+                    ("not_found".into(), "a read of a missing file".into()),
+                    (
+                        "count_mismatch".into(),
+                        "an edit of a text held twice".into(),
+                    ),
+                ],
+            )),
+            ..Seen::default()
+        };
+        let file = starter_seen(&[], "srv", &seen);
+        assert!(
+            file.contains("#   \"count_mismatch\": an edit of a text held twice"),
+            "{file}"
+        );
+        let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml")
+            .unwrap_or_else(|e| panic!("{e}\n{file}"));
+        let refusal = i.catalogue.profile.refusal.expect("declared");
+        let says = |status: &str| refusal.says_refused(Some(&json!({"status": status})), "");
+        assert!(says("not_found") && says("count_mismatch"), "{file}");
+        assert!(!says("ok") && !says("exists"), "{file}");
+    }
+
+    /// A read answering the file's start alone is paged: by offset (in each unit,
+    /// characters first) when its schema takes one, by a token when its first page has a
+    /// field named for one and the tool an argument named for one; a verified paging is
+    /// declared with the page's field.
+    #[test]
+    fn a_paged_read_is_guessed_from_its_schema_and_first_page() {
+        let schema = |props: &[&str]| {
+            let p: serde_json::Map<String, Value> =
+                props.iter().map(|k| (k.to_string(), json!({}))).collect();
+            json!({"properties": p, "required": ["path"]})
+        };
+        let first = structured(json!({"text": &PROBE_TEXT[..9], "next_cursor": "c9"}));
+        assert_eq!(page_field(&first), Some(("text".into(), 9)));
+        assert_eq!(page_field(&structured(json!({"text": PROBE_TEXT}))), None);
+        let by_offset =
+            json!({"name": "read_part", "inputSchema": schema(&["path", "offset", "length"])});
+        let c = paging_candidates(&by_offset, &structured(json!({"text": "mcp"})), "text");
+        let units: Vec<_> = c.iter().map(|p| p.unit).collect();
+        assert_eq!(
+            units,
+            vec![
+                Some(PageUnit::Characters),
+                Some(PageUnit::Bytes),
+                Some(PageUnit::Lines)
+            ]
+        );
+        assert!(c.iter().all(
+            |p| p.offset.as_deref() == Some("offset") && p.length.as_deref() == Some("length")
+        ));
+        let by_token = json!({"name": "read_next", "inputSchema": schema(&["path", "cursor"])});
+        let c = paging_candidates(&by_token, &first, "text");
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(c[0].next.as_deref(), Some("/next_cursor"));
+        assert_eq!(c[0].send_as.as_deref(), Some("cursor"));
+        // A tool taking neither gives nothing to try.
+        let plain = json!({"name": "read_file", "inputSchema": schema(&["path"])});
+        assert!(paging_candidates(&plain, &first, "text").is_empty());
+
+        for paging in [
+            c[0].clone(),
+            paging_candidates(&by_offset, &first, "text")[1].clone(),
+        ] {
+            let seen = Seen {
+                read: Some(("read_next".into(), ReadSeen::Field("text".into()))),
+                paged: Some(paging.clone()),
+                ..Seen::default()
+            };
+            let file = starter_seen(std::slice::from_ref(&by_token), "srv", &seen);
+            assert!(file.contains("reader_field: text\n"), "{file}");
+            let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml")
+                .unwrap_or_else(|e| panic!("{e}\n{file}"));
+            assert_eq!(i.catalogue.profile.paged_read, Some(paging), "{file}");
+        }
     }
 }
