@@ -4,7 +4,8 @@
 //! object; an envelope `{success|ok: true, data: {...}}` stands for its data. For an
 //! interface whose results are plain text (`text_result`), the text blocks are the text.
 //! FastMCP echoes a tool's text as `structuredContent: {"result": "<the same text>"}`: that
-//! echo adds nothing, so the reply is read from its text blocks (`structured`).
+//! echo adds nothing, so the reply is read from its text blocks (`structured`); only when they
+//! hold no JSON object and the interface declares no `text_result` is the echo the result.
 
 use serde_json::{Map, Value};
 
@@ -119,6 +120,14 @@ pub fn result_object(v: &Value, text_result: Option<&str>) -> Result<Map<String,
         && !blocks.is_empty()
     {
         return Ok(Map::from_iter([(field.to_string(), plain_text(v, blocks))]));
+    }
+    // FastMCP's echo of a text holding no JSON object, on an interface that declares no
+    // `text_result`: the echo is all there is, a success whose text is `result`.
+    if let Some(Value::Object(echo)) = v.get("structuredContent")
+        && echo.len() == 1
+        && echo.get("result").is_some_and(Value::is_string)
+    {
+        return Ok(echo.clone());
     }
     Err(format!(
         "the result has no structuredContent object and no text block holding a JSON object: {}",
@@ -295,6 +304,13 @@ mod tests {
             "line 1\n"
         );
         assert!(!is_tool_error(&echo(json_text)));
+        // Without `text_result`, the echo of a plain text is a success whose text is `result`
+        // (a write's "Wrote 3 bytes"), not a result missing its object.
+        let plain = Reply::Ok(echo("Wrote 3 bytes to a.txt"));
+        assert_eq!(
+            success(&plain, None).unwrap()["result"],
+            "Wrote 3 bytes to a.txt"
+        );
         let more = json!({"content": [{"type": "text", "text": "a"}], "structuredContent": {"result": "b"}});
         assert_eq!(
             result_object(&more, Some("content")).unwrap()["result"],
