@@ -310,7 +310,7 @@ for name in "${servers[@]}"; do
 done
 
 echo "zoo: ${#servers[@]} server(s) in $((SECONDS - start)) s"
-keep_results || failures+=("docs/zoo/results.tsv")
+keep_results || failures+=("docs/zoo/results.tsv does not hold what this run proved (see above)")
 if [ "${#failures[@]}" -gt 0 ]; then
     printf 'zoo: FAILED: %s\n' "${failures[@]}" >&2
     exit 1

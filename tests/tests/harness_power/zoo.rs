@@ -62,15 +62,15 @@ fn count(counts: &str, word: &str) -> Option<usize> {
 /// The servers of results.tsv, or what is wrong with it.
 fn parse(text: &str) -> Result<Vec<Server>, String> {
     let mut servers: Vec<Server> = Vec::new();
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-    if lines.next() != Some("server\twhat\tresult") {
+    // (line number, line), the comments left out.
+    let mut lines = (1..).zip(text.lines()).filter(|(_, l)| !l.starts_with('#'));
+    if lines.next().map(|(_, l)| l) != Some("server\twhat\tresult") {
         return Err("its first line after the comments is not `server<TAB>what<TAB>result`".into());
     }
-    for (n, line) in lines.enumerate() {
+    for (n, line) in lines {
         let [name, what, result] = line.split('\t').collect::<Vec<_>>()[..] else {
             return Err(format!(
-                "row {} is not three tab-separated fields: {line}",
-                n + 1
+                "line {n} is not three tab-separated fields: {line}"
             ));
         };
         if servers.last().is_none_or(|s| s.name != name) {
@@ -91,10 +91,7 @@ fn parse(text: &str) -> Result<Vec<Server>, String> {
             f => match f.strip_prefix("fault ") {
                 Some(fault) => s.faults.push((fault.to_string(), result == "caught")),
                 None => {
-                    return Err(format!(
-                        "row {} says what run.sh never writes: {what}",
-                        n + 1
-                    ));
+                    return Err(format!("line {n} says what run.sh never writes: {what}"));
                 }
             },
         }
