@@ -206,7 +206,9 @@ keep_results() {
         echo "# Generated: UPDATE=1 bash tests/zoo/run.sh. Rendered in docs/harness-power.md."
         printf 'server\twhat\tresult\n'
         for each in "${all_servers[@]}"; do
-            if [[ " ${servers[*]} " == *" $each "* ]]; then
+            # A server this run reached (its shape row is its first); one it never reached (the
+            # launcher's check failed) keeps its committed rows.
+            if [[ " ${servers[*]} " == *" $each "* ]] && grep -q "^$each	shape	" "$results"; then
                 awk -F'\t' -v s="$each" '$1 == s' "$results"
             elif [ -f "$committed" ]; then
                 awk -F'\t' -v s="$each" '$1 == s' "$committed"
