@@ -208,7 +208,7 @@ keep_results() {
         for each in "${all_servers[@]}"; do
             # A server this run reached (its shape row is its first); one it never reached (the
             # launcher's check failed) keeps its committed rows.
-            if [[ " ${servers[*]} " == *" $each "* ]] && grep -q "^$each	shape	" "$results"; then
+            if [[ " ${servers[*]} " == *" $each "* ]] && grep -q "^$each"$'\t'shape$'\t' "$results"; then
                 awk -F'\t' -v s="$each" '$1 == s' "$results"
             elif [ -f "$committed" ]; then
                 awk -F'\t' -v s="$each" '$1 == s' "$committed"
