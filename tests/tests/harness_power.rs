@@ -4,13 +4,16 @@
 //! them covering that clarification). One trial per fault and per variant of every
 //! profile, plus the reference, and rootspace's variants again with underscore tool names;
 //! and the mapping level (`mapping.rs`): faults and readings of interfaces no profile fits,
-//! tested through a mapping file alone.
+//! tested through a mapping file alone. The doc's section on the zoo (`zoo.rs`) is rendered
+//! from what `tests/zoo/run.sh` proved (docs/zoo/results.tsv), not measured here.
 //!
 //! The measured table lives in docs/harness-power.md; each trial compares its row with
 //! the file. The trials run only with `MCP_HARNESS_POWER=1` (CI sets it): see `enabled`. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
 
 #[path = "harness_power/mapping.rs"]
 mod mapping;
+#[path = "harness_power/zoo.rs"]
+mod zoo;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -432,9 +435,11 @@ fn render(rows: &[String]) -> String {
         "`tests/tests/harness_power.rs` runs a profile's suite against `mcp-faulty` (test \
          binary of the e2e-tests crate): the reference server of that profile with exactly \
          one injected behaviour. No injection lives in the server's code; each sits at a \
-         seam: `tests/src/faults/` wraps the unmodified server in another rmcp \
-         `ServerHandler` (arguments and outcomes of calls, listings) and its storage in \
-         another `Storage` (locking, writing, line endings, deleting), and those marked \
+         seam: `tests/src/faults/` runs the unmodified server's handler inside one decorator \
+         (`Faulty`, `tests/src/faults/decorator.rs`, a `ProfileHandler` the reference's own \
+         `ToolServer` serves), which changes a tool's call (its arguments or its outcome) and, \
+         where a fault needs it, listings, and its storage inside another `Storage` (locking, \
+         writing, line endings, deleting), and those marked \
          (proxy) come from the wire proxy `tests/src/proxy.rs`, which rewrites requests and \
          replies of the unmodified server process. A fault run selects the cases tagged with \
          the violated id (any of them failing fails the whole run); a variant run selects \
@@ -486,6 +491,9 @@ fn render(rows: &[String]) -> String {
         }
     }
     s.push_str(&mapping::section(rows));
+    // A zoo file that cannot be read is written as its reason: `doc/complete` fails on it
+    // before anything is written.
+    s.push_str(&zoo::section().unwrap_or_else(|e| format!("\n## The zoo\n\n{e}\n")));
     if !KNOWN_GAPS.is_empty() {
         s.push_str(
             "\n## Known gaps of the catalogue\n\n| fault | why no case catches it yet |\n|---|---|\n",
@@ -604,6 +612,7 @@ fn trials() -> (Vec<Trial>, Vec<Trial>) {
     trials.push(Trial::test("doc/complete", move || {
         let doc = std::fs::read_to_string(doc_path()).unwrap_or_default();
         let rows = doc_rows(&doc);
+        zoo::section()?;
         if write {
             // Rows were written by the trials; refresh the summary and the fixed sections.
             let _g = DOC_LOCK.lock().unwrap_or_else(|e| e.into_inner());
@@ -615,8 +624,9 @@ fn trials() -> (Vec<Trial>, Vec<Trial>) {
             Ok(())
         } else {
             Err(format!(
-                "docs/harness-power.md is missing rows or its summary is stale; regenerate it \
-                 with `{REGENERATE}`."
+                "docs/harness-power.md is missing rows, or its summary or its zoo section (from \
+                 docs/zoo/results.tsv) is stale; regenerate it with `{REGENERATE} -- --exact \
+                 doc/complete` (its fixed sections alone), or `{REGENERATE}` for every row."
             )
             .into())
         }

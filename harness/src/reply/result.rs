@@ -4,7 +4,9 @@
 //! object; an envelope `{success|ok: true, data: {...}}` stands for its data. For an
 //! interface whose results are plain text (`text_result`), the text blocks are the text.
 //! FastMCP echoes a tool's text as `structuredContent: {"result": "<the same text>"}`: that
-//! echo adds nothing, so the reply is read from its text blocks (`structured`).
+//! echo adds nothing, so the reply is read from its text blocks (`structured`); only when they
+//! hold no JSON object and the interface declares no `text_result` is the echo a successful
+//! call's result (`success`).
 
 use serde_json::{Map, Value};
 
@@ -142,6 +144,16 @@ fn plain_text(v: &Value, blocks: &[Value]) -> Value {
     }
 }
 
+/// FastMCP's echo `{"result": "<text>"}` itself, which `structured` leaves aside.
+fn plain_echo(v: &Value) -> Option<Map<String, Value>> {
+    match v.get("structuredContent") {
+        Some(Value::Object(echo)) if echo.len() == 1 && echo.get("result")?.is_string() => {
+            Some(echo.clone())
+        }
+        _ => None,
+    }
+}
+
 /// The successful result object of a reply, or why there is none (`text_result`: see
 /// `result_object`).
 pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
@@ -150,7 +162,9 @@ pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, V
             "the call failed (isError: true) but should have succeeded: {}",
             clip(&text_blocks(v).join(" "), 600)
         )),
-        Reply::Ok(v) => result_object(v, text_result),
+        // FastMCP's echo of a text holding no JSON object, on an interface that declares no
+        // `text_result`: the echo is all there is, a success whose text is `result`.
+        Reply::Ok(v) => result_object(v, text_result).or_else(|e| plain_echo(v).ok_or(e)),
         Reply::RpcError { code, message, .. } => Err(format!(
             "the call failed with JSON-RPC error {code} but should have succeeded: {message}"
         )),
@@ -295,6 +309,13 @@ mod tests {
             "line 1\n"
         );
         assert!(!is_tool_error(&echo(json_text)));
+        // Without `text_result`, the echo of a plain text is a success whose text is `result`
+        // (a write's "Wrote 3 bytes"), not a result missing its object.
+        let plain = Reply::Ok(echo("Wrote 3 bytes to a.txt"));
+        assert_eq!(
+            success(&plain, None).unwrap()["result"],
+            "Wrote 3 bytes to a.txt"
+        );
         let more = json!({"content": [{"type": "text", "text": "a"}], "structuredContent": {"result": "b"}});
         assert_eq!(
             result_object(&more, Some("content")).unwrap()["result"],
