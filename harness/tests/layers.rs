@@ -161,6 +161,52 @@ fn one_version_of_sha2_and_base64_is_locked() {
     }
 }
 
+/// Each package of `cargo tree` (`name vX [features]`), for a build of `args`.
+fn tree(args: &[&str]) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["tree", "--offline", "--prefix", "none", "-f", "{p} [{f}]"])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.trim_end_matches(" (*)").to_string())
+        .collect()
+}
+
+/// The README's two commands share one build: every package `cargo run -p mcp-harness`
+/// builds has the features `cargo test --workspace` built it with, so the second compiles
+/// nothing (CI runs both; a feature a dev-dependency turns on once cost a second build of
+/// rmcp, the reference and the harness). A difference names the package to align.
+#[test]
+fn one_build_serves_the_readme_commands() {
+    let run = tree(&["-p", "mcp-harness", "-e", "normal,build"]);
+    let test = tree(&["--workspace", "-e", "normal,build,dev"]);
+    let name = |l: &str| l.split(" [").next().unwrap_or_default().to_string();
+    let differ: Vec<String> = run
+        .iter()
+        .filter(|l| !test.contains(*l) && test.iter().any(|t| name(t) == name(l)))
+        .map(|l| {
+            let other = test.iter().find(|t| name(t) == name(l)).cloned();
+            format!("{l} (run) against {} (test)", other.unwrap_or_default())
+        })
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "packages built with other features by the two README commands (align them in \
+         harness/Cargo.toml; `cargo tree --workspace -e features -i NAME` shows who turns each \
+         on):\n{}",
+        differ.join("\n")
+    );
+}
+
 /// The checker itself: a `super` path is resolved from the file's module.
 #[test]
 fn super_paths_resolve_from_the_file() {

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use mcp_harness::run::client::{HarnessClient, Roots, file_uri};
 use rmcp::model::{CallToolRequestParams, ClientConfig, ProtocolVersion};
 use rmcp::service::RunningService;
-use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
@@ -128,11 +127,7 @@ async fn hostile_roots_over_stdio_lead_nowhere_outside() {
         let started = Instant::now();
         let roots = Roots::new(uris);
         let cmd = server_command(&f.root, &["--profile", "filesystem"]);
-        let (transport, _) = TokioChildProcess::builder(cmd)
-            .stderr(stderr_cfg())
-            .spawn()
-            .expect("spawn server");
-        let pid = transport.id().expect("the server's pid");
+        let (transport, pid) = spawn_stdio(cmd);
         let client = HarnessClient::new(roots_client_info(), Some(roots.clone()));
         let c = tokio::time::timeout(Duration::from_secs(20), client.serve(transport))
             .await

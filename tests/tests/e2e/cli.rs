@@ -96,10 +96,7 @@ async fn the_filesystem_profile_takes_directories_as_server_filesystem_does() {
     cmd.args(["--profile", "filesystem"])
         .arg(&f.root)
         .arg(&second);
-    let (transport, _) = rmcp::transport::TokioChildProcess::builder(cmd)
-        .stderr(stderr_cfg())
-        .spawn()
-        .expect("spawn server");
+    let (transport, _) = spawn_stdio(cmd);
     let config = rmcp::model::ClientConfig::default()
         .with_protocol_version(rmcp::model::ProtocolVersion::V_2025_11_25);
     let c = config.serve(transport).await.expect("handshake");

@@ -10,7 +10,6 @@ use rmcp::model::{
     CallToolRequestParams, ClientConfig, ErrorData, ProtocolVersion, ReadResourceRequestParams,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
-use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError, ServiceExt};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -139,11 +138,33 @@ pub fn stderr_cfg() -> Stdio {
     }
 }
 
-pub async fn connect(root: &Path, era: Era, extra: &[&str]) -> Client {
-    let (transport, _) = TokioChildProcess::builder(server_command(root, extra))
+/// The stdio of the server `cmd` starts, as rmcp's `(read, write)` transport, and its pid.
+/// The server ends at its stdin's end, when the client goes, and is killed when the test's
+/// runtime ends (the task that waits on it is dropped). Plain pipes rather than rmcp's
+/// child-process transport: that feature alone made `cargo run -p mcp-harness` after the
+/// workspace's tests rebuild rmcp, tokio and libc with other features.
+pub fn spawn_stdio(
+    mut cmd: tokio::process::Command,
+) -> (
+    (tokio::process::ChildStdout, tokio::process::ChildStdin),
+    u32,
+) {
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(stderr_cfg())
-        .spawn()
-        .expect("spawn server");
+        .kill_on_drop(true);
+    let mut child = cmd.spawn().expect("spawn server");
+    let pid = child.id().expect("the server's pid");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let stdin = child.stdin.take().expect("piped stdin");
+    tokio::spawn(async move {
+        let _ = child.wait().await;
+    });
+    ((stdout, stdin), pid)
+}
+
+pub async fn connect(root: &Path, era: Era, extra: &[&str]) -> Client {
+    let (transport, _) = spawn_stdio(server_command(root, extra));
     let config = ClientConfig::default();
     let fut = match era {
         Era::Legacy => {
