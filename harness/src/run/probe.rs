@@ -80,6 +80,9 @@ pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen)
             }
             Reply::Broken(why) => return Err(format!("tools/list failed: {why}")),
         };
+        let profiles = super::starter_schemas::builtin_profiles();
+        let known: Vec<&Profile> = profiles.iter().collect();
+        let tools = super::starter_schemas::prepared(&tools, &known);
         let mut seen = match read_call(&tools) {
             Some(read) => seen_reading(&mut s, root, &tools, &read).await,
             None => Seen::default(),
