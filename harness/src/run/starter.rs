@@ -29,6 +29,8 @@ pub struct Seen {
     /// How the read tool, which answered a page, was seen to give the whole file: the
     /// paging whose pages, joined, gave `PAGED_TEXT` back exactly.
     pub paged: Option<PagedRead>,
+    /// The size caps a read, an edit and a write of the suite's largest file showed.
+    pub limits: Option<super::starter_limits::LimitsSeen>,
 }
 
 /// The text of the file a paged read is verified on: long enough for several pages, its
@@ -589,6 +591,9 @@ fn results_lines(seen: &Seen) -> String {
     };
     out.push_str(&refusal_lines(seen.refusal.as_ref()));
     out.push_str(&crlf_lines(seen.crlf.as_ref()));
+    if let Some(limits) = &seen.limits {
+        out.push_str(&super::starter_limits::limits_lines(limits));
+    }
     out
 }
 
@@ -1129,6 +1134,7 @@ mod tests {
             refusal: Some(refusal_seen(&in_band)),
             crlf: None,
             paged: None,
+            limits: None,
         };
         let file = starter_seen(&[], "srv", &seen);
         assert!(
