@@ -218,7 +218,7 @@ mod tests {
         }
     }
 
-    fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+    fn run<T>(f: impl Future<Output = T>) -> T {
         tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap()
