@@ -26,6 +26,8 @@ pub mod request;
 pub mod scratch;
 pub mod server;
 pub mod starter;
+pub mod starter_limits;
+pub mod starter_schemas;
 pub mod steps;
 pub mod suite;
 pub mod swapper;

@@ -14,6 +14,7 @@ use super::starter::{
     crlf_seen, field_value, page_field, paging_candidates, read_call, read_seen, refusal_field,
     refusal_seen,
 };
+use super::starter_limits::{self, LimitsSeen, Tried};
 use crate::catalogue::profile::{PagedRead, Profile};
 
 /// How long `--protocol auto` waits for an answer to `server/discover` before it tries
@@ -80,11 +81,17 @@ pub fn starter_seen(cfg: &ServerConfig) -> Result<(Vec<serde_json::Value>, Seen)
             }
             Reply::Broken(why) => return Err(format!("tools/list failed: {why}")),
         };
+        let profiles = super::starter_schemas::builtin_profiles();
+        let known: Vec<&Profile> = profiles.iter().collect();
+        let tools = super::starter_schemas::prepared(&tools, &known);
         let mut seen = match read_call(&tools) {
             Some(read) => seen_reading(&mut s, root, &tools, &read).await,
             None => Seen::default(),
         };
         seen.crlf = seen_crlf_edit(&mut s, root, &tools, &seen).await;
+        if seen.absolute.is_some() {
+            seen.limits = Some(seen_limits(&mut s, root, &tools, &seen).await);
+        }
         s.shutdown().await;
         Ok((tools, seen))
     })?
@@ -266,6 +273,18 @@ fn guessed_call(
     root: &Path,
     (path, old, new): (&str, &str, &str),
 ) -> Option<(String, serde_json::Value)> {
+    guessed_write(tools, seen, op, root, (path, old, new), "")
+}
+
+/// `guessed_call`, with `content` for `{content}`.
+fn guessed_write(
+    tools: &[serde_json::Value],
+    seen: &Seen,
+    op: &str,
+    root: &Path,
+    (path, old, new): (&str, &str, &str),
+    content: &str,
+) -> Option<(String, serde_json::Value)> {
     let guess = super::starter::starter_seen(tools, "", seen);
     let file: crate::catalogue::yaml::Value = crate::catalogue::yaml::from_str(&guess).ok()?;
     let template = file.get("operations")?.get(op)?;
@@ -277,6 +296,7 @@ fn guessed_call(
             .replace("{path}", path)
             .replace("{old}", old)
             .replace("{new}", new)
+            .replace("{content}", content)
     });
     Some((tool, args))
 }
@@ -308,6 +328,91 @@ async fn seen_crlf_edit(
     };
     let said = crate::reply::clip(&said.replace(['\n', '\r'], " "), 300);
     Some(crlf_seen(&tool, &after, &said))
+}
+
+/// The size caps (`starter_limits`): a read and an edit of files made on disk, and a create,
+/// each of the suite's largest size, and below it where refused; the caps found first are
+/// tried first for the next operation. The large write is given a minute: the server parses
+/// 10 MB of JSON before its tool can refuse it.
+async fn seen_limits(
+    s: &mut Session,
+    root: &Path,
+    tools: &[serde_json::Value],
+    seen: &Seen,
+) -> LimitsSeen {
+    let mut limits = LimitsSeen::default();
+    let on_disk = |n: u64| {
+        let name = format!("limit-probe-{n}.txt");
+        std::fs::write(root.join(&name), starter_limits::fixture(n)).map(|_| name)
+    };
+    if let Some((tool, _)) = guessed_call(tools, seen, "read", root, ("x", "", "")) {
+        limits.read = Some(
+            starter_limits::cap_of(&tool, &[], async |n| match on_disk(n) {
+                Ok(name) => limit_call(s, tools, seen, "read", root, (&name, "", ""), "").await,
+                Err(e) => Tried::Broken(format!("cannot make the file: {e}")),
+            })
+            .await,
+        );
+    }
+    if let Some((tool, _)) = guessed_call(tools, seen, "edit", root, ("x", "", "")) {
+        let (old, new) = (starter_limits::MARKER, starter_limits::MARKED);
+        let hints = limits.pinned();
+        limits.edit = Some(
+            starter_limits::cap_of(&tool, &hints, async |n| match on_disk(n) {
+                Ok(name) => limit_call(s, tools, seen, "edit", root, (&name, old, new), "").await,
+                Err(e) => Tried::Broken(format!("cannot make the file: {e}")),
+            })
+            .await,
+        );
+    }
+    if let Some((tool, _)) = guessed_call(tools, seen, "create", root, ("x", "", "")) {
+        let hints = limits.pinned();
+        let before = s.set_timeout(Duration::from_secs(60));
+        limits.write = Some(
+            starter_limits::cap_of(&tool, &hints, async |n| {
+                let name = format!("limit-write-{n}.txt");
+                let content = starter_limits::fixture(n);
+                limit_call(s, tools, seen, "create", root, (&name, "", ""), &content).await
+            })
+            .await,
+        );
+        s.set_timeout(before);
+    }
+    for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with("limit-") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    limits
+}
+
+/// One call of the size probe, and whether it passed.
+async fn limit_call(
+    s: &mut Session,
+    tools: &[serde_json::Value],
+    seen: &Seen,
+    op: &str,
+    root: &Path,
+    names: (&str, &str, &str),
+    content: &str,
+) -> Tried {
+    let Some((tool, args)) = guessed_write(tools, seen, op, root, names, content) else {
+        return Tried::Broken(format!("no {op} is guessed"));
+    };
+    match s.call_tool(&tool, args).await {
+        Reply::Ok(v)
+            if crate::reply::is_tool_error(&v) || v.get("isError") == Some(&true.into()) =>
+        {
+            let text = crate::reply::text_blocks(&v).join(" ");
+            Tried::Refused(crate::reply::clip(&text.replace(['\n', '\r'], " "), 240))
+        }
+        Reply::Ok(_) => Tried::Passed,
+        Reply::RpcError { code, message, .. } => Tried::Refused(format!(
+            "JSON-RPC error {code}: {}",
+            crate::reply::clip(&message, 160)
+        )),
+        Reply::Broken(why) => Tried::Broken(why),
+    }
 }
 
 /// `v` with `f` applied to every string in it.

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::catalogue::profile::{PageUnit, PagedRead};
 use crate::reply::listing::input_schema_names;
 use crate::reply::{self, Reply};
+use crate::run::starter_schemas::FILLED_FROM;
 
 /// The text of the file the probe reads back (`probe::starter_seen`).
 pub const PROBE_TEXT: &str = "mcp-harness probe: first line\nsecond line\n";
@@ -28,6 +29,8 @@ pub struct Seen {
     /// How the read tool, which answered a page, was seen to give the whole file: the
     /// paging whose pages, joined, gave `PAGED_TEXT` back exactly.
     pub paged: Option<PagedRead>,
+    /// The size caps a read, an edit and a write of the suite's largest file showed.
+    pub limits: Option<super::starter_limits::LimitsSeen>,
 }
 
 /// The text of the file a paged read is verified on: long enough for several pages, its
@@ -522,7 +525,13 @@ fn header(tools: &[Value], server: &str) -> String {
         "# Server: {server}\n# Its tools (* marks a required argument):\n"
     ));
     for t in tools {
-        out.push_str(&format!("#   {}\n", signature(t)));
+        match t.get(FILLED_FROM).and_then(Value::as_str) {
+            Some(from) => out.push_str(&format!(
+                "#   {}  (its schema names none: the `{from}` profile's)\n",
+                signature(t)
+            )),
+            None => out.push_str(&format!("#   {}\n", signature(t))),
+        }
     }
     out.push_str("interface: my-server\n");
     out
@@ -582,6 +591,9 @@ fn results_lines(seen: &Seen) -> String {
     };
     out.push_str(&refusal_lines(seen.refusal.as_ref()));
     out.push_str(&crlf_lines(seen.crlf.as_ref()));
+    if let Some(limits) = &seen.limits {
+        out.push_str(&super::starter_limits::limits_lines(limits));
+    }
     out
 }
 
@@ -817,10 +829,14 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or("?");
     let path_arg = arg(tool, PATH_ARGS).unwrap_or_else(|| "path".into());
     let (path, how) = spelling(&path_arg, absolute);
-    let mut out = format!(
-        "  # {what}: a guess from {}\n  {op}:\n    call: {name}\n    args:\n",
-        signature(tool)
-    );
+    let mut out = format!("  # {what}: a guess from {}\n", signature(tool));
+    if let Some(from) = tool.get(FILLED_FROM).and_then(Value::as_str) {
+        out.push_str(&format!(
+            "  # {name}'s input schema names no argument: these are the built-in `{from}` \
+             profile's\n  # for a tool of that name (its tool names are the server's).\n"
+        ));
+    }
+    out.push_str(&format!("  {op}:\n    call: {name}\n    args:\n"));
     // Each value as YAML: strings quoted.
     let mut file_args = vec![(path_arg.clone(), format!("\"{path}\""))];
     if matches!(op, "create" | "overwrite") {
@@ -1118,6 +1134,7 @@ mod tests {
             refusal: Some(refusal_seen(&in_band)),
             crlf: None,
             paged: None,
+            limits: None,
         };
         let file = starter_seen(&[], "srv", &seen);
         assert!(
