@@ -505,18 +505,17 @@ fn render(rows: &[String]) -> String {
     s
 }
 
-/// The reference trials of a profile: with underscore names where its tool names have dots
-/// to respell (`underscore/reference`). With its own names the reference runs every
-/// scenario of every profile in `harness/tests/conformance.rs`, which the same `cargo test`
-/// runs, so a trial of that here would be the same run twice.
+/// The reference trials of a profile: with its own tool names, and again with underscore
+/// names where they have dots to respell (named `dotted/` and `underscore/reference`). Each
+/// also holds the profile's floor: at least that many scenarios ran.
 fn reference_trials(p: &'static ProfileFaults) -> Vec<(ToolNames, String)> {
     if !p.respelled_names {
-        return Vec::new();
+        return vec![(ToolNames::Dotted, format!("{}/reference", p.profile))];
     }
-    vec![(
-        ToolNames::Underscore,
-        format!("{}/reference", ToolNames::Underscore.as_str()),
-    )]
+    [ToolNames::Dotted, ToolNames::Underscore]
+        .into_iter()
+        .map(|names| (names, format!("{}/reference", names.as_str())))
+        .collect()
 }
 
 /// The plain reference of a profile passes its whole suite, and at least its floor ran.
