@@ -58,7 +58,7 @@ pub enum Arg<'a> {
 }
 
 /// The slot types a template may use; `{a}` is the article `a`, read as `a` or `an`.
-const SLOTS: [(&str, &str); 11] = [
+const SLOTS: [(&str, &str); 12] = [
     ("quoted", r#""([^"]*)""#),
     ("string", r#"(".*")"#),
     ("object", r"(\{.*\})"),
@@ -67,6 +67,8 @@ const SLOTS: [(&str, &str); 11] = [
     // Any JSON value but a sentence going on ("is the hash of", "is saved as").
     ("value", r#"((?:[\[\{"0-9-]|true|false|null).*)"#),
     ("number", r"(\d+)"),
+    // A duration: the catalogue writes whole seconds; a test may run a race for a fraction.
+    ("seconds", r"(\d+(?:\.\d+)?)"),
     ("mode", r"(0o[0-7]+)"),
     ("kind", r"([a-z_]+)"),
     ("word", r"([a-z]+)"),
@@ -81,7 +83,7 @@ fn fits(slot: &str, arg: &Arg) -> bool {
             | ("string", Arg::JsonString(_))
             | ("object" | "json" | "value" | "array", Arg::Json(_))
             | ("array", Arg::Strings(_))
-            | ("number", Arg::Number(_))
+            | ("number" | "seconds", Arg::Number(_))
             | ("mode", Arg::Mode(_))
             | ("kind" | "word", Arg::Word(_))
     )
@@ -270,7 +272,7 @@ forms! {
         "the client calls {quoted} with {object} while reading {quoted} repeatedly with the \
          reader arguments {object} each time";
     RACE: When
-        "the client repeats the calls {array} for {number} s while {quoted} is exchanged with a \
+        "the client repeats the calls {array} for {seconds} s while {quoted} is exchanged with a \
          symlink to {quoted}";
     HTTP_REQUEST: When "the client sends the HTTP request {object}";
     CHANGE_ROOTS: When "the client changes its roots to {array}";

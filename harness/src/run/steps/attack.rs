@@ -90,7 +90,7 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let Value::Array(calls) = json_arg(arg(a, 0)?)? else {
         return Err("internal: the race's calls are not a JSON array".into());
     };
-    let seconds: u64 = arg(a, 1)?
+    let seconds: f64 = arg(a, 1)?
         .parse()
         .map_err(|_| "internal: bad race duration".to_string())?;
     let entry = w.in_root(arg(a, 2)?);
@@ -98,7 +98,7 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     // The server starts (and the outside area is recorded) before the attacker does.
     w.begin_action().await?;
     let swapper = Swapper::start(&w.root, &entry, &target)?;
-    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut replies = Vec::new();
     let mut outside_changed = None;
     while Instant::now() < deadline && replies.len() < MAX_RACE_CALLS {
