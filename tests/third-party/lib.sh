@@ -36,7 +36,9 @@ install_crate() {
     [ ! -x "$dir/bin/$name" ] || return 0
     target="${MCP_THIRD_PARTY_TARGET:-$dir/target}"
     start=$(date +%s)
-    CARGO_PROFILE_DEV_DEBUG=0 cargo install "$name" --version "$version" --locked \
+    # Without .ci/run's clippy wrapper: it lints the workspace's own crates, not theirs.
+    env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS CARGO_PROFILE_DEV_DEBUG=0 \
+        cargo install "$name" --version "$version" --locked \
         --root "$dir" --target-dir "$target" "$@" >&2
     [ -n "${MCP_THIRD_PARTY_TARGET:-}" ] || rm -rf "$target"
     echo "$name: built $version in $(($(date +%s) - start)) s" >&2

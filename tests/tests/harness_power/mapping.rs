@@ -183,7 +183,7 @@ fn measure_fault(
 /// rejected it (any failed case: every case of a mapping is core).
 fn measure_reading(r: &Reading) -> Result<String, Failed> {
     let iface = interface(r)?;
-    // A reading changes shapes, not timing: its races last one second (`RaceTime::Short`).
+    // A reading changes shapes, not timing: its races are short (`RaceTime::Short`).
     let results = run(
         r,
         None,
