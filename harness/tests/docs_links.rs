@@ -194,7 +194,7 @@ fn readme_commands_are_the_ones_ci_runs() {
         Some(&expected.map(String::from)[..]),
         "README.md's first two commands must run the suite against the reference and the tests"
     );
-    // CI runs the main command in the dev profile: every step after the test step runs
+    // CI runs the main command in the dev profile: every step after its build step runs
     // that step's build (.ci/run, MCP_HARNESS_CARGO_PROFILE), and no code of ours depends
     // on the profile (no cfg on debug assertions; `the_code_does_not_depend_on_the_profile`).
     let in_ci = ["cargo run -p mcp-harness", "cargo test --workspace"];

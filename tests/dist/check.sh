@@ -45,7 +45,7 @@ fi
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 
 # The build the earlier CI steps made (cargo prints nothing to do when it is fresh): release,
-# or the test step's dev build in CI (tests/cargo-profile.sh).
+# or CI's one dev build (tests/cargo-profile.sh).
 . tests/cargo-profile.sh  # cargo_profile, bin_dir
 cargo build --profile "$cargo_profile" -p mcp-harness
 binary=$bin_dir/mcp-harness

@@ -17,7 +17,7 @@ fi
 
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 # The server binary the workspace's tests use: built as they build it, so after
-# `cargo test --workspace` (CI's test step) nothing is rebuilt. `cargo build -p e2e-tests`
+# `cargo test --workspace` (or CI's build) nothing is rebuilt. `cargo build -p e2e-tests`
 # unifies the dependencies' features differently and rebuilt them (245 s of a CI run).
 cargo test --workspace --no-run --quiet
 exec "$VENV/bin/python" "$ROOT/tests/interop/python_client.py" "$TARGET/debug/mcp-reference-e2e"

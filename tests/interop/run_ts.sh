@@ -10,7 +10,7 @@ TS="$ROOT/tests/interop/ts"
 (cd "$TS" && npm ci --no-audit --no-fund --loglevel=error)
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 # The server binary the workspace's tests use (reference/tests/stdio.rs): built as they
-# build it, so after `cargo test --workspace` (CI's test step) nothing is rebuilt;
+# build it, so after `cargo test --workspace` (or CI's build) nothing is rebuilt;
 # `cargo build -p mcp-reference` unifies the dependencies' features differently and
 # rebuilt them (minutes in a CI run).
 cargo test --workspace --no-run --quiet

@@ -4,7 +4,9 @@
 //! server at a URL is encoded as `[URL_MARK, url, root]` (so `ServerConfig` keeps its
 //! fields and literal form).
 
-use std::sync::Arc;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use crate::catalogue::Profile;
@@ -132,15 +134,12 @@ pub enum Target {
     HttpSpawn,
     /// A server that is already running; its root is fixed, so scenarios run one at a time
     /// and the root is emptied before each.
-    HttpUrl {
-        url: String,
-        root: std::path::PathBuf,
-    },
+    HttpUrl { url: String, root: PathBuf },
 }
 
 /// Where a server started with `{audit_log}` on `root` writes its audit log: beside the
 /// root, so neither the root's nor the outside area's checks see it.
-pub fn audit_log_path(root: &std::path::Path) -> std::path::PathBuf {
+pub fn audit_log_path(root: &Path) -> PathBuf {
     root.with_file_name("mcp-audit.jsonl")
 }
 
@@ -148,7 +147,7 @@ impl ServerConfig {
     /// A running server at `url` whose root is `root`.
     pub fn url(
         url: &str,
-        root: &std::path::Path,
+        root: &Path,
         tool_names: ToolNames,
         profile: Arc<Profile>,
     ) -> ServerConfig {
@@ -192,7 +191,7 @@ impl ServerConfig {
     }
 
     /// The working directory of a server started on `root` (`None`: the harness's own).
-    pub fn cwd_for(&self, root: &std::path::Path) -> Option<std::path::PathBuf> {
+    pub fn cwd_for(&self, root: &Path) -> Option<PathBuf> {
         let dir = self.cwd.as_ref()?;
         Some(dir.replace("{root}", &root.to_string_lossy()).into())
     }
@@ -214,6 +213,28 @@ impl ServerConfig {
         );
         cfg.announces_endpoint = true;
         cfg
+    }
+
+    /// The path of this very binary, as it was when first asked (the built-in reference's
+    /// command names it).
+    pub fn own_binary() -> Result<&'static Path, String> {
+        static OWN: LazyLock<Result<PathBuf, String>> = LazyLock::new(|| {
+            std::env::current_exe()
+                .map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))
+        });
+        OWN.as_deref().map_err(Clone::clone)
+    }
+
+    /// What to execute for a command's `program`: this very binary through
+    /// `/proc/self/exe` where there is one, so that a rebuild that replaces the file during
+    /// a run (cargo links it anew even when nothing changed) leaves later starts of the
+    /// built-in reference working; any other program as it is.
+    pub fn executable(program: &str) -> &OsStr {
+        let own = Path::new("/proc/self/exe");
+        match ServerConfig::own_binary() {
+            Ok(path) if path == Path::new(program) && own.exists() => own.as_os_str(),
+            _ => OsStr::new(program),
+        }
     }
 
     /// The built-in reference: this very binary, through its hidden `serve-reference`
@@ -277,6 +298,23 @@ pub fn reference_serves(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// This binary is started through `/proc/self/exe`, which stays valid when the file is
+    /// replaced; a program of another path is started as it is.
+    #[test]
+    fn the_own_binary_is_started_through_proc_self_exe() {
+        let own = ServerConfig::own_binary()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let expected = if Path::new("/proc/self/exe").exists() {
+            "/proc/self/exe"
+        } else {
+            own.as_str()
+        };
+        assert_eq!(ServerConfig::executable(&own), OsStr::new(expected));
+        assert_eq!(ServerConfig::executable("python3"), OsStr::new("python3"));
+    }
 
     /// The value `reference` forwards as `--tool-names` is one the reference accepts.
     #[test]

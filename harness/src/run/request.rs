@@ -102,8 +102,7 @@ pub fn server_config(req: &RunRequest, profile: Arc<Profile>) -> Result<ServerCo
             announces_endpoint: false,
         },
         None => {
-            let exe = std::env::current_exe()
-                .map_err(|e| format!("cannot locate the mcp-harness binary: {e}"))?;
+            let exe = ServerConfig::own_binary()?;
             if req.http {
                 ServerConfig::reference_http(&exe.to_string_lossy(), req.tool_names, profile)
             } else {

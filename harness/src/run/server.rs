@@ -674,7 +674,8 @@ async fn launch(
         return Err(io.fail("the server command is empty".into()));
     };
     let http = cfg.target() == Target::HttpSpawn;
-    let mut command = Command::new(program);
+    let mut command = Command::new(ServerConfig::executable(program));
+    command.arg0(program);
     if let Some(dir) = cfg.cwd_for(root) {
         command.current_dir(dir);
     }

@@ -40,7 +40,14 @@ fn main() -> ExitCode {
     };
     args.drain(1..3);
     if proxy::is_proxy(&name) {
-        let exe = match std::env::current_exe() {
+        // Through /proc/self/exe where there is one: it stays valid when cargo links the
+        // file anew during a run (as a concurrent `cargo test` does even when fresh).
+        let own = std::path::Path::new("/proc/self/exe");
+        let exe = match own
+            .exists()
+            .then(|| own.to_path_buf())
+            .map_or_else(std::env::current_exe, Ok)
+        {
             Ok(p) => p.to_string_lossy().into_owned(),
             Err(e) => {
                 eprintln!("mcp-faulty: error: cannot locate itself: {e}");
