@@ -32,7 +32,9 @@ pub mod host_roots;
 pub mod housekeeping;
 #[cfg(feature = "http")]
 pub mod http;
-pub mod json;
+/// Fast JSON text for large replies: its own crate (`reference/json`), compiled optimized
+/// even in debug builds (the workspace's Cargo.toml says why).
+pub use mcp_reference_json as json;
 pub mod lighthouse;
 pub mod limits;
 pub mod lines;
