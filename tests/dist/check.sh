@@ -9,7 +9,13 @@
 # exit 0, and a case of the baseline run without it must exit 1.
 #
 #   bash tests/dist/check.sh          # after cargo build --release -p mcp-harness
+#   DIST_STAGE=pack bash tests/dist/check.sh   # build the wheel and tarballs, and stop
+#   DIST_STAGE=check bash tests/dist/check.sh  # check those an earlier pack stage built
 #
+# The stages are apart for .ci/run: while maturin builds the wheel, target/<profile>/mcp-harness
+# is missing (maturin moves it away and back: seen as "No such file or directory" for about
+# 3 s), so the pack stage runs when nothing else starts the harness by that path, and the
+# check stage, which runs the installed copies, beside other work.
 # Needs python3 (with venv), Node 18+ and npm; maturin is installed (pinned) into
 # target/dist/maturin-venv from PyPI on the first run. Only linux-x64 is checked here:
 # the other platforms' packages are built by .github/workflows/release.yml on their runners.
@@ -44,26 +50,35 @@ if [ ! -x "$server" ]; then
 fi
 [ -z "${INSTALL_ONLY:-}" ] || exit 0  # INSTALL_ONLY=1: install and stop (.ci/run installs early)
 
-# The build the earlier CI steps made (cargo prints nothing to do when it is fresh): release,
-# or CI's one dev build (tests/cargo-profile.sh).
-. tests/cargo-profile.sh  # cargo_profile, bin_dir
-cargo build --profile "$cargo_profile" -p mcp-harness
-binary=$bin_dir/mcp-harness
+stage=${DIST_STAGE:-all}
+case "$stage" in all | pack | check) ;; *) echo "dist: DIST_STAGE is all, pack or check, not $stage" >&2; exit 2 ;; esac
+if [ "$stage" != check ]; then
+    # The build the earlier CI steps made (cargo prints nothing to do when it is fresh): release,
+    # or CI's one dev build (tests/cargo-profile.sh).
+    . tests/cargo-profile.sh  # cargo_profile, bin_dir
+    cargo build --profile "$cargo_profile" -p mcp-harness
+    binary=$bin_dir/mcp-harness
 
-# --- The wheel ----------------------------------------------------------------------------
-t=$SECONDS
-rm -rf "$dist/wheels"
-# Same target dir and profile as the cargo build above: maturin finds the build fresh.
-"$dist/maturin-venv/bin/maturin" build --profile "$cargo_profile" --locked --target-dir target \
-    --out "$dist/wheels" 2>&1 | tail -n 5
+    # --- The wheel ----------------------------------------------------------------------------
+    t=$SECONDS
+    rm -rf "$dist/wheels"
+    # Same target dir and profile as the cargo build above: maturin finds the build fresh.
+    "$dist/maturin-venv/bin/maturin" build --profile "$cargo_profile" --locked --target-dir target \
+        --out "$dist/wheels" 2>&1 | tail -n 5
+    wheel=$(ls "$dist"/wheels/mcp_file_harness-*.whl)
+    echo "dist: built $wheel ($(du -h "$wheel" | cut -f1)) in $((SECONDS - t)) s"
+
+    # --- The npm tarballs -------------------------------------------------------------------
+    t=$SECONDS
+    rm -rf "$dist/npm"
+    mapfile -t tarballs < <(node npm/pack.mjs --out "$dist/npm" "$platform=$binary")
+    echo "dist: packed ${tarballs[*]} in $((SECONDS - t)) s"
+fi
+[ "$stage" != pack ] || exit 0
 wheel=$(ls "$dist"/wheels/mcp_file_harness-*.whl)
-echo "dist: built $wheel ($(du -h "$wheel" | cut -f1)) in $((SECONDS - t)) s"
-
-# --- The npm tarballs -------------------------------------------------------------------
-t=$SECONDS
-rm -rf "$dist/npm"
-mapfile -t tarballs < <(node npm/pack.mjs --out "$dist/npm" "$platform=$binary")
-echo "dist: packed ${tarballs[*]} in $((SECONDS - t)) s"
+# As pack.mjs lists them: the platform's package, then the main one.
+tarballs=("$repo/$dist"/npm/mcp-file-harness-"$platform"-*.tgz "$repo/$dist"/npm/mcp-file-harness-[0-9]*.tgz)
+[ -e "${tarballs[0]}" ] || { echo "dist: no npm tarballs in $dist/npm (run DIST_STAGE=pack first)" >&2; exit 1; }
 
 baseline=$repo/tests/third-party/official-node.baseline
 # Both routes run the read and safety cases (FSC-READ-004 of the baseline among them), with
