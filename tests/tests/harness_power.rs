@@ -457,9 +457,11 @@ fn render(rows: &[String]) -> String {
          (proxy) come from the wire proxy `tests/src/proxy.rs`, which rewrites requests and \
          replies of the unmodified server process. A fault run selects the cases tagged with \
          the violated id (any of them failing fails the whole run); a variant run selects \
-         every core case plus the cases of its clarification, and its races (and those of \
-         the mapping's readings) last one second instead of two: a reading changes what \
-         replies say, not when they come. The rootspace reference (all \
+         every core case plus the cases of its clarification. Races last the catalogue's two \
+         seconds only in the runs of the check-then-use faults; elsewhere a quarter of a \
+         second: a reading changes what replies say, not when they come, the references are \
+         raced for two seconds by `harness/tests/conformance.rs`, and the races of other \
+         faults never count as catching. The rootspace reference (all \
          cases) and every rootspace variant also run with underscore tool names \
          (`--tool-names underscore` on server and harness) and must give the same results.\n\n\
          Cases of a `concurrency.feature` count as catching only for the concurrency faults, \
