@@ -16,6 +16,7 @@
 # is missing (maturin moves it away and back: seen as "No such file or directory" for about
 # 3 s), so the pack stage runs when nothing else starts the harness by that path, and the
 # check stage, which runs the installed copies, beside other work.
+#
 # Needs python3 (with venv), Node 18+ and npm; maturin is installed (pinned) into
 # target/dist/maturin-venv from PyPI on the first run. Only linux-x64 is checked here:
 # the other platforms' packages are built by .github/workflows/release.yml on their runners.
@@ -59,7 +60,7 @@ if [ "$stage" != check ]; then
     cargo build --profile "$cargo_profile" -p mcp-harness
     binary=$bin_dir/mcp-harness
 
-    # --- The wheel ----------------------------------------------------------------------------
+    # --- The wheel ------------------------------------------------------------------------
     t=$SECONDS
     rm -rf "$dist/wheels"
     # Same target dir and profile as the cargo build above: maturin finds the build fresh.
@@ -68,7 +69,7 @@ if [ "$stage" != check ]; then
     wheel=$(ls "$dist"/wheels/mcp_file_harness-*.whl)
     echo "dist: built $wheel ($(du -h "$wheel" | cut -f1)) in $((SECONDS - t)) s"
 
-    # --- The npm tarballs -------------------------------------------------------------------
+    # --- The npm tarballs ------------------------------------------------------------------
     t=$SECONDS
     rm -rf "$dist/npm"
     mapfile -t tarballs < <(node npm/pack.mjs --out "$dist/npm" "$platform=$binary")
