@@ -64,3 +64,11 @@ Feature: Closing files (file_close)
     And the result field "success" is true
     And the result field "was_modified" is false
     And nothing outside the root has changed
+
+  @ED-CLR-01 @must @clarification
+  Scenario: ED-CLOSE-006 a failed file_close is an isError result
+    Given a directory "docs"
+    When the client calls "file_close" with {"uri":"http://example.invalid/notes.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

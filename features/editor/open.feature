@@ -115,3 +115,11 @@ Feature: Opening files and positions (file_open)
     Then the call fails
     And the error message mentions ["hard link"]
     And nothing outside the root has changed
+
+  @ED-CLR-01 @must @clarification
+  Scenario: ED-OPEN-014 a failed file_open is an isError result
+    Given a directory "docs"
+    When the client calls "file_open" with {"uri":"file://${root}/docs/absent-notes.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

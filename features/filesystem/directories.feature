@@ -90,3 +90,27 @@ Feature: Directories (create_directory, list_directory, list_directory_with_size
     Then the call succeeds
     And the result field "content" matches "\\A\\[FILE\\] \"evil\\\\n\\[DIR\\] injected\" +2 B\\n\\nTotal: 1 files, 0 directories\\n"
     And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-DIR-012 a failed create_directory is an isError result
+    Given a file "notes.txt" with text "a\n"
+    When the client calls "create_directory" with {"path":"${root}/notes.txt/inner"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-DIR-013 a failed sized listing is an isError result
+    Given a directory "docs"
+    When the client calls "list_directory_with_sizes" with {"path":"${root}/docs/absent-dir"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-DIR-014 a failed directory_tree is an isError result
+    Given a directory "docs"
+    When the client calls "directory_tree" with {"path":"${root}/docs/absent-dir"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

@@ -30,3 +30,11 @@ Feature: Metadata (get_file_info)
     When the client calls "get_file_info" with {"path":"${root}/missing.txt"}
     Then the call fails with a not_found error
     And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-INFO-005 a failed get_file_info is an isError result
+    Given a directory "docs"
+    When the client calls "get_file_info" with {"path":"${root}/docs/absent-notes.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

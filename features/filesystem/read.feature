@@ -80,3 +80,19 @@ Feature: Reading files (read_text_file, read_file, read_multiple_files, read_med
     Then the call succeeds
     And the result field "content" matches "(?s)image/png.*iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ|iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ.*image/png"
     And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-READ-011 a failed read_file is an isError result
+    Given a directory "docs"
+    When the client calls "read_file" with {"path":"${root}/docs/absent-notes.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-READ-012 a failed read_media_file is an isError result
+    Given a directory "docs"
+    When the client calls "read_media_file" with {"path":"${root}/docs/absent-image.png"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

@@ -45,3 +45,11 @@ Feature: Searching (search_files)
     Then the call succeeds
     And the result field "content" matches "\\A\"/\\S*/root/evil\\\\n\\[DIR\\] injected\"\\z"
     And nothing outside the root has changed
+
+  @FS-CLR-12 @must @clarification
+  Scenario: FSC-SEARCH-006 a failed search_files is an isError result
+    Given a directory "docs"
+    When the client calls "search_files" with {"path":"${root}/docs/absent-dir","pattern":"notes"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

@@ -157,3 +157,27 @@ Feature: Error delivery and instructional messages
     When the client calls "text.read" with {"path":"notes\\a.md"}
     Then the call fails with a invalid_path error
     And nothing outside the root has changed
+
+  @CLR-019 @must @clarification
+  Scenario: ERR-019 a failed text.replace is an isError result
+    Given a file "other.txt" with text "a\n"
+    When the client calls "text.replace" with {"hash":"${sha256:other.txt}","lines":[1,2],"new":"b","old":"a","path":"absent.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed
+
+  @CLR-019 @must @clarification
+  Scenario: ERR-020 a failed text.insert is an isError result
+    Given a file "other.txt" with text "a\n"
+    When the client calls "text.insert" with {"anchor":"a","content":"b","hash":"${sha256:other.txt}","line":1,"path":"absent.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed
+
+  @CLR-019 @must @clarification
+  Scenario: ERR-021 a failed text.append is an isError result
+    Given a file "other.txt" with text "a\n"
+    When the client calls "text.append" with {"content":"b","hash":"${sha256:other.txt}","path":"absent.txt"}
+    Then the call fails
+    And the failure is marked as the interface says failures are
+    And nothing outside the root has changed

@@ -57,9 +57,19 @@ fn the_filesystem_mapping_passes_against_the_reference() {
     assert!(count(&out, "passed") >= 29, "{out}");
     // The delete cases (MISS-004 among them) are skipped for the reason the file gives, and
     // counted as skipped.
-    assert_eq!(count(&out, "operation absent)"), 8, "{out}");
+    assert_eq!(count(&out, "operation absent)"), 10, "{out}");
     assert!(
-        out.contains("SKIP 8 cases (reference-filesystem/MISS-004, reference-filesystem/RACE-006"),
+        out.contains(
+            "SKIP 10 cases (reference-filesystem/MARK-004, reference-filesystem/MARK-005, \
+             reference-filesystem/MISS-004, reference-filesystem/RACE-006"
+        ),
+        "{out}"
+    );
+    // The declared mark of failures is checked on a failure of each mapped operation.
+    assert!(
+        out.lines().any(|l| l.contains("UNIVERSAL-CLR-07")
+            && l.contains("6 passed")
+            && l.contains("2 skipped")),
         "{out}"
     );
     // The tools the file maps are named, and the reference's others said untested; its
@@ -300,6 +310,23 @@ fn a_run_that_tests_nothing_is_no_pass() {
     assert!(out.contains("1 skipped: nothing tested"), "{out}");
 }
 
+/// Without `failures:` the failure-marking cases are left out, said as a missing
+/// declaration (not an absent operation) and counted as skipped, never as passed.
+#[test]
+fn an_undeclared_failure_mark_skips_its_cases_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = variant(&dir, "reference-devs.yaml", "failures: is_error\n", "");
+    let (code, out, err) = run_file(&file, "devs", "MARK-");
+    assert_eq!(code, 2, "nothing ran: {out}\n{err}");
+    assert!(
+        out.contains("they check what the interface file does not declare (`failures:`"),
+        "{out}"
+    );
+    assert_eq!(count(&out, "not declared"), 6, "{out}");
+    let (code, out, _) = run_file(&example("reference-devs.yaml"), "devs", "MARK-");
+    assert_eq!((code, count(&out, "passed")), (0, 6), "{out}");
+}
+
 /// A declared refusal shape is read as a refusal wherever it appears: declared as the
 /// devs envelope's `ok: true`, every success becomes one, so a read that must succeed
 /// (SAFE-004) fails, and passes without the declaration.
@@ -311,8 +338,8 @@ fn a_declared_refusal_shape_is_read_as_a_refusal() {
     let inverted = variant(
         &dir,
         "reference-devs.yaml",
-        "reader_field: data\n",
-        "reader_field: data\nrefusal: {field: /ok, equals: true}\n",
+        "failures: is_error\n",
+        "failures: refusal\nrefusal: {field: /ok, equals: true}\n",
     );
     let (code, out, err) = run_file(&inverted, "devs", "SAFE-004");
     assert_eq!(code, 1, "{out}\n{err}");

@@ -30,7 +30,14 @@ pub const PROXY_FAULTS: &[Injection] = &[
         "MCP-052",
         "(proxy) every error, tool or JSON-RPC, says only \"error\", with no code or details",
     ),
+    inj("failures-unmarked", "CLR-019", crate::faults::UNMARKED_WHAT),
 ];
+
+/// Whether `name` is a profile's fault that sends failures without their mark
+/// (`faults::UNMARKED_WHAT`).
+fn unmarks_failures(name: &str) -> bool {
+    name.ends_with("failures-unmarked")
+}
 
 /// Other correct shapes of an error result, made by rewriting the wire.
 pub const PROXY_VARIANTS: &[Injection] = &[
@@ -89,6 +96,7 @@ pub fn is_proxy(name: &str) -> bool {
         .chain(PROXY_DRAFT)
         .any(|i| i.name == name)
         || foreign::reading(name).is_some()
+        || unmarks_failures(name)
 }
 
 /// Set when the client's stdin has ended: the server's end is then expected.
@@ -218,6 +226,10 @@ fn rewrite_reply(name: &str, line: &str) -> String {
     if result.get("isError").and_then(Value::as_bool) != Some(true) {
         return line.to_string();
     }
+    if unmarks_failures(name) {
+        result.insert("isError".into(), json!(false));
+        return msg.to_string();
+    }
     rewrite_tool_error(name, result);
     msg.to_string()
 }
@@ -329,5 +341,9 @@ mod tests {
                 .contains("-32601")
         );
         assert!(answer_request("error-nested", req).is_none());
+        let v: Value = serde_json::from_str(&rewrite_reply("lh-failures-unmarked", line)).unwrap();
+        assert_eq!(v["result"]["isError"], false);
+        assert_eq!(v["result"]["structuredContent"]["code"], "NOT_FOUND");
+        assert!(is_proxy("fs-failures-unmarked"));
     }
 }

@@ -19,7 +19,7 @@ use super::limits::{DECLARED_LIMITS, Limits};
 use super::model::{self, Level, Requirement};
 use super::operation::Operation;
 use super::pointer;
-use super::profile::{PagedRead, Profile, Refusal};
+use super::profile::{FailureMarking, PagedRead, Profile, Refusal};
 use super::shared::{self, Described, LeftOut, SharedIndex};
 use super::{Catalogue, validate};
 
@@ -51,6 +51,11 @@ pub struct InterfaceFile {
     /// into the result and the value there that means refused.
     #[serde(default)]
     pub refusal: Option<Refusal>,
+    /// How the server marks a failed call (`is_error`, `is_error_or_json_rpc`, `json_rpc`,
+    /// `envelope`, or `refusal` for the shape declared in `refusal:`): the `failure-marking`
+    /// cases check that mark. Without it those cases are left out.
+    #[serde(default)]
+    pub failures: Option<FailureMarking>,
     /// What the server's edits do to line endings, when its own documentation says they are
     /// rewritten: the `edit-line-endings` cases then report a declared interface difference.
     #[serde(default)]
@@ -115,6 +120,9 @@ pub const UNIVERSAL: &str = "UNIVERSAL-";
 /// (`UNIVERSAL-DECLARED-EDIT-LINE-ENDINGS`): its cases still run, and a failure is an
 /// interface difference at SHOULD level, not a core failure.
 pub const DECLARED: &str = "UNIVERSAL-DECLARED-";
+
+/// The check whose cases need a declared `failures:` mark.
+const MARKING_CHECK: &str = "failure-marking";
 
 /// The check a `line_endings: normalises_to_lf` declaration sets apart.
 const LINE_ENDINGS_CHECK: &str = "edit-line-endings";
@@ -246,10 +254,31 @@ fn check(file: &InterfaceFile, index: &SharedIndex, text: &str, shown: &str) -> 
     out.extend(header_problems(file, &at));
     out.extend(pointer_problems(file, &at));
     out.extend(paging_problems(file, &at));
+    out.extend(marking_problems(file, &at));
     for (key, problem) in file.limits.iter().flat_map(Limits::problems) {
         out.push(format!("{}: {problem}", at(&["limits", key])));
     }
     out
+}
+
+/// `failures: refusal` needs the shape `refusal:` declares; with that shape declared, the
+/// harness marks a matching result `isError: true` itself (`reply::mark_refusal`), so only
+/// `refusal` can be checked against what the server really sent.
+fn marking_problems(file: &InterfaceFile, at: &impl Fn(&[&str]) -> String) -> Vec<String> {
+    match (file.failures, &file.refusal) {
+        (Some(FailureMarking::Refusal), None) => vec![format!(
+            "{}: `failures: refusal` names the shape declared in `refusal:`, but the file \
+             declares none",
+            at(&["failures"])
+        )],
+        (Some(m), Some(_)) if m != FailureMarking::Refusal => vec![format!(
+            "{}: `failures: {}` beside a `refusal:` shape: a server whose failures match that \
+             shape marks them with it, so write `failures: refusal` (or remove `refusal:`)",
+            at(&["failures"]),
+            m.as_str()
+        )],
+        _ => Vec::new(),
+    }
 }
 
 /// `refusal.field` must be a JSON pointer (a `reader_field` is one only when it starts with
@@ -718,8 +747,22 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         text_result: file.text_result.clone(),
         text_header: file.text_header.clone(),
         refusal: file.refusal.clone(),
+        failures: file.failures,
         paged_read: file.paged_read.clone(),
         operations: file.operations.clone(),
+        shared_skips: file
+            .failures
+            .is_none()
+            .then(|| {
+                (
+                    MARKING_CHECK.to_string(),
+                    "the interface file declares no `failures:` (how the server marks a failed \
+                     call), so there is no mark to check"
+                        .to_string(),
+                )
+            })
+            .into_iter()
+            .collect(),
         shared_covers: universal_covers(index)
             .into_iter()
             .map(|(check, id)| (check, vec![id]))
@@ -1039,6 +1082,56 @@ mod tests {
 
     /// Several refusal values, and an in-band text refusal (`isError: false`, the text
     /// saying `Error: ...`).
+    /// A declared `failures:` mark brings the failure-marking cases, resting on a
+    /// clarification of the interface's own; without it they are left out, saying why.
+    #[test]
+    fn a_declared_failure_mark_brings_its_cases() {
+        let marked = |i: &Interface| -> Vec<String> {
+            let cases = i.catalogue.areas.iter().flat_map(|a| &a.cases);
+            cases
+                .filter(|c| c.id.contains("/MARK-"))
+                .map(|c| c.covers.join(","))
+                .collect()
+        };
+        let without = parse_interface(GOOD, "my.yaml").unwrap();
+        assert!(marked(&without).is_empty());
+        let left: Vec<&LeftOut> = without
+            .left_out
+            .iter()
+            .filter(|l| l.id.contains("/MARK-"))
+            .collect();
+        assert!(!left.is_empty());
+        // A case of an absent operation says so first; the others name the missing mark.
+        assert!(
+            left.iter()
+                .all(|l| l.operation != MARKING_CHECK || l.reason.contains("no `failures:`")),
+            "{left:?}"
+        );
+        assert_eq!(
+            left.iter().filter(|l| l.operation == MARKING_CHECK).count(),
+            5
+        );
+        let with = GOOD.replace("operations:", "failures: is_error\noperations:");
+        let i = parse_interface(&with, "my.yaml").unwrap();
+        let covers = marked(&i);
+        // read, create, overwrite, list and move are mapped; delete, delete_tree and edit not.
+        assert_eq!(covers.len(), 5, "{covers:?}");
+        assert!(
+            covers.iter().all(|c| c.starts_with("UNIVERSAL-CLR-")),
+            "{covers:?}"
+        );
+        assert_eq!(i.catalogue.profile.failures, Some(FailureMarking::IsError));
+        let no_shape = GOOD.replace("operations:", "failures: refusal\noperations:");
+        assert_named(&no_shape, &["my.yaml:2:", "declares none"]);
+        let both = GOOD.replace(
+            "operations:",
+            "refusal: {text_matches: \"^Error\"}\nfailures: is_error\noperations:",
+        );
+        assert_named(&both, &["my.yaml:3:", "write `failures: refusal`"]);
+        let unknown = GOOD.replace("operations:", "failures: flagged\noperations:");
+        assert_named(&unknown, &["my.yaml:", "unknown variant `flagged`"]);
+    }
+
     #[test]
     fn refusals_by_several_values_or_by_text() {
         let with = |block: &str| GOOD.replace("operations:", &format!("{block}\noperations:"));

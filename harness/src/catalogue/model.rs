@@ -1153,6 +1153,10 @@ pub struct ErrorCheck {
     /// `boolean`, `number`, `object`, `array`): the shape a source declares for errors.
     #[serde(default)]
     pub typed: Pairs<String>,
+    /// The failure carries the mark the interface states for failures (its `failures:`,
+    /// e.g. `isError: true`), not merely a shape the harness reads as a refusal.
+    #[serde(default)]
+    pub marked: bool,
 }
 
 impl ResultCheck {

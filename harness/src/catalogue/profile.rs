@@ -47,6 +47,12 @@ pub struct Profile {
     /// `refusal:`).
     #[serde(default)]
     pub refusal: Option<Refusal>,
+    /// How the interface marks a failed call, as its catalogue states (or an interface file
+    /// declares): the `failure-marking` cases check exactly this mark, while every other case
+    /// reads a refusal in any of the usual shapes (`reply::refusal`). `None`: not stated, and
+    /// those cases are left out.
+    #[serde(default)]
+    pub failures: Option<FailureMarking>,
     /// How the reader answers part of a file and how to ask for the rest, when it does
     /// (an interface file's `paged_read:`): the harness joins the pages into the whole text.
     #[serde(default)]
@@ -92,6 +98,52 @@ pub struct Profile {
     /// devs refuses every absolute link target, DV-CLR-07).
     #[serde(default)]
     pub shared_skips: BTreeMap<String, String>,
+}
+
+/// How an interface marks a failed tool call: what a client that trusts only that mark needs
+/// to see to hand the failure to the model as one (`reply::refusal::check_marking`). A
+/// resource read or a direct JSON-RPC request has no other channel than a JSON-RPC error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureMarking {
+    /// A tool result with `isError: true` (the MCP specification's tool execution error).
+    IsError,
+    /// A tool result with `isError: true`, or a JSON-RPC error response.
+    IsErrorOrJsonRpc,
+    /// A JSON-RPC error response.
+    JsonRpc,
+    /// A result whose envelope says `success: false` or `ok: false`, whatever `isError` says.
+    Envelope,
+    /// The interface's own refusal shape, declared in `refusal:`.
+    Refusal,
+}
+
+impl FailureMarking {
+    /// The spelling in YAML and in messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailureMarking::IsError => "is_error",
+            FailureMarking::IsErrorOrJsonRpc => "is_error_or_json_rpc",
+            FailureMarking::JsonRpc => "json_rpc",
+            FailureMarking::Envelope => "envelope",
+            FailureMarking::Refusal => "refusal",
+        }
+    }
+
+    /// What the mark is, in words.
+    pub fn described(self) -> &'static str {
+        match self {
+            FailureMarking::IsError => "a tool result with `isError: true`",
+            FailureMarking::IsErrorOrJsonRpc => {
+                "a tool result with `isError: true` or a JSON-RPC error"
+            }
+            FailureMarking::JsonRpc => "a JSON-RPC error",
+            FailureMarking::Envelope => {
+                "a result whose envelope says `success: false` or `ok: false`"
+            }
+            FailureMarking::Refusal => "the interface's declared refusal shape (`refusal:`)",
+        }
+    }
 }
 
 /// A reader that answers a file in pages, and how the next page is asked for: by an offset

@@ -564,6 +564,14 @@ impl Validator<'_> {
                 }
             }
             Expect::Error(e) => {
+                if e.marked && self.cat.profile.failures.is_none() {
+                    self.push(
+                        f,
+                        id,
+                        "`marked` checks the mark the interface states for failures, but its \
+                         profile states none (`failures:` in profile.yaml)",
+                    );
+                }
                 for (field, ty) in e.typed.iter() {
                     self.quotable(f, id, "field", field);
                     let known = ["string", "boolean", "number", "object", "array"];

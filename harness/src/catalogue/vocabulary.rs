@@ -293,6 +293,7 @@ forms! {
     ERROR_MENTIONS_ONE_OF: Then "the error message mentions one of {array}";
     ERROR_CARRIES_FACTS: Then "the error carries the facts of {a} {kind} error";
     ERROR_FIELD_TYPED: Then "the error has the field {quoted} of type {word}";
+    ERROR_MARKED: Then "the failure is marked as the interface says failures are";
     LISTING_NAMES: Then "the listing names are {array}";
     LISTING_DIRECTORIES: Then "the listing directories are {array}";
     LISTING_FILES: Then "the listing files are {array}";

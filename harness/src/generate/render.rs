@@ -346,6 +346,9 @@ fn error_steps(e: &ErrorCheck) -> Vec<String> {
     for (f, t) in e.typed.iter() {
         v.push(form::ERROR_FIELD_TYPED.render(&[Quoted(f), Word(t)]));
     }
+    if e.marked {
+        v.push(form::ERROR_MARKED.render(&[]));
+    }
     v
 }
 

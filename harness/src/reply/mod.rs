@@ -27,7 +27,7 @@ mod test_replies;
 
 use serde_json::Value;
 
-pub use refusal::{ErrorSeen, failure, mark_refusal, not_an_answer};
+pub use refusal::{ErrorSeen, check_marking, failure, mark_refusal, not_an_answer};
 pub use result::{
     direct_success, is_tool_error, profile_success, result_object, success, text_blocks,
 };

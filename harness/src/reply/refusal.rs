@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::result::{is_tool_error, result_object, structured, text_blocks};
 use super::{Reply, clip, codes, describe_value};
-use crate::catalogue::profile::Refusal;
+use crate::catalogue::profile::{FailureMarking, Refusal};
 
 /// The JSON object an error carries: structuredContent or a JSON text block of an
 /// isError result, or the data of a JSON-RPC error.
@@ -145,6 +145,74 @@ pub fn not_an_answer(seen: &ErrorSeen) -> Option<String> {
     None
 }
 
+/// Whether a failure carries the mark the interface states (`marking`), strictly: `failure`
+/// reads a refusal in any usual shape so that the other checks see it, while this asks what
+/// a client that trusts only that mark sees. A lighthouse failure sent with `isError: false`
+/// and `success: false` in its envelope is a refusal to `failure` and unmarked here. A
+/// request that is no tool call (a resource read, a direct method) has only JSON-RPC errors.
+pub fn check_marking(
+    reply: &Reply,
+    marking: FailureMarking,
+    refusal: Option<&Refusal>,
+    tool_call: bool,
+) -> Result<(), String> {
+    let Reply::Ok(v) = reply else {
+        return match (reply, tool_call, marking) {
+            (Reply::Broken(r), ..) => Err(r.clone()),
+            (_, false, _)
+            | (_, true, FailureMarking::IsErrorOrJsonRpc | FailureMarking::JsonRpc) => Ok(()),
+            (_, true, m) => Err(format!(
+                "the failure is a JSON-RPC error, but the interface marks failures as {}",
+                m.described()
+            )),
+        };
+    };
+    let flagged = v.get("isError").and_then(Value::as_bool) == Some(true);
+    let marked = match marking {
+        _ if !tool_call => false,
+        FailureMarking::IsError | FailureMarking::IsErrorOrJsonRpc => flagged,
+        FailureMarking::JsonRpc => false,
+        FailureMarking::Envelope => says_failed(v),
+        FailureMarking::Refusal => refusal.is_some_and(|r| {
+            let object = result_object(v, None).ok().map(Value::Object);
+            r.says_refused(object.as_ref(), &text_blocks(v).join("\n"))
+        }),
+    };
+    if marked {
+        return Ok(());
+    }
+    let expected = if tool_call {
+        marking.described()
+    } else {
+        "a JSON-RPC error (the request is no tool call)"
+    };
+    Err(format!(
+        "the failure is not marked as the interface says: expected {expected}, but the reply \
+         is a result with isError: {}, which a client that trusts that mark hands to the \
+         model as a success: {}",
+        v.get("isError")
+            .map_or("absent".to_string(), Value::to_string),
+        describe_value(v)
+    ))
+}
+
+/// An `{ok|success: false}` envelope in structuredContent or the first JSON text block.
+fn says_failed(v: &Value) -> bool {
+    let failed = |m: &Map<String, Value>| {
+        ["success", "ok"]
+            .iter()
+            .any(|k| m.get(*k).and_then(Value::as_bool) == Some(false))
+    };
+    structured(v).map_or_else(
+        || {
+            text_blocks(v).iter().any(
+                |t| matches!(serde_json::from_str::<Value>(t), Ok(Value::Object(m)) if failed(&m)),
+            )
+        },
+        failed,
+    )
+}
+
 /// `result` with `isError: true` when its result object (as every check reads it:
 /// `result_object`) has the interface's declared refusal shape; the text blocks stay as
 /// sent, so the error's wording is the server's.
@@ -269,6 +337,67 @@ mod tests {
         );
         let structured = json!({"content": [], "structuredContent": {"x": {"result": "error"}}});
         assert_eq!(mark_refusal(structured, &refusal)["isError"], json!(true));
+    }
+
+    /// "This reply is a refusal" (lenient, `failure`) is not "this failure is marked as the
+    /// interface says" (strict, `check_marking`): a lighthouse failure sent with
+    /// `isError: false` is the first and not the second (issue 53's regression).
+    #[test]
+    fn a_refusal_is_not_always_a_marked_failure() {
+        use FailureMarking as M;
+        let envelope =
+            json!({"success": false, "error": {"code": "FILE_NOT_FOUND", "message": "no a.txt"}});
+        let unflagged = Reply::Ok(json!({
+            "isError": false,
+            "content": [{"type": "text", "text": envelope.to_string()}],
+            "structuredContent": envelope
+        }));
+        assert!(
+            failure(&unflagged, true, true).is_ok(),
+            "lenient: a refusal"
+        );
+        let err = check_marking(&unflagged, M::IsError, None, true).unwrap_err();
+        assert!(err.contains("isError: false"), "{err}");
+        assert!(check_marking(&unflagged, M::IsErrorOrJsonRpc, None, true).is_err());
+        assert!(check_marking(&unflagged, M::Envelope, None, true).is_ok());
+        let mut flagged = unflagged.clone();
+        if let Reply::Ok(v) = &mut flagged {
+            v["isError"] = json!(true);
+        }
+        for m in [M::IsError, M::IsErrorOrJsonRpc, M::Envelope] {
+            assert!(check_marking(&flagged, m, None, true).is_ok(), "{m:?}");
+        }
+        assert!(check_marking(&flagged, M::JsonRpc, None, true).is_err());
+        // A plain-text failure without the flag is no failure at all to a client.
+        let plain = Reply::Ok(json!({"content": [{"type": "text", "text": "Error: ENOENT"}]}));
+        assert!(check_marking(&plain, M::IsError, None, true).is_err());
+        assert!(check_marking(&plain, M::Envelope, None, true).is_err());
+        let by_text = Refusal {
+            field: None,
+            equals: None,
+            text_matches: Some("^Error: ".into()),
+        };
+        assert!(check_marking(&plain, M::Refusal, Some(&by_text), true).is_ok());
+        assert!(check_marking(&plain, M::Refusal, None, true).is_err());
+    }
+
+    /// A JSON-RPC error marks a failure where the interface says so, and is the only mark a
+    /// request that is no tool call (a resource read, a direct method) can carry.
+    #[test]
+    fn json_rpc_errors_mark_what_the_interface_says() {
+        use FailureMarking as M;
+        let rpc = Reply::RpcError {
+            code: -32002,
+            message: "Resource not found".into(),
+            data: None,
+        };
+        assert!(check_marking(&rpc, M::IsError, None, true).is_err());
+        assert!(check_marking(&rpc, M::IsErrorOrJsonRpc, None, true).is_ok());
+        assert!(check_marking(&rpc, M::JsonRpc, None, true).is_ok());
+        assert!(check_marking(&rpc, M::IsError, None, false).is_ok());
+        let flagged = Reply::Ok(json!({"isError": true, "content": []}));
+        assert!(check_marking(&flagged, M::IsError, None, false).is_err());
+        assert!(check_marking(&Reply::Broken("timeout".into()), M::IsError, None, true).is_err());
     }
 
     fn text_result(t: &str) -> Value {

@@ -16,10 +16,49 @@ use crate::catalogue::ControlTag;
 use crate::catalogue::interface::{Interface, universal_id};
 use crate::catalogue::shared::LeftOut;
 
-/// The label the totals line gives the cases that need an operation the interface lacks.
-pub const ABSENT_LABEL: &str = "operation absent";
-/// The label for cases whose step gives no `{believed}` that the mapping's template needs.
-pub const LACKS_LABEL: &str = "no believed content";
+/// Why the interface leaves a shared case out, as the totals line labels it and the console
+/// says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Why {
+    /// It needs an operation the file declares absent.
+    Absent,
+    /// Its step gives no `{believed}` that the mapping's template needs.
+    Lacks,
+    /// Its check needs a declaration the file does not make (`failures:`).
+    Undeclared,
+}
+
+impl Why {
+    fn of(case: &LeftOut) -> Why {
+        match &case.lacks {
+            Some(_) => Why::Lacks,
+            // A check skipped (`shared_skips`), not an operation: a declaration is missing.
+            None if case.checks.contains(&case.operation) => Why::Undeclared,
+            None => Why::Absent,
+        }
+    }
+
+    /// The label of the totals line.
+    fn label(self) -> &'static str {
+        match self {
+            Why::Absent => "operation absent",
+            Why::Lacks => "no believed content",
+            Why::Undeclared => "not declared",
+        }
+    }
+
+    /// What the console says of such cases.
+    fn said(self) -> &'static str {
+        match self {
+            Why::Absent => "they need an operation the interface file declares absent",
+            Why::Lacks => "they give no believed content, which the mapping's template needs",
+            Why::Undeclared => {
+                "they check what the interface file does not declare (`failures:`, how the \
+                 server marks a failed call)"
+            }
+        }
+    }
+}
 
 /// The features of the interface's cases, as `generate` would write them.
 pub fn features(interface: &Interface) -> Vec<FeatureText> {
@@ -45,46 +84,36 @@ pub fn left_out(
         .map(|l| skipped_result(interface, l))
         .filter(|r| selected(selection, r))
         .collect();
-    let lacking: HashMap<String, bool> = interface
+    let why: HashMap<String, Why> = interface
         .left_out
         .iter()
-        .map(|l| (l.id.clone(), l.lacks.is_some()))
+        .map(|l| (l.id.clone(), Why::of(l)))
         .collect();
-    let label = |r: &CaseResult| match lacking.get(&r.case_id) {
-        Some(true) => LACKS_LABEL,
-        _ => ABSENT_LABEL,
-    };
-    say_skipped(&results, &lacking);
+    say_skipped(&results, &why);
     let labels = results
         .iter()
-        .map(|r| (r.scenario.clone(), label(r)))
+        .map(|r| {
+            let label = why.get(&r.case_id).map_or(Why::Absent, |w| *w).label();
+            (r.scenario.clone(), label)
+        })
         .collect();
     (results, labels)
 }
 
-/// The skipped cases on the console, once, grouped by why (`lacking`: whether a case lacks
-/// believed content, by id).
-fn say_skipped(results: &[CaseResult], lacking: &HashMap<String, bool>) {
-    for (lacks, why) in [
-        (
-            false,
-            "they need an operation the interface file declares absent",
-        ),
-        (
-            true,
-            "they give no believed content, which the mapping's template needs",
-        ),
-    ] {
+/// The skipped cases on the console, once, grouped by why.
+fn say_skipped(results: &[CaseResult], why: &HashMap<String, Why>) {
+    for group in [Why::Absent, Why::Lacks, Why::Undeclared] {
         let ids: Vec<&str> = results
             .iter()
-            .filter(|r| lacking.get(&r.case_id) == Some(&lacks))
+            .filter(|r| why.get(&r.case_id) == Some(&group))
             .map(|r| r.case_id.as_str())
             .collect();
         if !ids.is_empty() {
             anstream::println!(
-                "SKIP {} ({}): {why}.",
+                "SKIP {} ({}): {}.",
                 console::plural(ids.len(), "case", "cases"),
-                ids.join(", ")
+                ids.join(", "),
+                group.said()
             );
         }
     }
@@ -103,9 +132,9 @@ fn skipped_result(interface: &Interface, case: &LeftOut) -> CaseResult {
     }
     let scenario = format!("{} {}", case.id, case.name);
     let mut r = CaseResult::describe(&format!("{}.feature", case.area), &scenario, &tags);
-    let reason = match case.lacks {
-        Some(_) => format!("skipped: {}", case.reason),
-        None => format!(
+    let reason = match Why::of(case) {
+        Why::Lacks | Why::Undeclared => format!("skipped: {}", case.reason),
+        Why::Absent => format!(
             "skipped: the interface file declares the operation `{}` absent ({})",
             case.operation, case.reason
         ),

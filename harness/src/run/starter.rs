@@ -598,6 +598,31 @@ fn results_lines(seen: &Seen) -> String {
 }
 
 fn refusal_lines(seen: Option<&RefusalSeen>) -> String {
+    let mut out = refusal_shape_lines(seen);
+    out.push_str(&failures_line(seen));
+    out
+}
+
+/// The `failures:` declaration of the mark the probe's refusal carried, which the
+/// `failure-marking` cases then check on a failure of each operation: `isError: true` as
+/// `is_error`; a JSON-RPC error as `is_error_or_json_rpc` (an SDK may answer other failures
+/// with `isError`); an envelope as `envelope`; a declared shape as `refusal`.
+fn failures_line(seen: Option<&RefusalSeen>) -> String {
+    let marking = match seen {
+        Some(RefusalSeen::Usual(shape)) if shape.contains("isError") => "is_error",
+        Some(RefusalSeen::Usual(shape)) if shape.contains("JSON-RPC") => "is_error_or_json_rpc",
+        Some(RefusalSeen::Usual(_)) => {
+            return "# Seen: that refusal carried no `isError: true`, which clients trust: \
+                    declared as it is.\nfailures: envelope\n"
+                .into();
+        }
+        Some(RefusalSeen::InBand(_) | RefusalSeen::ByField(..)) => "refusal",
+        Some(RefusalSeen::NotTold(_)) | None => return String::new(),
+    };
+    format!("failures: {marking}   # how failures are marked, as seen\n")
+}
+
+fn refusal_shape_lines(seen: Option<&RefusalSeen>) -> String {
     match seen {
         Some(RefusalSeen::Usual(shape)) => format!(
             "# Seen: a read of a missing file was refused with {shape}, a shape the harness \
@@ -1145,6 +1170,28 @@ mod tests {
         let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml").unwrap();
         let refusal = i.catalogue.profile.refusal.expect("declared");
         assert!(refusal.says_refused(None, "Error: [Errno 2] No such file"));
+        use crate::catalogue::profile::FailureMarking as M;
+        assert_eq!(i.catalogue.profile.failures, Some(M::Refusal));
+        // The mark seen is declared, so the failure-marking cases check it.
+        let rpc = Reply::RpcError {
+            code: -32602,
+            message: "no such file".into(),
+            data: None,
+        };
+        let envelope = Reply::Ok(json!({"structuredContent": {"ok": false, "error": "no file"}}));
+        for (reply, marking) in [
+            (flagged, M::IsError),
+            (rpc, M::IsErrorOrJsonRpc),
+            (envelope, M::Envelope),
+        ] {
+            let seen = Seen {
+                refusal: Some(refusal_seen(&reply)),
+                ..seen.clone()
+            };
+            let file = starter_seen(&[], "srv", &seen);
+            let i = crate::catalogue::interface::parse_interface(&file, "starter.yaml").unwrap();
+            assert_eq!(i.catalogue.profile.failures, Some(marking), "{file}");
+        }
     }
 
     /// Names are read by their words: `relocate` is no `cat`, `fs_rmtree` and `deleteTree`

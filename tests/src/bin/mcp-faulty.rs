@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     }
     if args.get(1).map(String::as_str) == Some("--list") {
         let all = faults::all()
-            .chain(proxy::PROXY_FAULTS)
+            .chain(faults::PROFILES.iter().flat_map(|p| p.proxy_faults))
             .chain(proxy::PROXY_VARIANTS)
             .chain(proxy::PROXY_QUIRKS)
             .chain(proxy::PROXY_DRAFT);
@@ -62,6 +62,14 @@ fn main() -> ExitCode {
             args.drain(1..3);
         }
         server.extend(args.into_iter().skip(1));
+        // A proxy fault of a profile other than rootspace (the reference's default) puts
+        // that profile's reference behind the proxy.
+        let profile = faults::PROFILES
+            .iter()
+            .find(|p| p.proxy_faults.iter().any(|i| i.name == name));
+        if let Some(p) = profile.filter(|p| p.profile != "rootspace") {
+            server.extend(["--profile".to_string(), p.profile.to_string()]);
+        }
         return proxy::run(&name, &server);
     }
     let Some(found) = faults::all().find(|i| i.name == name) else {

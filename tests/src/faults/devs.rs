@@ -24,7 +24,11 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     profile: "devs",
     faults: FAULTS,
     variants: VARIANTS,
-    proxy_faults: &[],
+    proxy_faults: &[dv(
+        "dv-failures-unmarked",
+        "DV-CLR-01",
+        super::UNMARKED_WHAT,
+    )],
     proxy_variants: &[],
     no_variant: NO_VARIANT,
     storage_faults: &[

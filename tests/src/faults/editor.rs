@@ -29,7 +29,11 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     profile: "editor",
     faults: FAULTS,
     variants: VARIANTS,
-    proxy_faults: &[],
+    proxy_faults: &[ed(
+        "ed-failures-unmarked",
+        "ED-CLR-01",
+        super::UNMARKED_WHAT,
+    )],
     proxy_variants: &[],
     no_variant: NO_VARIANT,
     storage_faults: &[("ed-torn-save", StorageFault::TornUpdate)],

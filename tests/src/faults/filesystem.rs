@@ -30,7 +30,11 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     profile: "filesystem",
     faults: FAULTS,
     variants: VARIANTS,
-    proxy_faults: &[],
+    proxy_faults: &[fs(
+        "fs-failures-unmarked",
+        "FS-CLR-12",
+        super::UNMARKED_WHAT,
+    )],
     proxy_variants: &[],
     no_variant: NO_VARIANT,
     storage_faults: &[

@@ -25,7 +25,11 @@ pub const PROFILE: ProfileFaults = ProfileFaults {
     profile: "lighthouse",
     faults: FAULTS,
     variants: VARIANTS,
-    proxy_faults: &[],
+    proxy_faults: &[lh(
+        "lh-failures-unmarked",
+        "LH-CLR-02",
+        super::UNMARKED_WHAT,
+    )],
     proxy_variants: &[],
     no_variant: NO_VARIANT,
     storage_faults: &[

@@ -94,6 +94,11 @@ pub(crate) fn sandboxed_bytes(root: &std::path::Path, host: &std::path::Path) ->
     storage.read(&path).ok().map(|d| d.bytes)
 }
 
+/// What each profile's `*failures-unmarked` fault does, in the wire proxy (`../proxy.rs`,
+/// which knows them by that ending): it violates the clarification that states the mark of
+/// a failure (issue 53), which only the `failure-marking` cases check.
+pub const UNMARKED_WHAT: &str = "(proxy) every failed tool call is answered with isError: false, its content (and any structuredContent) as sent";
+
 /// One injected behaviour: the profile (interface) it belongs to, its name, the id it
 /// breaks (fault) or re-decides (variant), and what it does.
 #[derive(Debug, Clone, Copy)]

@@ -202,6 +202,7 @@ fn classify(step: &str, message: &str, steps: &[String], clarification: bool) ->
         | "TEMPLATE_INCLUDED"
         | "ERROR_CARRIES_FACTS"
         | "ERROR_FIELD_TYPED"
+        | "ERROR_MARKED"
         | "ONLY_MESSAGES"
         | "HTTP_STATUS"
         | "SESSION_ID_UUID"

@@ -12,7 +12,8 @@ use crate::reply::refusal::error_object;
 use crate::reply::shape::{check_read_shape, check_result_shape};
 use crate::reply::values::{is_hash, json_eq, split_lines};
 use crate::reply::{
-    ErrorSeen, Reply, clip, describe_value, direct_success, failure, not_an_answer, profile_success,
+    ErrorSeen, Reply, check_marking, clip, describe_value, direct_success, failure, not_an_answer,
+    profile_success,
 };
 use crate::run::world::{HarnessWorld, Last};
 
@@ -31,6 +32,7 @@ pub fn steps() -> Vec<(Form, StepFn)> {
         (form::ERROR_MENTIONS_ONE_OF, step!(mentions_any)),
         (form::ERROR_CARRIES_FACTS, step!(carries_facts)),
         (form::ERROR_FIELD_TYPED, step!(error_field_typed)),
+        (form::ERROR_MARKED, step!(error_marked)),
     ]
 }
 
@@ -70,6 +72,27 @@ async fn error_field_typed(w: &mut HarnessWorld, a: &[String]) -> Result<(), Str
             if ty == "string" { "non-empty " } else { "" }
         ))
     }
+}
+
+/// The failure carries the interface's own mark for failures (`Profile::failures`), which a
+/// client trusts: the lenient reading of `last_failure` would also take an envelope's
+/// `success: false` sent with `isError: false` as a refusal.
+async fn error_marked(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
+    last_failure(w)?;
+    let profile = w.profile();
+    let marking = profile.failures.ok_or_else(|| {
+        "internal: the interface states no mark for failures (`failures:`), so no case should \
+         check it"
+            .to_string()
+    })?;
+    let (reply, tool_call) = match &w.last {
+        Last::Call { reply, direct, .. } => (reply, !direct),
+        Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => {
+            (reply, false)
+        }
+        _ => return Err("internal: no request to check".into()),
+    };
+    check_marking(reply, marking, profile.refusal.as_ref(), tool_call)
 }
 
 /// The reply of the last tool call.
