@@ -35,7 +35,7 @@ server="bash $here/serve.sh {root}"
 # Its root is in the config serve.sh writes; --cwd {root} starts it in the root too, as
 # servers were started before the harness took the caller's directory.
 "$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
-    --name "^desktop-commander/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK|HARD|MISS)-" --expect-fail "$here/baseline"
+    --name "^desktop-commander/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|LINK|HARD|MISS|MARK)-" --expect-fail "$here/baseline"
 # RACE-001, -002, -004, -005 and -007 were each caught in at least one of two runs.
 caught_within "desktop-commander races" "$server" \
     'desktop-commander/RACE-001|desktop-commander/RACE-004|desktop-commander/RACE-007' 5 \

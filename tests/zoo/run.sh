@@ -17,7 +17,8 @@
 # (launch.py: no heavy import), which hands its stdio to a forked child; test_launch.py checks
 # that pair first. ZOO_DIRECT=1 starts the interpreters directly, as before. By default the
 # runs of steps 1 and 2 select the cases that read the servers' shapes: results, refusals, error
-# texts, exact text (SAFE-001..009, ROUND-001..004, EDIT-001..003, MISS-001..004); the core the servers share is
+# texts, exact text, marks of failures (SAFE-001..009, ROUND-001..004, EDIT-001..003, MISS-001..004,
+# MARK-001..008); the core the servers share is
 # run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
 #
 #   bash tests/zoo/run.sh                       # every server
@@ -120,7 +121,7 @@ declare -A fault_cases=(
 core_faults=(follow-links write-in-place)
 declare -A own_faults=([paged-read]='page-skip page-repeat')
 
-select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|EDIT-00[1-3]|MISS-00[1-4]) ')
+select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|EDIT-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
 [ -z "${ZOO_FULL:-}" ] || select=()
 
 # Servers that declare `limits:` (interfaces.md): the cases beyond their caps, the 10 MB round

@@ -114,7 +114,7 @@ pub enum FailureMarking {
     JsonRpc,
     /// A result whose envelope says `success: false` or `ok: false`, whatever `isError` says.
     Envelope,
-    /// The interface's own refusal shape, declared in `refusal:`.
+    /// The interface's own refusal shape, declared in `refusal:`, or `isError: true`.
     Refusal,
 }
 
@@ -141,7 +141,9 @@ impl FailureMarking {
             FailureMarking::Envelope => {
                 "a result whose envelope says `success: false` or `ok: false`"
             }
-            FailureMarking::Refusal => "the interface's declared refusal shape (`refusal:`)",
+            FailureMarking::Refusal => {
+                "the interface's declared refusal shape (`refusal:`) or `isError: true`"
+            }
         }
     }
 }

@@ -173,10 +173,14 @@ pub fn check_marking(
         FailureMarking::IsError | FailureMarking::IsErrorOrJsonRpc => flagged,
         FailureMarking::JsonRpc => false,
         FailureMarking::Envelope => says_failed(v),
-        FailureMarking::Refusal => refusal.is_some_and(|r| {
-            let object = result_object(v, None).ok().map(Value::Object);
-            r.says_refused(object.as_ref(), &text_blocks(v).join("\n"))
-        }),
+        // `isError: true` marks a failure for every client, beside the interface's own shape.
+        FailureMarking::Refusal => {
+            flagged
+                || refusal.is_some_and(|r| {
+                    let object = result_object(v, None).ok().map(Value::Object);
+                    r.says_refused(object.as_ref(), &text_blocks(v).join("\n"))
+                })
+        }
     };
     if marked {
         return Ok(());
@@ -364,7 +368,7 @@ mod tests {
         if let Reply::Ok(v) = &mut flagged {
             v["isError"] = json!(true);
         }
-        for m in [M::IsError, M::IsErrorOrJsonRpc, M::Envelope] {
+        for m in [M::IsError, M::IsErrorOrJsonRpc, M::Envelope, M::Refusal] {
             assert!(check_marking(&flagged, m, None, true).is_ok(), "{m:?}");
         }
         assert!(check_marking(&flagged, M::JsonRpc, None, true).is_err());
