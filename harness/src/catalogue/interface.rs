@@ -1080,8 +1080,6 @@ mod tests {
         assert_named(&bad_re, &["my.yaml:2:", "not a regular expression"]);
     }
 
-    /// Several refusal values, and an in-band text refusal (`isError: false`, the text
-    /// saying `Error: ...`).
     /// A declared `failures:` mark brings the failure-marking cases, resting on a
     /// clarification of the interface's own; without it they are left out, saying why.
     #[test]
@@ -1132,6 +1130,8 @@ mod tests {
         assert_named(&unknown, &["my.yaml:", "unknown variant `flagged`"]);
     }
 
+    /// Several refusal values, and an in-band text refusal (`isError: false`, the text
+    /// saying `Error: ...`).
     #[test]
     fn refusals_by_several_values_or_by_text() {
         let with = |block: &str| GOOD.replace("operations:", &format!("{block}\noperations:"));

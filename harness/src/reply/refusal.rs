@@ -9,7 +9,7 @@
 
 use serde_json::{Map, Value};
 
-use super::result::{is_tool_error, result_object, structured, text_blocks};
+use super::result::{envelope_failed, is_tool_error, result_object, structured, text_blocks};
 use super::{Reply, clip, codes, describe_value};
 use crate::catalogue::profile::{FailureMarking, Refusal};
 
@@ -172,7 +172,7 @@ pub fn check_marking(
         _ if !tool_call => false,
         FailureMarking::IsError | FailureMarking::IsErrorOrJsonRpc => flagged,
         FailureMarking::JsonRpc => false,
-        FailureMarking::Envelope => says_failed(v),
+        FailureMarking::Envelope => envelope_failed(v),
         // `isError: true` marks a failure for every client, beside the interface's own shape.
         FailureMarking::Refusal => {
             flagged
@@ -198,23 +198,6 @@ pub fn check_marking(
             .map_or("absent".to_string(), Value::to_string),
         describe_value(v)
     ))
-}
-
-/// An `{ok|success: false}` envelope in structuredContent or the first JSON text block.
-fn says_failed(v: &Value) -> bool {
-    let failed = |m: &Map<String, Value>| {
-        ["success", "ok"]
-            .iter()
-            .any(|k| m.get(*k).and_then(Value::as_bool) == Some(false))
-    };
-    structured(v).map_or_else(
-        || {
-            text_blocks(v).iter().any(
-                |t| matches!(serde_json::from_str::<Value>(t), Ok(Value::Object(m)) if failed(&m)),
-            )
-        },
-        failed,
-    )
 }
 
 /// `result` with `isError: true` when its result object (as every check reads it:

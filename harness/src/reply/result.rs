@@ -54,17 +54,25 @@ pub fn is_tool_error(v: &Value) -> bool {
 /// blocks are the tool's text, never an envelope, so only `isError` and structuredContent
 /// say a call failed (a read of a file whose text is `{"ok": false}` succeeded, ROUND-012).
 pub fn is_tool_error_of(v: &Value, text_result: Option<&str>) -> bool {
+    if v.get("isError").and_then(Value::as_bool).unwrap_or(false) {
+        return true;
+    }
+    match structured(v) {
+        None if text_result.is_some() => false,
+        _ => envelope_failed(v),
+    }
+}
+
+/// An envelope that says `success: false` or `ok: false`, in structuredContent or, without
+/// it, in the first text block holding a JSON object; `isError` aside.
+pub fn envelope_failed(v: &Value) -> bool {
     let failed = |m: &Map<String, Value>| {
         ["success", "ok"]
             .iter()
             .any(|k| m.get(*k).and_then(Value::as_bool) == Some(false))
     };
-    if v.get("isError").and_then(Value::as_bool).unwrap_or(false) {
-        return true;
-    }
     match structured(v) {
         Some(s) => failed(s),
-        None if text_result.is_some() => false,
         None => first_json_object(v).is_some_and(|m| failed(&m)),
     }
 }
