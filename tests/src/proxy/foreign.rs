@@ -180,6 +180,9 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
         "fs-error-drops-path",
         "foreign-rpc-errors",
     ),
+    // A proxy fault behind the reading's proxy: failures leave it unmarked, and the reading
+    // spells them as its successes.
+    ("failure-marking", "fs-failures-unmarked", "foreign-plain"),
 ];
 
 /// The checks whose cases do run through the mapping but that no fault is put behind it

@@ -73,7 +73,11 @@ fn plan(iface: &Interface, check: &str, id: &str, absent: bool) -> Result<Plan, 
     // A fault's reading may front a profile that has the operation the base mapping lacks.
     if let Some((_, name, behind)) = MAPPING_FAULTS.iter().find(|(c, ..)| *c == check) {
         let reading = reading(behind).ok_or_else(|| format!("{behind} is no foreign interface"))?;
-        let fault = faults::all()
+        // A fault at the reference's seams, or one of its profile's wire proxy (`mcp-faulty
+        // --behind` nests that proxy behind the reading's).
+        let fault = faults::PROFILES
+            .iter()
+            .flat_map(|p| p.faults.iter().chain(p.proxy_faults))
             .find(|f| f.name == *name && f.profile == reading.behind)
             .ok_or_else(|| format!("{name} is not a fault of the {} reference", reading.behind))?;
         return Ok(Plan::Fault(fault, reading, id.to_owned()));
