@@ -193,11 +193,20 @@ pub fn create_new(dir: &Dir, name: &str, bytes: &[u8]) -> io::Result<()> {
 pub fn sweep_stale(root: &Dir, max_entries: usize) -> usize {
     let mut removed = 0;
     let mut seen = 0;
-    let mut stack: Vec<Dir> = match root.try_clone() {
-        Ok(d) => vec![d],
-        Err(_) => return 0,
-    };
-    while let Some(dir) = stack.pop() {
+    // Directories still to visit, by their path below the root: one handle is open at a
+    // time (the directory being read), whatever the tree's width. (A directory swapped for a
+    // link meanwhile is opened within the root all the same: cap-std confines every open,
+    // and only unlocked temp files of our own names are removed.) A stack of open handles
+    // held one per sibling directory, so 30,000 of them took every descriptor the process
+    // had and requests failed with EMFILE while it lasted (issue 50).
+    let mut stack: Vec<std::path::PathBuf> = vec![std::path::PathBuf::new()];
+    while let Some(at) = stack.pop() {
+        let opened = if at.as_os_str().is_empty() {
+            root.try_clone()
+        } else {
+            root.open_dir(&at)
+        };
+        let Ok(dir) = opened else { continue };
         let Ok(entries) = dir.entries() else { continue };
         for entry in entries.flatten() {
             seen += 1;
@@ -207,9 +216,7 @@ pub fn sweep_stale(root: &Dir, max_entries: usize) -> usize {
             let Ok(ft) = entry.file_type() else { continue };
             let name = entry.file_name();
             if ft.is_dir() {
-                if let Ok(sub) = entry.open_dir() {
-                    stack.push(sub);
-                }
+                stack.push(at.join(&name));
                 continue;
             }
             let Some(name) = name.to_str() else { continue };
@@ -244,6 +251,29 @@ mod tests {
         let t = tempfile::tempdir().unwrap();
         let d = Dir::open_ambient_dir(t.path(), ambient_authority()).unwrap();
         (t, d)
+    }
+
+    /// Stale temp files are swept at every depth and in every sibling, a user's look-alike
+    /// is kept, and the entry budget stops the walk.
+    #[test]
+    fn the_sweep_reaches_every_directory() {
+        let (t, d) = tmpdir();
+        let stale = format!("{TEMP_PREFIX}0123456789abcdef0");
+        for i in 0..50 {
+            let sub = t.path().join(format!("d{i}/deeper"));
+            std::fs::create_dir_all(&sub).unwrap();
+            std::fs::write(sub.join(&stale), "x").unwrap();
+            std::fs::write(t.path().join(format!("d{i}")).join(&stale), "x").unwrap();
+        }
+        std::fs::write(t.path().join(".mcp-tmp-notes"), "mine").unwrap();
+        assert_eq!(
+            sweep_stale(&d, 3),
+            0,
+            "three entries are all the budget allows here"
+        );
+        assert_eq!(sweep_stale(&d, 1_000), 100);
+        assert!(t.path().join(".mcp-tmp-notes").exists());
+        assert!(!t.path().join("d49/deeper").join(&stale).exists());
     }
 
     #[test]

@@ -128,3 +128,55 @@ fn hundred_sigkills_never_tear_a_file_and_temps_are_swept() {
         start.elapsed().as_secs_f64()
     );
 }
+
+/// Issue 50, item 4: the start-up sweep held an open handle for every sibling directory it
+/// had still to visit, so a wide tree took every descriptor the server had (30,000 sibling
+/// directories: EMFILE on every read for 30 s) and the directories past the limit were never
+/// swept. With 64 descriptors and 300 sibling directories, each holding a stale temp file,
+/// the sweep now removes every one.
+#[test]
+fn the_sweep_of_a_wide_tree_fits_in_few_descriptors() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let f = Fixture::new();
+    let stale = ".mcp-tmp-0123456789abcdef0";
+    for i in 0..300 {
+        f.write(&format!("d{i:03}/{stale}"), "x");
+    }
+    let remaining = |root: &std::path::Path| {
+        (0..300)
+            .filter(|i| root.join(format!("d{i:03}/{stale}")).exists())
+            .count()
+    };
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -n 64 && exec \"$0\" --root \"$1\"", BIN])
+        .arg(&f.root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr_cfg())
+        .spawn()
+        .expect("spawn the server under a limit of 64 descriptors");
+    let mut stdin = child.stdin.take().unwrap();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "sweep", "version": "1"}}});
+    writeln!(stdin, "{init}").unwrap();
+    // Kept open to the end: a server whose client closed its stdout exits.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains("\"result\""), "{line}");
+    // The first reply starts the sweep, in the background: wait for it, bounded.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while remaining(&f.root) > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+    let _ = child.wait();
+    drop(stdout);
+    assert_eq!(
+        remaining(&f.root),
+        0,
+        "stale temp files left in sibling directories the sweep could not open"
+    );
+}
