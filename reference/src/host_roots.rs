@@ -101,6 +101,15 @@ fn refuse_malformed(input: &str) -> Result<(), PathRefusal> {
     if input.is_empty() {
         return Err(PathRefusal::invalid("it is empty"));
     }
+    // First: every later look costs work per byte or segment.
+    if input.len() > shared::MAX_PATH {
+        return Err(PathRefusal::invalid(&format!(
+            "it is {} bytes long, and paths here are at most {} bytes (it starts with {:?})",
+            input.len(),
+            shared::MAX_PATH,
+            shared::prefix(input, 80)
+        )));
+    }
     if input.contains('\0') {
         return Err(PathRefusal::invalid("it contains a NUL byte"));
     }
@@ -144,6 +153,14 @@ pub fn lexical_segments(input: &str) -> Vec<String> {
 fn resolve_absolute(input: &str, roots: &HostRoots) -> Result<NormPath, PathRefusal> {
     let abs = lexical_segments(input);
     let inside = roots.strip(&abs).ok_or(PathRefusal::Outside)?;
+    // As `shared::normalize` refuses it in a relative path: listings hide such files and the
+    // start-up sweep removes them.
+    if let Some(s) = inside
+        .iter()
+        .find(|s| crate::temp_names::is_our_temp_name(s))
+    {
+        return Err(PathRefusal::invalid(&shared::reserved_name(s)));
+    }
     NormPath::from_plain_segments(inside.to_vec()).ok_or(PathRefusal::Outside)
 }
 #[cfg(test)]

@@ -147,6 +147,17 @@ pub fn mistaken_path(input: &str) -> Option<String> {
     None
 }
 
+/// Why a segment of the server's temp-file form (`temp_names`) is refused: listings hide such
+/// files and the start-up sweep may remove them, so no client path may name one, in any
+/// profile and any part of a path.
+pub fn reserved_name(segment: &str) -> String {
+    format!(
+        "{segment:?} has the form of the server's temporary files ({}<hex digits>), which is \
+         reserved in every part of a path; choose another name",
+        crate::temp_names::TEMP_PREFIX
+    )
+}
+
 /// Normalizes a path argument. `allow_empty` is for `list://` where the empty path means
 /// the root; file and text tools reject it.
 pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
@@ -233,12 +244,7 @@ pub fn normalize(input: &str, allow_empty: bool) -> ToolResult<NormPath> {
             s if crate::temp_names::is_our_temp_name(s) => {
                 return Err(ToolError::new(
                     Code::InvalidPath,
-                    format!(
-                        "{:?} has the form of the server's temporary files ({}<hex digits>), \
-                         which is reserved in every part of a path; choose another name.",
-                        s,
-                        crate::temp_names::TEMP_PREFIX
-                    ),
+                    format!("{}.", reserved_name(s)),
                 ));
             }
             s => segments.push(s.to_owned()),

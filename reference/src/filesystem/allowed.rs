@@ -217,6 +217,14 @@ pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError
             "it is a Windows path (this server runs on a POSIX host)",
         ));
     }
+    // As in every profile (docs/reference-server.md): a model that writes `notes\a.md`
+    // means a separator, and a file named with a backslash is one it would not find again.
+    if given.contains('\\') {
+        return Err(invalid(
+            given,
+            "it contains a backslash; only \"/\" separates segments here (a POSIX host)",
+        ));
+    }
     if dirs.is_empty() {
         return Err(ToolError::new(
             Code::PathEscape,
@@ -242,6 +250,13 @@ pub fn resolve(given: &str, dirs: &[Arc<Allowed>]) -> Result<Resolved, ToolError
         .filter_map(|d| d.roots.strip(&abs).map(|rest| (d, rest)))
         .min_by_key(|(_, rest)| rest.len())
         .ok_or_else(|| outside(given, dirs))?;
+    if let Some(s) = best
+        .1
+        .iter()
+        .find(|s| crate::temp_names::is_our_temp_name(s))
+    {
+        return Err(invalid(given, &shared::reserved_name(s)));
+    }
     let path =
         NormPath::from_plain_segments(best.1.to_vec()).ok_or_else(|| outside(given, dirs))?;
     Ok(Resolved {

@@ -188,6 +188,99 @@ fn pasted_uris_and_quoted_paths_make_no_junk_trees() {
     println!("odd_names: {refused} mistaken paths refused in {writers} profiles, nothing created");
 }
 
+/// Issue 50: absolute paths (the filesystem profile's, the editor's URIs, lighthouse's) let
+/// a client make a directory (or a file below one) named in the server's temp-file form,
+/// which relative paths refuse in every profile: listings hide such files and the start-up
+/// sweep removes them. Now refused in every part of an absolute path, naming the reserved
+/// form, and nothing is made.
+#[test]
+fn the_temp_file_form_is_reserved_in_absolute_paths() {
+    let f = Fixture::new();
+    let root = f.root.to_str().unwrap().to_owned();
+    let temp = ".mcp-tmp-0123456789abcdef0";
+    let mut raw = spawn(&f, "filesystem");
+    let calls = [
+        (
+            "create_directory",
+            json!({"path": format!("{root}/{temp}")}),
+        ),
+        (
+            "create_directory",
+            json!({"path": format!("{root}/d/{temp}/e")}),
+        ),
+        (
+            "write_file",
+            json!({"path": format!("{root}/{temp}"), "content": "x\n"}),
+        ),
+        (
+            "write_file",
+            json!({"path": format!("{root}/{temp}/a.txt"), "content": "x\n"}),
+        ),
+    ];
+    for (tool, args) in calls {
+        let what = format!("{tool} {args}");
+        let r = call_within(&mut raw, (tool, args), CALL_TIMEOUT);
+        let text = error_text(&what, &r);
+        assert_eq!(
+            r["structuredContent"]["code"], "INVALID_PATH",
+            "{what}: {r}"
+        );
+        assert!(text.contains(".mcp-tmp-"), "{what}: not told why: {text}");
+    }
+    // The editor's URIs and lighthouse's absolute paths likewise (their resolution is
+    // shared): a save below such a directory made it before.
+    let mut raw = spawn(&f, "editor");
+    let uri = format!("file://{root}/{temp}/a.txt");
+    let args = json!({"uri": uri, "content": "x\n", "create_if_not_exists": true});
+    let r = call_within(&mut raw, ("file_save", args), CALL_TIMEOUT);
+    assert!(
+        error_text("editor file_save", &r).contains(".mcp-tmp-"),
+        "{r}"
+    );
+    let mut raw = spawn(&f, "lighthouse");
+    let args = json!({"path": format!("{root}/{temp}/a.txt"), "content": "x\n",
+                      "createDirectories": true});
+    let r = call_within(&mut raw, ("write", args), CALL_TIMEOUT);
+    assert!(
+        error_text("lighthouse write", &r).contains(".mcp-tmp-"),
+        "{r}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&f.root).unwrap().collect();
+    assert!(left.is_empty(), "the root is no longer empty: {left:?}");
+}
+
+/// Issue 50: docs/reference-server.md says backslashes are refused, but the filesystem
+/// profile's absolute paths took one as part of a name (`notes\\a.txt` made a file of that
+/// name). Now every profile's write refuses it, saying so, and makes nothing.
+#[test]
+fn backslashes_are_refused_in_every_profile() {
+    let f = Fixture::new();
+    let root = f.root.to_str().unwrap().to_owned();
+    let mut refused = 0;
+    for p in profiles() {
+        let Some(write) = p.write else {
+            continue;
+        };
+        let mut raw = spawn(&f, p.name);
+        for path in ["notes\\a.txt".to_string(), format!("{root}/notes\\a.txt")] {
+            let (tool, mut args) = write(&root, &path);
+            // The filesystem profile's write takes the path as given (absolute here).
+            args["path"] = json!(path);
+            let r = call_within(&mut raw, (tool, args), CALL_TIMEOUT);
+            let text = error_text(&format!("{} {tool} {path:?}", p.name), &r);
+            assert!(
+                text.to_lowercase().contains("backslash"),
+                "{}: {path:?}: not told why: {text}",
+                p.name
+            );
+            refused += 1;
+        }
+        let left: Vec<_> = std::fs::read_dir(&f.root).unwrap().collect();
+        assert!(left.is_empty(), "{}: made {left:?}", p.name);
+    }
+    assert!(refused >= 8, "{refused}");
+}
+
 #[test]
 fn hard_links_to_outside_files_are_neither_read_nor_written() {
     use std::os::unix::fs::MetadataExt;
