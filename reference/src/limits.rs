@@ -26,6 +26,10 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 /// Requests read but not yet answered on stdout.
 pub const MAX_IN_FLIGHT: usize = 32;
+
+/// How long the end of stdin waits for the calls in flight to be answered: the longest
+/// deadline a call has (an edit's 10 s, then 2 s for its diff) and a margin.
+pub const END_OF_INPUT_GRACE: std::time::Duration = std::time::Duration::from_secs(15);
 /// Replies queued for stdout before the reader pauses.
 pub const MAX_BACKLOG: usize = 64;
 /// Longest accepted request line: 200 MiB, so that two of them (charged twice each) fit
@@ -317,6 +321,23 @@ impl Limits {
         self.gone.store(true, Ordering::SeqCst);
         self.going.notify_waiters();
         self.drained.notify_waiters();
+    }
+
+    /// Waits, at most `within`, until every request handed to the server has had its reply
+    /// written (or the client is gone). At the end of stdin the session must not end before
+    /// then: rmcp gives its handlers in flight 5 s, and a call may rightly take its whole
+    /// deadline (`END_OF_INPUT_GRACE`).
+    pub async fn all_answered(&self, within: std::time::Duration) -> bool {
+        let until = tokio::time::Instant::now() + within;
+        loop {
+            if self.held().is_empty() || self.is_closed() {
+                return true;
+            }
+            if tokio::time::Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
     }
 
     /// Whether `close` has been called.

@@ -306,6 +306,8 @@ pub struct LineTransport<R> {
     complete: bool,
     /// The line budget charged for the complete line, once it has been granted.
     line_charge: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// How long the end of input waits for the calls in flight to be answered.
+    end_grace: std::time::Duration,
 }
 
 /// What to do with one parsed line. (Short-lived and moved once, so not boxed.)
@@ -329,6 +331,7 @@ impl<R: AsyncRead + Unpin + Send> LineTransport<R> {
             slot: None,
             complete: false,
             line_charge: None,
+            end_grace: crate::limits::END_OF_INPUT_GRACE,
         }
     }
 
@@ -598,7 +601,20 @@ impl<R: AsyncRead + Unpin + Send + 'static> LineTransport<R> {
             if !self.complete {
                 match self.fill_line().await {
                     Ok(true) => self.complete = true,
-                    Ok(false) => return None,
+                    Ok(false) => {
+                        // The end of stdin: every call already received is answered before
+                        // the session ends (docs/limits.md), within the longest deadline.
+                        self.slot = None;
+                        let grace = self.end_grace;
+                        if !self.limits.all_answered(grace).await {
+                            eprintln!(
+                                "mcp-reference: stdin ended; calls still unanswered after {} s \
+                                 are abandoned",
+                                grace.as_secs()
+                            );
+                        }
+                        return None;
+                    }
                     Err(e) => {
                         eprintln!("mcp-reference: error: cannot read stdin: {e}");
                         return None;
@@ -776,6 +792,8 @@ mod tests {
         let out = Shared::default();
         let writer = Writer::spawn(out.clone()).unwrap();
         let mut t = LineTransport::new(input, &writer);
+        // No server answers here: the end of input waits for nothing.
+        t.end_grace = std::time::Duration::ZERO;
         let mut passed = Vec::new();
         while let Some(m) = t.receive().await {
             passed.push(m);
@@ -866,6 +884,8 @@ mod tests {
         let limits = Arc::new(Limits::new(8, budget, 1 << 20));
         let writer = Writer::spawn_with(out.clone(), limits.clone()).unwrap();
         let mut t = LineTransport::new(input, &writer);
+        // Request 2 is never answered here: the end of input waits for nothing.
+        t.end_grace = std::time::Duration::ZERO;
         let id_of = |m: Option<ClientJsonRpcMessage>| match m {
             Some(ClientJsonRpcMessage::Request(r)) => r.id,
             other => panic!("expected a request, got {other:?}"),
