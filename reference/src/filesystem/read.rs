@@ -227,6 +227,10 @@ pub fn run_text(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, ToolErro
 /// than reading them. Larger ones go to the blocking pool (as rootspace's text.read).
 pub const INLINE_MAX: u64 = 256 * 1024;
 
+/// The most paths one `read_multiple_files` takes, and their bytes in all.
+pub const MAX_PATHS: usize = 1000;
+pub const MAX_PATHS_BYTES: usize = 64 * 1024;
+
 /// A read_text_file (or read_file) call whose file is open: its size is known, so its
 /// work can be charged (`sizes::read_cost`) before `finish` reads it.
 pub struct TextRead {
@@ -340,6 +344,20 @@ pub fn run_multiple(ctx: &Ctx, args: &JsonObject) -> Result<CallToolResult, Tool
             "paths",
             "the array is empty",
             "at least one absolute path",
+        ));
+    }
+    // Each path costs a resolution (work per segment) before any file is read: the list is
+    // bounded before the first (issue 50: one call multiplied a long path's cost).
+    let bytes: usize = paths.iter().map(|p| p.len()).sum();
+    if paths.len() > MAX_PATHS || bytes > MAX_PATHS_BYTES {
+        return Err(ToolError::invalid_argument(
+            "paths",
+            &format!(
+                "it holds {} paths of {bytes} bytes in all, over the limit of {MAX_PATHS} paths \
+                 and {MAX_PATHS_BYTES} bytes",
+                paths.len()
+            ),
+            "fewer paths per call: read the rest in another call",
         ));
     }
     // Files are read only while the reply stays under MAX_REPLY (the work charged for

@@ -453,6 +453,42 @@ fn long_paths_are_capped_and_missing_prefixes_end_the_walk() {
     }
 }
 
+/// Issue 50, item 2: read_multiple_files multiplied a long path's cost by the number of
+/// paths. The list is bounded before the first path is resolved (1,000 paths, 64 KiB in
+/// all), refused naming both limits; a list within them is read.
+#[test]
+fn read_multiple_files_lists_are_bounded() {
+    let f = Fixture::new();
+    f.write("a.txt", "x");
+    let mut raw = filesystem(&f);
+    let root = f.root.display().to_string();
+    let a = format!("{root}/a.txt");
+    let many: Vec<String> = (0..1001).map(|_| a.clone()).collect();
+    let long: Vec<String> = (0..20)
+        .map(|i| format!("{root}/{}{i}", "z/".repeat(1990)))
+        .collect();
+    for (paths, what) in [(&many, "1001 paths"), (&long, "20 long paths")] {
+        let m = call_within(&mut raw, "read_multiple_files", json!({"paths": paths}), 60);
+        let (text, is_error) = text_of(&m);
+        assert!(is_error, "{what}: {text:.300}");
+        assert_eq!(
+            m["result"]["structuredContent"]["code"], "INVALID_ARGUMENT",
+            "{what}: {text:.300}"
+        );
+        assert!(
+            text.contains("1000 paths") && text.contains("65536 bytes"),
+            "{what}: {text:.300}"
+        );
+    }
+    let fine: Vec<String> = (0..100).map(|_| a.clone()).collect();
+    let m = call_within(&mut raw, "read_multiple_files", json!({"paths": fine}), 60);
+    let (text, is_error) = text_of(&m);
+    assert!(
+        !is_error && text.matches("a.txt:\nx").count() == 100,
+        "{text:.300}"
+    );
+}
+
 /// Item 4 over HTTP: a 480-byte read_multiple_files with a read-only token passed 2 GiB;
 /// eight of them at once, in one session, now stay under the bound.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
