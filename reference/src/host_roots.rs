@@ -80,6 +80,11 @@ impl PathRefusal {
     /// The sentence every profile words an invalid path with: `The path "x" is not valid:
     /// <why>.`
     pub fn invalid_sentence(input: &str, why: &str) -> String {
+        // A path over the cap is quoted by its start alone (`refuse_malformed` says how long).
+        if input.len() > shared::MAX_PATH {
+            let start = shared::prefix(input, 80);
+            return format!("The path starting {start:?} is not valid: {why}.");
+        }
         format!("The path {input:?} is not valid: {why}.")
     }
 }
@@ -104,10 +109,9 @@ fn refuse_malformed(input: &str) -> Result<(), PathRefusal> {
     // First: every later look costs work per byte or segment.
     if input.len() > shared::MAX_PATH {
         return Err(PathRefusal::invalid(&format!(
-            "it is {} bytes long, and paths here are at most {} bytes (it starts with {:?})",
+            "it is {} bytes long, and paths here are at most {} bytes",
             input.len(),
-            shared::MAX_PATH,
-            shared::prefix(input, 80)
+            shared::MAX_PATH
         )));
     }
     if input.contains('\0') {

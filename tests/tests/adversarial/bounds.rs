@@ -451,6 +451,17 @@ fn long_paths_are_capped_and_missing_prefixes_end_the_walk() {
         // The server's part is a few milliseconds; the bound leaves a busy machine room.
         assert!(elapsed < Duration::from_secs(5), "{elapsed:?}: {text:.200}");
     }
+    // The profiles of the shared host-path rules (lighthouse here) cap it too, quoting only
+    // the path's start.
+    let mut raw = Raw::spawn(&f.root, &["--profile", "lighthouse"]);
+    raw.initialize();
+    let m = call_within(&mut raw, "read", json!({"path": huge}), 60);
+    let (text, is_error) = text_of(&m);
+    assert!(
+        is_error && text.contains("at most 4096 bytes"),
+        "{text:.300}"
+    );
+    assert!(text.len() < 1000, "an error of {} bytes", text.len());
 }
 
 /// Issue 50, item 2: read_multiple_files multiplied a long path's cost by the number of
