@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::catalogue::profile::{PageUnit, PagedRead};
+use crate::catalogue::profile::{FailureMarking, PageUnit, PagedRead};
 use crate::reply::listing::input_schema_names;
 use crate::reply::{self, Reply};
 use crate::run::starter_schemas::FILLED_FROM;
@@ -120,8 +120,8 @@ pub enum ReadSeen {
 /// How a read of a missing file came back.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RefusalSeen {
-    /// In a shape the harness knows: which.
-    Usual(String),
+    /// In a shape the harness knows: which, and the mark it carried.
+    Usual(String, FailureMarking),
     /// As a result not flagged an error whose text starts with this word and colon
     /// (`Error:`), an in-band refusal.
     InBand(String),
@@ -333,13 +333,18 @@ pub fn read_seen(reply: &Reply) -> ReadSeen {
 /// How a read of a missing file was refused.
 pub fn refusal_seen(reply: &Reply) -> RefusalSeen {
     match reply {
-        Reply::RpcError { code, .. } => RefusalSeen::Usual(format!("a JSON-RPC error {code}")),
+        // An SDK may answer other failures with `isError`: either mark is declared.
+        Reply::RpcError { code, .. } => RefusalSeen::Usual(
+            format!("a JSON-RPC error {code}"),
+            FailureMarking::IsErrorOrJsonRpc,
+        ),
         Reply::Ok(v) if v.get("isError").and_then(Value::as_bool) == Some(true) => {
-            RefusalSeen::Usual("`isError: true`".into())
+            RefusalSeen::Usual("`isError: true`".into(), FailureMarking::IsError)
         }
-        Reply::Ok(v) if reply::is_tool_error(v) => {
-            RefusalSeen::Usual("a `success: false` / `ok: false` envelope".into())
-        }
+        Reply::Ok(v) if reply::is_tool_error(v) => RefusalSeen::Usual(
+            "a `success: false` / `ok: false` envelope".into(),
+            FailureMarking::Envelope,
+        ),
         Reply::Ok(v) => {
             let text = reply::text_blocks(v).join("\n");
             let word = text.split_once(':').map(|(w, _)| w.trim_start());
@@ -603,28 +608,29 @@ fn refusal_lines(seen: Option<&RefusalSeen>) -> String {
     out
 }
 
-/// The `failures:` declaration of the mark the probe's refusal carried, which the
-/// `failure-marking` cases then check on a failure of each operation: `isError: true` as
-/// `is_error`; a JSON-RPC error as `is_error_or_json_rpc` (an SDK may answer other failures
-/// with `isError`); an envelope as `envelope`; a declared shape as `refusal`.
+/// The `failures:` declaration of the mark the probe's refusal carried (`refusal_seen`),
+/// which the `failure-marking` cases then check on a failure of each operation; a declared
+/// shape is `refusal`.
 fn failures_line(seen: Option<&RefusalSeen>) -> String {
     let marking = match seen {
-        Some(RefusalSeen::Usual(shape)) if shape.contains("isError") => "is_error",
-        Some(RefusalSeen::Usual(shape)) if shape.contains("JSON-RPC") => "is_error_or_json_rpc",
-        Some(RefusalSeen::Usual(_)) => {
+        Some(RefusalSeen::Usual(_, FailureMarking::Envelope)) => {
             return "# Seen: that refusal carried no `isError: true`, which clients trust: \
                     declared as it is.\nfailures: envelope\n"
                 .into();
         }
-        Some(RefusalSeen::InBand(_) | RefusalSeen::ByField(..)) => "refusal",
+        Some(RefusalSeen::Usual(_, marking)) => *marking,
+        Some(RefusalSeen::InBand(_) | RefusalSeen::ByField(..)) => FailureMarking::Refusal,
         Some(RefusalSeen::NotTold(_)) | None => return String::new(),
     };
-    format!("failures: {marking}   # how failures are marked, as seen\n")
+    format!(
+        "failures: {}   # how failures are marked, as seen\n",
+        marking.as_str()
+    )
 }
 
 fn refusal_shape_lines(seen: Option<&RefusalSeen>) -> String {
     match seen {
-        Some(RefusalSeen::Usual(shape)) => format!(
+        Some(RefusalSeen::Usual(shape, _)) => format!(
             "# Seen: a read of a missing file was refused with {shape}, a shape the harness \
              knows.\n"
         ),
@@ -1151,7 +1157,10 @@ mod tests {
         let in_band = text("Error: [Errno 2] No such file or directory: 'no-such-file.txt'");
         assert_eq!(refusal_seen(&in_band), RefusalSeen::InBand("Error:".into()));
         let flagged = Reply::Ok(json!({"isError": true, "content": []}));
-        assert!(matches!(refusal_seen(&flagged), RefusalSeen::Usual(_)));
+        assert!(matches!(
+            refusal_seen(&flagged),
+            RefusalSeen::Usual(_, FailureMarking::IsError)
+        ));
         assert!(matches!(refusal_seen(&text("")), RefusalSeen::NotTold(_)));
         let seen = Seen {
             read: Some(("read".into(), ReadSeen::PlainText(String::new()))),
