@@ -38,7 +38,8 @@ def gone(pid, within=10.0):
             with open(f"/proc/{pid}/stat") as f:
                 if f.read().rsplit(")", 1)[1].split()[0] == "Z":
                     return True
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):
+            # Reaped between the open and the read: the kernel answers ESRCH then.
             return True
         time.sleep(0.05)
     return False
