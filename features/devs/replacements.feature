@@ -58,6 +58,30 @@ Feature: Edits change exactly the text they name
     And the root holds only ["a.txt"]
     And nothing outside the root has changed
 
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-014 an edit whose text is one letter off writes nothing
+    Given a file "a.txt" with text "hello world\nsecond line\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"goodbye","old":"hello wrld"}],"path":"a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "hello world\nsecond line\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-015 an edit whose text differs in case writes nothing
+    Given a file "a.txt" with text "Total = Price * Count\nnext\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"total = 0","old":"total = price * count"}],"path":"a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "Total = Price * Count\nnext\n"
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-EDIT @3_MCP-TAS-079-EDIT-MISSING @must
+  Scenario: devs/EDIT-016 an edit whose text differs in inner spaces writes nothing
+    Given a file "a.txt" with text "let total = price + tax;\nnext\n"
+    When the client calls "apply_surgical_edits" with {"edits":[{"new":"let total = 0;","old":"let total = price  +  tax;"}],"path":"a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "let total = price + tax;\nnext\n"
+    And nothing outside the root has changed
+
   @3_MCP-TAS-079-EDIT @must
   Scenario: devs/EDIT-008 two edits of different lines one after the other both stay
     Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"

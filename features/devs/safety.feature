@@ -67,6 +67,15 @@ Feature: Safety checks shared by every profile
     And every read during the call returned the file's old or new content
     And nothing outside the root has changed
 
+  @DV-CLR-03 @must @clarification
+  Scenario: devs/SAFE-017 reads during an overwrite by a bigger text see old or new
+    Given a file "small.txt" with text "a short old text\n"
+    And the variable "big" holds 8000 copies of "the new text is much longer than the old one, 0123456789 abc\n"
+    When the client calls "filesystem_operation" with {"action":"write","content":"${big}","path":"small.txt"} while reading "small.txt" repeatedly with the reader arguments {"action":"read","path":"small.txt"} each time
+    Then the call succeeds
+    And every read during the call returned the file's old or new content
+    And nothing outside the root has changed
+
   @DV-CLR-08 @must @clarification
   Scenario: devs/SAFE-013 a NUL byte in a created path is refused, nothing made
     Given an outside file "secret" with text "top secret\n"

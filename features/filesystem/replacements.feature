@@ -58,6 +58,30 @@ Feature: Edits change exactly the text they name
     And the root holds only ["a.txt"]
     And nothing outside the root has changed
 
+  @FS-EDIT-001 @FS-EDIT-003 @must
+  Scenario: filesystem/EDIT-014 an edit whose text is one letter off writes nothing
+    Given a file "a.txt" with text "hello world\nsecond line\n"
+    When the client calls "edit_file" with {"edits":[{"newText":"goodbye","oldText":"hello wrld"}],"path":"${root}/a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "hello world\nsecond line\n"
+    And nothing outside the root has changed
+
+  @FS-EDIT-001 @FS-EDIT-003 @must
+  Scenario: filesystem/EDIT-015 an edit whose text differs in case writes nothing
+    Given a file "a.txt" with text "Total = Price * Count\nnext\n"
+    When the client calls "edit_file" with {"edits":[{"newText":"total = 0","oldText":"total = price * count"}],"path":"${root}/a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "Total = Price * Count\nnext\n"
+    And nothing outside the root has changed
+
+  @FS-EDIT-001 @FS-EDIT-003 @must
+  Scenario: filesystem/EDIT-016 an edit whose text differs in inner spaces writes nothing
+    Given a file "a.txt" with text "let total = price + tax;\nnext\n"
+    When the client calls "edit_file" with {"edits":[{"newText":"let total = 0;","oldText":"let total = price  +  tax;"}],"path":"${root}/a.txt"}
+    Then the server answers the call
+    And the file "a.txt" has text "let total = price + tax;\nnext\n"
+    And nothing outside the root has changed
+
   @FS-EDIT-001 @must
   Scenario: filesystem/EDIT-008 two edits of different lines one after the other both stay
     Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"

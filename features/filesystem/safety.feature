@@ -67,6 +67,15 @@ Feature: Safety checks shared by every profile
     And every read during the call returned the file's old or new content
     And nothing outside the root has changed
 
+  @FS-CLR-02 @must @clarification
+  Scenario: filesystem/SAFE-017 reads during an overwrite by a bigger text see old or new
+    Given a file "small.txt" with text "a short old text\n"
+    And the variable "big" holds 8000 copies of "the new text is much longer than the old one, 0123456789 abc\n"
+    When the client calls "write_file" with {"content":"${big}","path":"${root}/small.txt"} while reading "small.txt" repeatedly with the reader arguments {"path":"${root}/small.txt"} each time
+    Then the call succeeds
+    And every read during the call returned the file's old or new content
+    And nothing outside the root has changed
+
   @FS-ROOTS-002 @must
   Scenario: filesystem/SAFE-013 a NUL byte in a created path is refused, nothing made
     Given an outside file "secret" with text "top secret\n"

@@ -59,6 +59,30 @@ Feature: Edits change exactly the text they name
     And nothing outside the root has changed
 
   @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-014 an edit whose text is one letter off writes nothing
+    Given a file "a.txt" with text "hello world\nsecond line\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"goodbye","search":"hello wrld"}
+    Then the server answers the call
+    And the file "a.txt" has text "hello world\nsecond line\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-015 an edit whose text differs in case writes nothing
+    Given a file "a.txt" with text "Total = Price * Count\nnext\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"total = 0","search":"total = price * count"}
+    Then the server answers the call
+    And the file "a.txt" has text "Total = Price * Count\nnext\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
+  Scenario: lighthouse/EDIT-016 an edit whose text differs in inner spaces writes nothing
+    Given a file "a.txt" with text "let total = price + tax;\nnext\n"
+    When the client calls "edit" with {"path":"a.txt","replace":"let total = 0;","search":"let total = price  +  tax;"}
+    Then the server answers the call
+    And the file "a.txt" has text "let total = price + tax;\nnext\n"
+    And nothing outside the root has changed
+
+  @FR-3.1.8 @must
   Scenario: lighthouse/EDIT-008 two edits of different lines one after the other both stay
     Given a file "a.txt" with text "alpha\nbeta\ngamma\ndelta\n"
     When the client calls "edit" with {"path":"a.txt","replace":"ALPHA","search":"alpha"}

@@ -750,6 +750,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
         failures: file.failures,
         paged_read: file.paged_read.clone(),
         operations: file.operations.clone(),
+        mapped: true,
         shared_skips: file
             .failures
             .is_none()

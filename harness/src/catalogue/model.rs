@@ -978,10 +978,25 @@ impl fmt::Display for ErrorKind {
 pub struct Then {
     pub expect: Expect,
     pub disk: Vec<DiskCheck>,
+    /// With `answered`: what the disk holds if the call succeeded (a file and its text), so
+    /// that a success that did not do what it says fails, while a refusal may stand.
+    pub if_succeeded: Vec<DiskCheck>,
+    /// With `answered`: what the disk holds if the call was refused (a path absent).
+    pub if_failed: Vec<DiskCheck>,
     /// Entries the server's audit log must hold after the last step, each given by some of
     /// its fields (exact JSON; strings interpolated). Only for a server started with
     /// `{audit_log}`; other runs skip the case.
     pub audit: Vec<serde_json::Map<String, Value>>,
+}
+
+impl Then {
+    /// Every disk check, the conditional ones too.
+    pub fn all_disk_checks(&self) -> impl Iterator<Item = &DiskCheck> {
+        self.disk
+            .iter()
+            .chain(&self.if_succeeded)
+            .chain(&self.if_failed)
+    }
 }
 
 /// The primary expectation on the last step.
@@ -1064,6 +1079,10 @@ one_of! {
             #[serde(default)]
             disk: Vec<DiskCheck>,
             #[serde(default)]
+            if_succeeded: Vec<DiskCheck>,
+            #[serde(default)]
+            if_failed: Vec<DiskCheck>,
+            #[serde(default)]
             audit: Vec<serde_json::Map<String, Value>>,
         }
     }
@@ -1088,6 +1107,36 @@ impl TryFrom<RawThen> for Then {
         if r.audit.iter().any(|e| e.is_empty()) {
             return Err("an `audit` entry needs at least one field".into());
         }
+        let conditional = !r.if_succeeded.is_empty() || !r.if_failed.is_empty();
+        if conditional && !r.answered {
+            return Err(
+                "`if_succeeded` and `if_failed` go with `answered` alone (an outcome the case \
+                 leaves open)"
+                    .into(),
+            );
+        }
+        // A success leaves what was asked for; a refusal leaves nothing behind.
+        let after_success = |d: &DiskCheck| {
+            matches!(
+                d,
+                DiskCheck::File {
+                    content: Some(DiskContent::Text(_)),
+                    mode: None,
+                    ..
+                }
+            )
+        };
+        if !r.if_succeeded.iter().all(after_success)
+            || !r
+                .if_failed
+                .iter()
+                .all(|d| matches!(d, DiskCheck::Absent(_)))
+        {
+            return Err(
+                "`if_succeeded` holds `file` with `text` alone, and `if_failed` `absent` alone"
+                    .into(),
+            );
+        }
         Ok(Then {
             expect: (r.result.map(Expect::Result))
                 .or(r.error.map(Expect::Error))
@@ -1102,6 +1151,8 @@ impl TryFrom<RawThen> for Then {
                 .or(r.stdout.map(Expect::Stdout))
                 .expect("exactly one is given"),
             disk: r.disk,
+            if_succeeded: r.if_succeeded,
+            if_failed: r.if_failed,
             audit: r.audit,
         })
     }

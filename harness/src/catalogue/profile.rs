@@ -98,6 +98,11 @@ pub struct Profile {
     /// devs refuses every absolute link target, DV-CLR-07).
     #[serde(default)]
     pub shared_skips: BTreeMap<String, String>,
+    /// Made from an interface file, not a catalogue folder: the call shapes are the file's
+    /// guess, so an argument error on a call meant to succeed says the mapping is wrong (the
+    /// case tested nothing), where on a catalogued profile it is the server's failure.
+    #[serde(skip)]
+    pub mapped: bool,
 }
 
 /// How an interface marks a failed tool call: what a client that trusts only that mark needs

@@ -646,7 +646,7 @@ impl Validator<'_> {
     /// The disk checks name paths inside the root, modes and contents that can be made.
     fn disk_checks(&mut self, f: &str, c: &Case) {
         let id = c.id.as_str();
-        for d in &c.then.disk {
+        for d in c.then.all_disk_checks() {
             match d {
                 DiskCheck::File {
                     path,
@@ -811,7 +811,7 @@ fn expectation_refs(c: &Case, defined: &BTreeSet<String>, problems: &mut Vec<Str
 
 /// The disk checks' references, to variables the steps saved (and `winner`).
 fn disk_refs(c: &Case, defined: &BTreeSet<String>, problems: &mut Vec<String>) {
-    for d in &c.then.disk {
+    for d in c.then.all_disk_checks() {
         if let DiskCheck::File {
             content: Some(content),
             ..

@@ -314,6 +314,8 @@ forms! {
     FILE_HAS_WINNERS_TEXT: Then "the file {quoted} has the winner's text {string}";
     FILE_HAS_MODE: Then "the file {quoted} has mode {mode}";
     PATH_ABSENT: Then "the path {quoted} does not exist";
+    IF_SUCCEEDED_FILE_HAS_TEXT: Then "if the call succeeded, the file {quoted} has text {string}";
+    IF_FAILED_PATH_ABSENT: Then "if the call failed, the path {quoted} does not exist";
     DIRECTORY_EXISTS: Then "the directory {quoted} exists";
     ROOT_HOLDS_ONLY: Then "the root holds only {array}";
     AUDIT_ENTRY: Then "the audit log has an entry with {object}";

@@ -239,6 +239,12 @@ fn then_steps(case: &Case) -> Vec<String> {
     for d in &case.then.disk {
         v.extend(disk_steps(d));
     }
+    for d in &case.then.if_succeeded {
+        v.extend(conditional_step(d, true));
+    }
+    for d in &case.then.if_failed {
+        v.extend(conditional_step(d, false));
+    }
     for entry in &case.then.audit {
         v.push(form::AUDIT_ENTRY.render(&[Json(&Value::Object(entry.clone()))]));
     }
@@ -367,6 +373,23 @@ fn listing_steps(l: &ListingCheck) -> Vec<String> {
         v.push(form::LISTING_JSON.render(&[Json(j)]));
     }
     v
+}
+
+/// A disk check that holds after a success (`succeeded`: a file's text) or after a refusal
+/// (an absent path); the loader admits no other.
+fn conditional_step(d: &DiskCheck, succeeded: bool) -> Option<String> {
+    match (d, succeeded) {
+        (
+            DiskCheck::File {
+                path,
+                content: Some(DiskContent::Text(t)),
+                ..
+            },
+            true,
+        ) => Some(form::IF_SUCCEEDED_FILE_HAS_TEXT.render(&[Quoted(path), JsonString(t)])),
+        (DiskCheck::Absent(p), false) => Some(form::IF_FAILED_PATH_ABSENT.render(&[Quoted(p)])),
+        _ => None,
+    }
 }
 
 fn disk_steps(d: &DiskCheck) -> Vec<String> {

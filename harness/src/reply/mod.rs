@@ -27,7 +27,10 @@ mod test_replies;
 
 use serde_json::Value;
 
-pub use refusal::{ErrorSeen, check_marking, failure, mark_refusal, not_an_answer};
+pub use refusal::{
+    ErrorSeen, argument_error, argument_error_of, check_marking, failure, mark_refusal,
+    not_an_answer,
+};
 pub use result::{
     direct_success, is_tool_error, profile_success, result_object, success, text_blocks,
 };

@@ -145,6 +145,41 @@ pub fn not_an_answer(seen: &ErrorSeen) -> Option<String> {
     None
 }
 
+/// The texts with which the common SDKs reject a call whose arguments do not fit the tool's
+/// input schema, before the tool runs: pydantic (the Python SDK's and FastMCP's tools),
+/// jsonschema (the Python SDK's low-level server), zod (the TypeScript SDK) and serde (rmcp).
+const ARGUMENT_ERRORS: &str = r"(?i)\b\d+ validation errors? for |input validation error|invalid arguments for tool|is a required property|\[type=missing\b|missing field `|unknown field `|expected [a-z]+, received [a-z]+|invalid input: expected";
+
+/// Why an error is the SDK rejecting the call's arguments rather than the tool refusing the
+/// request, if it is: such a reply says nothing of the path it was sent, so no check of a
+/// refusal, of what a reply shows or of what a call changed may rest on it (the call or the
+/// mapping is malformed). Told by the validation texts of the common SDKs alone, never by a
+/// JSON-RPC code: -32602 is also how a resource read refuses a path outside the root.
+pub fn argument_error(seen: &ErrorSeen) -> Option<String> {
+    static RE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(ARGUMENT_ERRORS).expect("valid regex"));
+    let found = RE.find(&seen.text)?;
+    let line = seen.text[..found.start()].rfind('\n').map_or(0, |i| i + 1);
+    let end = seen.text[found.start()..]
+        .find('\n')
+        .map_or(seen.text.len(), |i| found.start() + i);
+    Some(format!(
+        "the server rejected the call's arguments before the tool ran ({:?}), so the call \
+         tested nothing: the call or the interface's mapping of it is malformed (a required \
+         argument left out, or one of the wrong type)",
+        clip(seen.text[line..end].trim(), 200)
+    ))
+}
+
+/// Whether a reply is the SDK rejecting the call's arguments (`argument_error`).
+pub fn argument_error_of(reply: &Reply) -> Option<String> {
+    match reply {
+        Reply::Ok(v) if !is_tool_error(v) => None,
+        Reply::Broken(_) => None,
+        _ => argument_error(&failure(reply, false, true).ok()?),
+    }
+}
+
 /// Whether a failure carries the mark the interface states (`marking`), strictly: `failure`
 /// reads a refusal in any usual shape so that the other checks see it, while this asks what
 /// a client that trusts only that mark sees. A lighthouse failure sent with `isError: false`
@@ -245,6 +280,42 @@ mod tests {
         // An `{ok, data}` envelope whose data is an object stands for that object.
         let wrapped = json!({"content": [{"type": "text", "text": "{\"ok\":true,\"data\":{\"content\":\"a\\n\"}}"}]});
         assert_eq!(result_object(&wrapped, None).unwrap()["content"], "a\n");
+    }
+
+    /// The SDKs' validation texts are argument errors; a path refusal, whatever its words
+    /// and its JSON-RPC code, is not.
+    #[test]
+    fn argument_errors_are_told_by_the_sdks_texts() {
+        for text in [
+            "Error executing tool read_file: 1 validation error for read_fileArguments\naction\n  Field required [type=missing, input_value={'path': 'a'}]",
+            "Input validation error: 'action' is a required property",
+            "MCP error -32602: Invalid arguments for tool write: [{\"code\": \"invalid_type\"}]",
+            "failed to deserialize parameters: missing field `path`",
+            "Invalid input: expected string, received undefined",
+        ] {
+            let why = argument_error_of(&refused(text)).expect(text);
+            assert!(why.contains("tested nothing"), "{why}");
+        }
+        for text in [
+            "Access denied - path outside allowed directories: /tmp/x",
+            "Path validation failed: ../secret",
+            "ENOENT: no such file or directory, open '/r/a.txt'",
+        ] {
+            assert_eq!(argument_error_of(&refused(text)), None, "{text}");
+        }
+        let resource_refusal = Reply::RpcError {
+            code: -32602,
+            message: "path is outside the root".into(),
+            data: None,
+        };
+        assert_eq!(argument_error_of(&resource_refusal), None);
+        let success =
+            Reply::Ok(json!({"content": [{"type": "text", "text": "1 validation error for x"}]}));
+        assert_eq!(
+            argument_error_of(&success),
+            None,
+            "a success's text is content"
+        );
     }
 
     fn refused(text: &str) -> Reply {

@@ -45,22 +45,13 @@ fn echoes_text(v: &Value, echo: &str) -> bool {
 
 /// `isError: true` on a call result, or a result envelope that says `success: false` or
 /// `ok: false` (the result shapes of some interfaces, whose clients read that flag), in
-/// structuredContent or, without it, in the first text block holding a JSON object.
+/// structuredContent or, without it, in the first text block holding a JSON object. One
+/// rule for every interface, `text_result` or not, so that "the call succeeds" and "the
+/// call fails" never both hold of one reply; a read whose text is exactly a file's the case
+/// wrote is that file's content whatever it looks like, which only the runner, knowing the
+/// fixtures, can tell (`steps::results`, ROUND-012).
 pub fn is_tool_error(v: &Value) -> bool {
-    is_tool_error_of(v, None)
-}
-
-/// `is_tool_error` for a profile whose results are plain text (`text_result`): its text
-/// blocks are the tool's text, never an envelope, so only `isError` and structuredContent
-/// say a call failed (a read of a file whose text is `{"ok": false}` succeeded, ROUND-012).
-pub fn is_tool_error_of(v: &Value, text_result: Option<&str>) -> bool {
-    if v.get("isError").and_then(Value::as_bool).unwrap_or(false) {
-        return true;
-    }
-    match structured(v) {
-        None if text_result.is_some() => false,
-        _ => envelope_failed(v),
-    }
+    v.get("isError").and_then(Value::as_bool).unwrap_or(false) || envelope_failed(v)
 }
 
 /// An envelope that says `success: false` or `ok: false`, in structuredContent or, without
@@ -166,7 +157,7 @@ fn plain_echo(v: &Value) -> Option<Map<String, Value>> {
 /// `result_object`).
 pub fn success(reply: &Reply, text_result: Option<&str>) -> Result<Map<String, Value>, String> {
     match reply {
-        Reply::Ok(v) if is_tool_error_of(v, text_result) => Err(format!(
+        Reply::Ok(v) if is_tool_error(v) => Err(format!(
             "the call failed (isError: true) but should have succeeded: {}",
             clip(&text_blocks(v).join(" "), 600)
         )),
@@ -278,14 +269,16 @@ mod tests {
         );
         let alone = json!({"content": [link]});
         assert!(result_object(&alone, Some("content")).unwrap()["content"].is_array());
-        // A file's text that is a JSON object is still the text there (ROUND-012).
+        // A file's text that is a JSON object is the text there (ROUND-012), but a reply
+        // alone cannot tell it from an envelope that says `ok: false`: both readings take it
+        // as a failure, as "the call fails" does; the runner, which knows the fixture's
+        // text, reads it as the content.
         let json_file = "{\"ok\": false, \"content\": \"no\"}\n";
         let read = Reply::Ok(json!({"content": [{"type": "text", "text": json_file}]}));
-        assert_eq!(
-            success(&read, Some("content")).unwrap()["content"],
-            json_file
-        );
+        assert!(success(&read, Some("content")).is_err());
         assert!(success(&read, None).is_err());
+        let plain = Reply::Ok(json!({"content": [{"type": "text", "text": "{\"ok\": true}"}]}));
+        assert!(success(&plain, Some("content")).is_ok());
     }
 
     /// A reader field written as a pointer reads a text keyed by the file's path.

@@ -14,7 +14,7 @@ use cucumber::{Event, Writer, parser};
 
 use super::outcome::{CaseResult, Outcome};
 use super::report::console;
-use super::report::cucumber_json_writer::{CucumberJsonWriter, panic_text};
+use super::report::cucumber_json_writer::{CucumberJsonWriter, not_tested, panic_text};
 use super::world::HarnessWorld;
 
 /// How a failing case is shown as it happens (see `Echo`); without one, the full block.
@@ -92,6 +92,12 @@ impl Collector {
             Scenario::Hook(_, event::Hook::Failed(_, info)) => {
                 self.fail(&key, "(scenario set-up)".into(), panic_text(info));
             }
+            Scenario::Step(_, event::Step::Failed(_, _, _, StepError::Panic(info)))
+            | Scenario::Background(_, event::Step::Failed(_, _, _, StepError::Panic(info)))
+                if not_tested(info).is_some() =>
+            {
+                self.untested(&key, not_tested(info).unwrap_or_default());
+            }
             Scenario::Step(step, event::Step::Failed(_, _, _, err))
             | Scenario::Background(step, event::Step::Failed(_, _, _, err)) => {
                 let msg = match err {
@@ -121,6 +127,15 @@ impl Collector {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The case tested nothing (a step said so: `panics::NotTested`): skipped, with why.
+    fn untested(&mut self, key: &(String, String), reason: String) {
+        if let Some((r, _)) = self.running.get_mut(key)
+            && r.outcome == Outcome::Passed
+        {
+            r.outcome = Outcome::Skipped { reason };
         }
     }
 

@@ -382,8 +382,9 @@ fn places(req: &RunRequest) -> String {
     }
 }
 
-/// The verdict of an interface run in which every selected case was skipped: not a pass
-/// (a skip is never one) nor a failure of the server, but a run that tested nothing.
+/// The verdict of an interface run in which every selected case was skipped, or no case
+/// that acts on the root ran: not a pass (a skip is never one) nor a failure of the
+/// server, but a run that tested nothing.
 fn nothing_tested(totals: &Totals) -> u8 {
     let why: Vec<String> = totals
         .skipped
@@ -394,11 +395,19 @@ fn nothing_tested(totals: &Totals) -> u8 {
         "Result: {}",
         console::paint(console::YELLOW, "NOTHING TESTED")
     );
+    let what = if totals.passed + totals.failed == 0 {
+        format!("every selected case was skipped ({})", why.join(", "))
+    } else {
+        // Cases ran (STDIO-001 lists the tools), but none called one on the root.
+        format!(
+            "no case that acts on the root ran ({} passed without calling a tool; skipped: {})",
+            totals.passed,
+            why.join(", ")
+        )
+    };
     eprintln!(
-        "mcp-harness: nothing was tested: every selected case was skipped ({}). Map the \
-         operations those cases need in the interface file (docs/interfaces.md), or select \
-         cases that can run.",
-        why.join(", ")
+        "mcp-harness: nothing was tested: {what}. Map the operations those cases need in the \
+         interface file (docs/interfaces.md), or select cases that can run."
     );
     2
 }

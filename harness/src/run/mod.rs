@@ -8,6 +8,7 @@ pub mod command;
 pub mod config;
 pub mod decided;
 pub mod disk;
+pub mod disk_watch;
 pub mod exchange;
 pub mod http;
 pub mod interface;

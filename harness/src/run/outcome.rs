@@ -56,6 +56,32 @@ impl CaseResult {
         matches!(self.outcome, Outcome::Skipped { .. })
     }
 
+    /// Whether a step of the case asks the server to do something to the root: a tool
+    /// call, a race, concurrent calls, a resource read or a direct request. STDIO-001, which
+    /// only lists the tools, does not: a run of it alone has tested no operation.
+    pub fn acts_on_files(&self) -> bool {
+        use crate::catalogue::vocabulary as form;
+        static ACTIONS: std::sync::LazyLock<Vec<regex::Regex>> = std::sync::LazyLock::new(|| {
+            [
+                form::CALL,
+                form::CALL_OR,
+                form::RPC,
+                form::READ_RESOURCE,
+                form::CONCURRENT,
+                form::CONCURRENT_PROCESSES,
+                form::READ_DURING,
+                form::READ_DURING_WITH_READER,
+                form::RACE,
+            ]
+            .iter()
+            .map(|f| f.regex().expect("the vocabulary's templates compile"))
+            .collect()
+        });
+        self.steps
+            .iter()
+            .any(|s| ACTIONS.iter().any(|re| re.is_match(s)))
+    }
+
     /// Build from a scenario's name and tags (tags without the `@`).
     pub fn describe(feature: &str, scenario: &str, tags: &[String]) -> CaseResult {
         let case_id = case_id_of(scenario);

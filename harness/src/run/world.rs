@@ -63,6 +63,10 @@ pub enum Last {
 #[derive(Debug, Clone)]
 pub struct ReadsDuring {
     pub round: usize,
+    /// A content a reader on disk saw during the call that was neither the old file nor
+    /// the new one (`run::disk_watch`), described; and how many reads it made in all.
+    pub torn_on_disk: Option<String>,
+    pub disk_reads: usize,
     pub path: String,
     pub before: Vec<u8>,
     pub reads: Vec<Reply>,
@@ -109,6 +113,10 @@ pub struct HarnessWorld {
     pub last: Last,
     /// After a `read_during` step: what the reads saw, and how to read again.
     pub reads_during: Option<ReadsDuring>,
+    /// The texts of the files the case's fixtures wrote in the root: a whole read answered
+    /// by one of them exactly is that file's content, however much it looks like an
+    /// envelope saying `ok: false` (ROUND-012).
+    pub fixture_texts: Vec<String>,
     /// Index into the exchange where the current action began.
     mark: usize,
     snapshot: Option<Snapshot>,
@@ -150,6 +158,7 @@ impl cucumber::World for HarnessWorld {
             covers: Vec::new(),
             last: Last::Nothing,
             reads_during: None,
+            fixture_texts: Vec::new(),
             mark: 0,
             snapshot: None,
             root,

@@ -249,14 +249,24 @@ fn feature_uri(feature: &gherkin::Feature) -> Option<String> {
 
 /// The message a failed step or hook panicked with.
 pub fn panic_text(info: &cucumber::event::Info) -> String {
+    if let Some(why) = not_tested(info) {
+        return why;
+    }
     info.downcast_ref::<String>()
         .cloned()
         .or_else(|| info.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "(the step failed without a message)".into())
 }
 
+/// The reason of a step that tested nothing (`panics::NotTested`), prefixed "not tested: ".
+pub fn not_tested(info: &cucumber::event::Info) -> Option<String> {
+    let crate::run::panics::NotTested(why) = info.downcast_ref()?;
+    Some(format!("not tested: {why}"))
+}
+
 fn step_status(error: &StepError) -> &'static str {
     match error {
+        StepError::Panic(info) if not_tested(info).is_some() => "skipped",
         StepError::NotFound => "undefined",
         StepError::AmbiguousMatch(_) => "ambiguous",
         StepError::Panic(_) => "failed",

@@ -159,10 +159,14 @@ impl<'a> RunVerdict<'a> {
             .map(|r| CaseVerdict::of(r, baseline, strict))
             .collect();
         let totals = totals(&cases, skip_labels);
-        let nothing = results.is_empty() || (interface && results.iter().all(CaseResult::skipped));
+        // An interface run tested something only when a case that acts on the root ran: one
+        // of STDIO-001 alone, or of cases all skipped, is no pass (a starter that maps nothing).
+        let acted = results.iter().any(|r| !r.skipped() && r.acts_on_files());
+        let counted = cases.iter().any(|c| c.counts);
+        let nothing = results.is_empty() || (interface && !acted && !counted);
         let result = if nothing {
             RunResult::NothingTested
-        } else if parse_errors > 0 || cases.iter().any(|c| c.counts) {
+        } else if parse_errors > 0 || counted {
             RunResult::Fail
         } else {
             RunResult::Pass
@@ -440,10 +444,12 @@ fn totals(cases: &[CaseVerdict], skip_labels: &HashMap<String, &'static str>) ->
         .count();
     let mut skipped: Vec<(String, usize)> = Vec::new();
     for c in cases.iter().filter(|c| c.result.skipped()) {
-        let label = skip_labels
-            .get(&c.result.scenario)
-            .copied()
-            .unwrap_or("not run");
+        let untested = matches!(&c.result.outcome, Outcome::Skipped { reason } if reason.starts_with("not tested: "));
+        let label = match skip_labels.get(&c.result.scenario) {
+            Some(label) => label,
+            None if untested => "not tested",
+            None => "not run",
+        };
         match skipped.iter_mut().find(|(l, _)| l == label) {
             Some((_, n)) => *n += 1,
             None => skipped.push((label.to_string(), 1)),

@@ -8,7 +8,10 @@ use serde_json::Value;
 
 use super::{StepFn, arg, json_arg, json_strings, step};
 use crate::catalogue::vocabulary::{self as form, Form};
-use crate::reply::{Reply, clip, failure, is_tool_error, not_an_answer};
+use crate::reply::{
+    Reply, argument_error, argument_error_of, clip, failure, is_tool_error, not_an_answer,
+};
+use crate::run::panics::not_tested;
 use crate::run::swapper::Swapper;
 use crate::run::world::{HarnessWorld, Last};
 
@@ -79,10 +82,31 @@ fn answered(reply: &Reply) -> Result<(), String> {
     match reply {
         Reply::Ok(v) if !is_tool_error(v) => Ok(()),
         Reply::Broken(r) => Err(format!("the server gave no answer: {r}")),
-        _ => match not_an_answer(&failure(reply, false, true)?) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        },
+        _ => {
+            let seen = failure(reply, false, true)?;
+            match (not_an_answer(&seen), argument_error(&seen)) {
+                (Some(why), _) => Err(why),
+                (None, Some(why)) => Err(not_tested(why)),
+                (None, None) => Ok(()),
+            }
+        }
+    }
+}
+
+/// A reply that shows nothing because the SDK rejected the call's arguments tested nothing;
+/// a race tested nothing when every call of it was so rejected.
+fn tested_something(replies: &[&Reply]) -> Result<(), String> {
+    let rejected: Vec<String> = replies
+        .iter()
+        .filter_map(|r| argument_error_of(r))
+        .collect();
+    match rejected.first() {
+        Some(why) if rejected.len() == replies.len() => Err(not_tested(if replies.len() == 1 {
+            why.clone()
+        } else {
+            format!("all {} calls: {why}", replies.len())
+        })),
+        _ => Ok(()),
     }
 }
 
@@ -205,7 +229,8 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             ));
         }
     }
-    Ok(())
+    // A bait shown fails the case whatever else the replies were.
+    tested_something(&replies)
 }
 
 /// Everything a reply could show the model.

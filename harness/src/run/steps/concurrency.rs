@@ -6,7 +6,9 @@ use serde_json::Value;
 use super::{StepFn, arg, json_arg, json_string, show_bytes, step};
 use crate::catalogue::vocabulary::{self as form, Form};
 use crate::reply::kind::check_kind;
-use crate::reply::{Reply, failure, is_tool_error};
+use crate::reply::{Reply, argument_error_of, failure, is_tool_error};
+use crate::run::disk_watch::{DiskWatch, Seen};
+use crate::run::panics::not_tested;
 use crate::run::world::{HarnessWorld, Last, ReadsDuring};
 
 pub fn steps() -> Vec<(Form, StepFn)> {
@@ -98,6 +100,11 @@ async fn exactly_n(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         .map(|(i, _)| i)
         .collect();
     if winners.len() != want {
+        if let Some(why) = replies.first().and_then(argument_error_of)
+            && replies.iter().all(|r| argument_error_of(r).is_some())
+        {
+            return Err(not_tested(format!("all {} calls: {why}", replies.len())));
+        }
         return Err(format!(
             "{} of {} concurrent {tool} calls succeeded (calls {winners:?}); expected exactly {want}",
             winners.len(),
@@ -142,11 +149,17 @@ async fn winner_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 const MAX_READS_DURING: usize = 2000;
 
 /// A torn write shows only when a read lands inside the writer's window, so the call is
-/// raced again (the old bytes put back in between) until a read looks torn, for at most
-/// this many rounds and this long: one round caught 2.0.1's in-place overwrite of the
-/// official server in 2 of 10 runs with a 384 KiB file, 6 of 10 with 2 MiB.
+/// raced again (the old bytes put back in between) until a read looks torn: at least
+/// `READ_DURING_MIN_ROUNDS` rounds however slow the runner (a count of attempts, not a
+/// time, so that a loaded machine does not make the race weaker), then until
+/// `READ_DURING_BUDGET` has passed, and never more than `READ_DURING_ROUNDS` rounds or
+/// `READ_DURING_CAP` in all. One round caught 2.0.1's in-place overwrite of the official
+/// server in 2 of 10 runs with a 384 KiB file, 6 of 10 with 2 MiB (server reads alone,
+/// before the reader on disk).
 const READ_DURING_ROUNDS: usize = 32;
+const READ_DURING_MIN_ROUNDS: usize = 8;
 const READ_DURING_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+const READ_DURING_CAP: std::time::Duration = std::time::Duration::from_secs(20);
 
 async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let tool = arg(a, 0)?.to_string();
@@ -164,11 +177,13 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let quiet_image = read_content(&quiet_before, &profile).ok();
     let started = std::time::Instant::now();
     let mut kept = None;
+    let (mut torn_on_disk, mut disk_reads) = (None, 0);
     for round in 0..READ_DURING_ROUNDS {
         if round > 0 {
             std::fs::write(&file, &before)
                 .map_err(|e| format!("cannot put the old {path} back between rounds: {e}"))?;
         }
+        let watch = DiskWatch::start(file.clone(), before.clone());
         let (reply, reads) = session
             .call_tool_while_probing(
                 (name.clone(), args.clone()),
@@ -176,6 +191,20 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
                 MAX_READS_DURING,
             )
             .await;
+        let watched = watch.stop();
+        disk_reads += watched.reads;
+        let on_disk = std::fs::read(&file).ok();
+        if torn_on_disk.is_none()
+            && !call_failed(&reply)
+            && let Some(seen) = watched.torn(on_disk.as_deref())
+        {
+            torn_on_disk = Some(describe_torn(
+                seen,
+                round + 1,
+                before.len(),
+                on_disk.as_deref(),
+            ));
+        }
         // A later round counts only when its call succeeded: a stateful server may refuse
         // a repeat that the scenario never asked for.
         if round > 0 && call_failed(&reply) {
@@ -192,7 +221,9 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         });
         let failed = call_failed(&reply);
         kept = Some((round + 1, reply, reads));
-        if torn || failed || started.elapsed() > READ_DURING_BUDGET {
+        let elapsed = started.elapsed();
+        let enough = round + 1 >= READ_DURING_MIN_ROUNDS && elapsed > READ_DURING_BUDGET;
+        if torn || torn_on_disk.is_some() || failed || enough || elapsed > READ_DURING_CAP {
             break;
         }
     }
@@ -206,6 +237,8 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     };
     w.reads_during = Some(ReadsDuring {
         round,
+        torn_on_disk,
+        disk_reads,
         path,
         before,
         reads,
@@ -213,6 +246,26 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         quiet_before,
     });
     Ok(())
+}
+
+/// What a reader on disk saw in round `round` that was neither file.
+fn describe_torn(seen: &Seen, round: usize, old: usize, new: Option<&[u8]>) -> String {
+    let what = match seen.len {
+        None => "no file at all".to_string(),
+        Some(0) => "an empty file".to_string(),
+        Some(n) => format!("{n} bytes {}", show_bytes(&seen.head)),
+    };
+    format!(
+        "a reader on disk (an editor, a build, git) saw {what} during the call{}, which is \
+         neither the old file ({old} bytes) nor the new one ({}): the write is not atomic \
+         (the file truncated, then written?)",
+        if round == 1 {
+            String::new()
+        } else {
+            format!(" in round {round} (the call repeated, the old file put back each time)")
+        },
+        new.map_or("gone".to_string(), |b| format!("{} bytes", b.len()))
+    )
 }
 
 /// The call was refused, broke, or answered with a tool error.
@@ -268,6 +321,9 @@ async fn reads_old_or_new(w: &mut HarnessWorld, _a: &[String]) -> Result<(), Str
         return Err("internal: the last step was not a call with reads during it".into());
     };
     let path = &rd.path;
+    if let Some(torn) = &rd.torn_on_disk {
+        return Err(torn.clone());
+    }
     let after = std::fs::read(w.in_root(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
     if rd.reads.is_empty() {
         return Err(format!(

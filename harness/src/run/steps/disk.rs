@@ -14,6 +14,11 @@ pub fn steps() -> Vec<(Form, StepFn)> {
         (form::FILE_HAS_BASE64, step!(has_base64)),
         (form::FILE_HAS_MODE, step!(has_mode)),
         (form::PATH_ABSENT, step!(absent)),
+        (
+            form::IF_SUCCEEDED_FILE_HAS_TEXT,
+            step!(if_succeeded_has_text),
+        ),
+        (form::IF_FAILED_PATH_ABSENT, step!(if_failed_absent)),
         (form::DIRECTORY_EXISTS, step!(dir_exists)),
         (form::ROOT_HOLDS_ONLY, step!(root_holds_only)),
         (form::OUTSIDE_UNCHANGED, step!(outside_unchanged)),
@@ -33,9 +38,7 @@ fn compare(path: &str, want: &[u8], got: &[u8]) -> Result<(), String> {
 }
 
 async fn has_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let path = arg(a, 0)?;
-    let want = w.interpolate(&json_string(arg(a, 1)?)?, &[])?;
-    compare(path, want.as_bytes(), &read(w, path)?)
+    text_on_disk(w, a)
 }
 
 async fn has_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -58,6 +61,40 @@ async fn has_mode(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 }
 
 async fn absent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    nothing_at(w, a)
+}
+
+/// A check that holds only after the outcome `succeeded` (true: a success; false: a
+/// refusal), which the case leaves open; the other outcome passes it. Its failure says which
+/// outcome the disk contradicts.
+async fn when_outcome(
+    w: &mut HarnessWorld,
+    a: &[String],
+    succeeded: bool,
+    check: fn(&HarnessWorld, &[String]) -> Result<(), String>,
+) -> Result<(), String> {
+    if super::results::last_call_succeeded(w) != succeeded {
+        return Ok(());
+    }
+    check(w, a).map_err(|e| {
+        if succeeded {
+            format!(
+                "the call succeeded, but the disk does not show what it did: {e} (a success \
+                 that did not do its work loses the caller's data)"
+            )
+        } else {
+            format!("the call was refused, but it changed the disk: {e}")
+        }
+    })
+}
+
+fn text_on_disk(w: &HarnessWorld, a: &[String]) -> Result<(), String> {
+    let path = arg(a, 0)?;
+    let want = w.interpolate(&json_string(arg(a, 1)?)?, &[])?;
+    compare(path, want.as_bytes(), &read(w, path)?)
+}
+
+fn nothing_at(w: &HarnessWorld, a: &[String]) -> Result<(), String> {
     let path = arg(a, 0)?;
     match std::fs::symlink_metadata(w.in_root(path)) {
         Err(_) => Ok(()),
@@ -66,6 +103,14 @@ async fn absent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
             if md.is_dir() { "directory" } else { "file" }
         )),
     }
+}
+
+async fn if_succeeded_has_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    when_outcome(w, a, true, text_on_disk).await
+}
+
+async fn if_failed_absent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
+    when_outcome(w, a, false, nothing_at).await
 }
 
 async fn dir_exists(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

@@ -43,7 +43,9 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 async fn file_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let text = json_string(arg(a, 1)?)?;
-    write_file(&w.in_root(arg(a, 0)?), text.as_bytes())
+    write_file(&w.in_root(arg(a, 0)?), text.as_bytes())?;
+    w.fixture_texts.push(text);
+    Ok(())
 }
 
 async fn file_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

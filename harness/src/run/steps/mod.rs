@@ -46,6 +46,9 @@ macro_rules! step {
             Box::pin(async move {
                 let args: Vec<String> = ctx.matches.into_iter().skip(1).map(|(_, v)| v).collect();
                 if let Err(reason) = $handler(w, &args).await {
+                    if let Some(why) = $crate::run::panics::not_tested_reason(&reason) {
+                        $crate::run::panics::skip_step(why);
+                    }
                     let text = w.failure(reason);
                     $crate::run::panics::fail_step(text);
                 }

@@ -12,9 +12,10 @@ use crate::reply::refusal::error_object;
 use crate::reply::shape::{check_read_shape, check_result_shape};
 use crate::reply::values::{is_hash, json_eq, split_lines};
 use crate::reply::{
-    ErrorSeen, Reply, check_marking, clip, describe_value, direct_success, failure, not_an_answer,
-    profile_success,
+    ErrorSeen, Reply, argument_error, argument_error_of, check_marking, clip, describe_value,
+    direct_success, failure, not_an_answer, profile_success, text_blocks,
 };
+use crate::run::panics::not_tested;
 use crate::run::world::{HarnessWorld, Last};
 
 pub fn steps() -> Vec<(Form, StepFn)> {
@@ -118,7 +119,8 @@ fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     if let Last::Call { direct: true, .. } = &w.last {
         return direct_success(reply);
     }
-    let obj = profile_success(reply, &w.profile())?;
+    let obj = profile_success(reply, &w.profile())
+        .or_else(|e| fixture_content(w, reply).ok_or(e))?;
     if w.result_shape
         && let Reply::Ok(v) = reply
     {
@@ -132,9 +134,37 @@ fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     Ok(obj)
 }
 
+/// A reply whose text is exactly the text of a file the case wrote, read as that file's
+/// content (in the field the interface's reader fills) however it looks: a file holding
+/// `{"ok": false, ...}` is no refusal (ROUND-012). Not when the server marked it failed.
+fn fixture_content(w: &HarnessWorld, reply: &Reply) -> Option<Map<String, Value>> {
+    let Reply::Ok(v) = reply else { return None };
+    if v.get("isError").and_then(Value::as_bool) == Some(true) {
+        return None;
+    }
+    let profile = w.profile();
+    let field = (profile.text_result.as_deref()).unwrap_or(profile.reader_field());
+    let text = Value::String(text_blocks(v).join("\n"));
+    let obj = profile.without_text_header(Map::from_iter([(field.to_string(), text)]));
+    let text = obj.get(field)?.as_str()?;
+    (!text.is_empty() && w.fixture_texts.iter().any(|t| t == text)).then_some(obj)
+}
+
+/// Whether the last call succeeded, as "the call succeeds" reads it.
+pub fn last_call_succeeded(w: &HarnessWorld) -> bool {
+    last_success(w).is_ok()
+}
+
 pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
     match &w.last {
-        Last::Call { .. } => last_success(w).map(|_| ()),
+        Last::Call { reply, .. } => {
+            last_success(w).map(|_| ()).map_err(|e| {
+                match argument_error_of(reply).filter(|_| w.profile().mapped) {
+                    Some(why) => not_tested(format!("{why} (check the interface file's mapping)")),
+                    None => e,
+                }
+            })
+        }
         Last::Resource { reply, .. } | Last::Tools(reply) | Last::Templates(reply) => match reply {
             Reply::Ok(_) => Ok(()),
             Reply::RpcError { code, message, .. } => Err(format!(
@@ -315,14 +345,28 @@ pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
 }
 
 async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
-    last_failure(w).map(|_| ())
+    let seen = last_failure(w)?;
+    refused_not_rejected(&seen)
 }
 
 async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let seen = last_failure(w)?;
     let kind = arg(a, 0)?;
+    if kind != "invalid_argument" {
+        refused_not_rejected(&seen)?;
+    }
     let facts = call_facts(w);
     check_kind_with_facts(&seen, kind, w.clarification, &facts, &w.profile())
+}
+
+/// A refusal counts only when the tool refused the request, not when the SDK rejected its
+/// arguments before the tool ran: the case then tested nothing (`reply::argument_error`).
+/// Only an `invalid_argument` expectation asks for such an error.
+fn refused_not_rejected(seen: &ErrorSeen) -> Result<(), String> {
+    match argument_error(seen) {
+        Some(why) => Err(not_tested(why)),
+        None => Ok(()),
+    }
 }
 
 /// "Errors teach" (MCP-052): the message carries the facts of the kind, whatever the code
