@@ -17,8 +17,8 @@
 # (launch.py: no heavy import), which hands its stdio to a forked child; test_launch.py checks
 # that pair first. ZOO_DIRECT=1 starts the interpreters directly, as before. By default the
 # runs of steps 1 and 2 select the cases that read the servers' shapes: results, refusals, error
-# texts, exact text, marks of failures (SAFE-001..009, ROUND-001..004, EDIT-001..003, MISS-001..004,
-# MARK-001..008); the core the servers share is
+# texts, exact text, marks of failures, near-miss edits, nested creates (SAFE-001..009,
+# ROUND-001..004, EDIT-001..003, EDIT-014..016, NEST-001..003, MISS-001..004, MARK-001..008); the core the servers share is
 # run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
 #
 #   bash tests/zoo/run.sh                       # every server
@@ -86,7 +86,7 @@ start_forkserver() {
 }
 trap 'stop_forkserver; rm -rf "$work"' EXIT
 servers=(mcpserver-json mcpserver-text mcpserver-status relative-path lowlevel-json ts-mcpserver paged-read
-    nested-edits declared-limits empty-schemas)
+    nested-edits declared-limits empty-schemas selector-action)
 all_servers=("${servers[@]}")
 [ -z "${ZOO_ONLY:-}" ] || servers=($ZOO_ONLY)
 
@@ -102,6 +102,7 @@ declare -A shape=(
     [nested-edits]='Python MCPServer; edits as files: [{path, edits: [{match_text, new_string}]}]'
     [declared-limits]='Python MCPServer; reads, writes and edited files capped at 1 MiB, documented'
     [empty-schemas]="Python low-level Server; the official filesystem server's tool names, empty input schemas"
+    [selector-action]='Python MCPServer; one tool file_operation whose required action names the operation'
 )
 
 # The faults of core.py, each with the cases that must catch it (a regex of case ids after the
@@ -112,16 +113,24 @@ declare -A shape=(
 declare -A fault_cases=(
     [follow-links]='(SAFE-00[5-9]|LINK-00[12])'
     [write-in-place]='(SAFE-012|HARD-00[12])'
+    # Issue 48's shapes: one write call after the truncate breaks UNIVERSAL-ATOMIC-WRITE
+    # (SAFE-012 big to small, SAFE-017 small to big, seen by the reader on disk); a create
+    # that says success under a missing directory and writes nothing breaks
+    # UNIVERSAL-NESTED-CREATE (NEST-001..003); an edit that lands on a near match breaks
+    # UNIVERSAL-EXACT-EDIT (EDIT-014..016).
+    [truncate-then-write]='SAFE-01[27]'
+    [create-no-parents]='NEST-00[1-3]'
+    [fuzzy-edit]='EDIT-01[4-6]'
     # paged-read's own: a page that starts a character late or early breaks the joined text
     # (UNIVERSAL-EXACT-READ, ROUND-007..012).
     [page-skip]='ROUND-0(0[7-9]|1[0-2])'
     [page-repeat]='ROUND-0(0[7-9]|1[0-2])'
 )
 # The faults of core.py run against every server; a server's own faults against it alone.
-core_faults=(follow-links write-in-place)
+core_faults=(follow-links write-in-place truncate-then-write create-no-parents fuzzy-edit)
 declare -A own_faults=([paged-read]='page-skip page-repeat')
 
-select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|EDIT-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
+select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|ROUND-012|EDIT-00[1-3]|EDIT-01[4-6]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
 [ -z "${ZOO_FULL:-}" ] || select=()
 
 # Servers that declare `limits:` (interfaces.md): the cases beyond their caps, the 10 MB round
@@ -249,6 +258,21 @@ for name in "${servers[@]}"; do
             fail "$name: the run through $each did not pass (rerun: $rerun)"
         fi
     done
+    # 1b. Readings that map the server wrongly (untested-*.yaml): the SDK rejects every call's
+    # arguments, so the run must end NOTHING TESTED (exit 2), never PASS and never FAIL.
+    for each in "$zoo/$name"/untested-*.yaml; do
+        [ -e "$each" ] || continue
+        rc=0
+        "$harness" run --interface "$each" --server "$server" "${startup[@]}" "${select[@]}" >"$out.untested" 2>&1 || rc=$?
+        if [ "$rc" = 2 ] && grep -q '^Result: NOTHING TESTED' "$out.untested"; then
+            record "$name" "$(basename "$each")" "nothing tested"
+            echo "zoo: $name: $(basename "$each") ends NOTHING TESTED: $(totals "$out.untested")"
+        else
+            tail -n 25 "$out.untested" >&2
+            record "$name" "$(basename "$each")" "NOT nothing tested (exit $rc)"
+            fail "$name: the wrong mapping $each did not end NOTHING TESTED (exit $rc; rerun: $rerun)"
+        fi
+    done
     if [ -n "${beyond_caps[$name]:-}" ]; then
         beyond "$name" "$server" "$iface" "${beyond_caps[$name]}" "$out.beyond" "$rerun"
     fi
@@ -269,6 +293,10 @@ for name in "${servers[@]}"; do
         elif "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
             record "$name" starter "$(counts "$out.starter")"
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
+        elif grep -q '^Result: NOTHING TESTED' "$out.starter"; then
+            # A starter that could map nothing says so; it must never pass or fail instead.
+            record "$name" starter "nothing tested: it maps no operation a case needs"
+            echo "zoo: $name: its starter tests nothing (it maps no operation): $(totals "$out.starter")"
         else
             grep -A3 -E '^FAIL ' "$out.starter" | head -n 60 >&2 || true
             tail -n 15 "$out.starter" >&2

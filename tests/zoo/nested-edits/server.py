@@ -9,7 +9,7 @@ import sys
 from typing_extensions import TypedDict  # pydantic needs it on Python < 3.12
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from core import Core, ZooError  # noqa: E402
+from core import Core, ZooError, occurrences  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
 from mcp.server.mcpserver.exceptions import ToolError  # noqa: E402
 
@@ -42,7 +42,7 @@ def edit_all(files: list[FileEdits]) -> str:
     for f in files:
         text = core.read(f["path"])
         for e in f["edits"]:
-            n = text.count(e["match_text"]) if e["match_text"] else 0
+            n = occurrences(text, e["match_text"])
             if n != 1:
                 raise ZooError(f"{f['path']}: match_text occurs {n} times, not once",
                                "not_found" if n == 0 else "count_mismatch")
