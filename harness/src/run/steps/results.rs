@@ -119,8 +119,8 @@ fn last_success(w: &HarnessWorld) -> Result<Map<String, Value>, String> {
     if let Last::Call { direct: true, .. } = &w.last {
         return direct_success(reply);
     }
-    let obj = profile_success(reply, &w.profile())
-        .or_else(|e| fixture_content(w, reply).ok_or(e))?;
+    let obj =
+        profile_success(reply, &w.profile()).or_else(|e| fixture_content(w, reply).ok_or(e))?;
     if w.result_shape
         && let Reply::Ok(v) = reply
     {
