@@ -317,9 +317,20 @@ for name in "${servers[@]}"; do
         ZOO_FAULT=$fault "$harness" run --interface "$iface" --server "$server" "${startup[@]}" \
             --name "$ids" >"$out.$fault" 2>&1 || rc=$?
         caught=$(awk '/^FAIL /{print $2}' "$out.$fault" | paste -sd' ')
+        # Severity from evidence: a fault that reaches outside (through a link, or writing
+        # through a hard link in place) is headlined as a way out; no other fault is.
+        escaped=$(grep -cE '^  [0-9]+\. Confinement: ' "$out.$fault" || true)
+        case "$fault" in
+            follow-links | write-in-place) [ "$escaped" != 0 ] || rc="$rc, not headlined as a way out" ;;
+            *) [ "$escaped" = 0 ] || rc="$rc, headlined as a way out, which it is not" ;;
+        esac
         if [ "$rc" = 1 ] && [ -n "$caught" ]; then
             record "$name" "fault $fault" caught
             echo "zoo: $name: fault $fault caught by $caught"
+        elif [[ "$rc" == "1, "* ]] && [ -n "$caught" ]; then
+            tail -n 30 "$out.$fault" >&2
+            record "$name" "fault $fault" "caught${rc#1}"
+            fail "$name: fault $fault caught${rc#1} (rerun: $rerun)"
         else
             tail -n 30 "$out.$fault" >&2
             record "$name" "fault $fault" "NOT caught"

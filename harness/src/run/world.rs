@@ -117,6 +117,9 @@ pub struct HarnessWorld {
     /// by one of them exactly is that file's content, however much it looks like an
     /// envelope saying `ok: false` (ROUND-012).
     pub fixture_texts: Vec<String>,
+    /// The texts and the file names of the files the case's fixtures wrote outside the
+    /// root (the baits): a reply that shows one is evidence of a read outside.
+    pub outside_texts: Vec<String>,
     /// Index into the exchange where the current action began.
     mark: usize,
     snapshot: Option<Snapshot>,
@@ -159,6 +162,7 @@ impl cucumber::World for HarnessWorld {
             last: Last::Nothing,
             reads_during: None,
             fixture_texts: Vec::new(),
+            outside_texts: Vec::new(),
             mark: 0,
             snapshot: None,
             root,
@@ -516,15 +520,18 @@ pub fn name_baits(root: &Path) -> Vec<PathBuf> {
 }
 
 /// Bait at every sibling of `root` a sloppy name check reaches (made afresh).
+/// What every name-trick bait beside the root holds.
+pub const NAME_BAIT_TEXT: &str = "top secret\n";
+
 fn make_name_baits(root: &Path) -> Result<(), String> {
     for bait in name_baits(root) {
         let _ = std::fs::remove_file(&bait);
         let _ = std::fs::remove_dir_all(&bait);
         let made = if bait.to_string_lossy().ends_with('\'') {
             std::fs::create_dir(&bait)
-                .and_then(|()| std::fs::write(bait.join("outside-bait.txt"), "top secret\n"))
+                .and_then(|()| std::fs::write(bait.join("outside-bait.txt"), NAME_BAIT_TEXT))
         } else {
-            std::fs::write(&bait, "top secret\n")
+            std::fs::write(&bait, NAME_BAIT_TEXT)
         };
         made.map_err(|e| format!("cannot make the bait {}: {e}", bait.display()))?;
     }

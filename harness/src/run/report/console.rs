@@ -673,8 +673,9 @@ mod tests {
         escape.outcome = Outcome::Failed {
             step: "Then the call fails".into(),
             message: format!(
-                "the call succeeded but should have failed; result: {{\"text\":\"{}\"}}",
-                "=".repeat(200)
+                "the call succeeded but should have failed; result: {{\"text\":\"{}\"}}; {}",
+                "=".repeat(200),
+                crate::run::report::severity::BAIT_SHOWN
             ),
         };
         let results = [

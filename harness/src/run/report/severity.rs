@@ -111,24 +111,11 @@ pub fn form_of(step: &str) -> Option<Form> {
         .copied()
 }
 
-/// Words of a tool name that change the disk (`write_file`, `edit_file`, `move_file`, ...).
-const WRITING: [&str; 9] = [
-    "write", "edit", "move", "create", "delete", "remove", "rename", "copy", "append",
-];
-
 /// Whether a case's steps involve the outside area (a fixture there, or a path into it).
 pub fn involves_outside(steps: &[String]) -> bool {
     steps
         .iter()
         .any(|s| s.contains("${outside}") || s.starts_with("an outside "))
-}
-
-/// Whether a case's calls change the disk (judged by the tool names it calls).
-fn writes(steps: &[String]) -> bool {
-    steps
-        .iter()
-        .filter(|s| s.starts_with("the client calls ") || s.starts_with("the client repeats "))
-        .any(|s| WRITING.iter().any(|w| s.contains(w)))
 }
 
 /// Whether a message says the server stopped answering or exited.
@@ -143,6 +130,13 @@ fn hung(message: &str) -> bool {
     .iter()
     .any(|m| first.contains(m))
 }
+
+/// Said in a failure, by the check that a call be refused, when the call went through and
+/// the area outside the root changed: the evidence of a write outside.
+pub const OUTSIDE_CHANGED: &str = "evidence: the area outside the root changed";
+/// Said likewise when the reply shows a bait's text: the evidence of a read outside.
+pub const BAIT_SHOWN: &str =
+    "evidence: the reply shows the text or the name of a file outside the root";
 
 /// The class of a failed case; `None` when it did not fail.
 pub fn of(r: &CaseResult) -> Option<Severity> {
@@ -178,13 +172,13 @@ fn classify(step: &str, message: &str, steps: &[String], clarification: bool) ->
     match form.name {
         "NEVER_SHOWS" => Severity::OutsideRead,
         "OUTSIDE_UNCHANGED" => Severity::OutsideWrite,
-        // A call into the outside area that should have been refused went through.
-        "CALL_FAILS" | "CALL_FAILS_WITH" if outside => {
-            if writes(steps) {
-                Severity::OutsideWrite
-            } else {
-                Severity::OutsideRead
-            }
+        // A call into the outside area that should have been refused went through: an
+        // escape only by its evidence (`steps::results`), else a wrong answer.
+        "CALL_FAILS" | "CALL_FAILS_WITH" if outside && message.contains(OUTSIDE_CHANGED) => {
+            Severity::OutsideWrite
+        }
+        "CALL_FAILS" | "CALL_FAILS_WITH" if outside && message.contains(BAIT_SHOWN) => {
+            Severity::OutsideRead
         }
         "READS_OLD_OR_NEW" | "CONCURRENT_OUTCOME" | "FILE_HAS_WINNERS_TEXT" => Severity::DataLost,
         // The disk after a refusal that was given: the refused call wrote anyway.
@@ -234,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn a_call_into_the_outside_area_that_succeeds_is_an_escape() {
+    fn a_call_into_the_outside_area_that_succeeds_is_an_escape_by_its_evidence() {
         let roots = steps(&[
             "an outside file \"secret\" with text \"top secret\\n\"",
             "the client offers the roots [\"/\"]",
@@ -242,13 +236,19 @@ mod tests {
             "the call fails",
         ]);
         let step = "Then the call fails";
-        assert_eq!(
-            classify(step, "succeeded", &roots, false),
-            Severity::OutsideRead
-        );
+        let shown = format!("succeeded; {BAIT_SHOWN}");
+        assert_eq!(classify(step, &shown, &roots, false), Severity::OutsideRead);
         let mut write = roots.clone();
         write[2] = "the client calls \"write_file\" with {\"path\":\"${outside}/x\"}".into();
-        assert_eq!(classify(step, "", &write, true), Severity::OutsideWrite);
+        let changed = format!("succeeded; {OUTSIDE_CHANGED}: x added");
+        assert_eq!(
+            classify(step, &changed, &write, true),
+            Severity::OutsideWrite
+        );
+        // A success that neither changed the outside nor showed a bait (a NUL byte taken
+        // inside, an argument the server ignored) is a wrong answer or a choice.
+        assert_eq!(classify(step, "succeeded", &roots, false), Severity::Wrong);
+        assert_eq!(classify(step, "succeeded", &write, true), Severity::Choice);
         // Without the outside area, the same step is a wrong answer or a choice.
         assert_eq!(classify(step, "", &[], false), Severity::Wrong);
         assert_eq!(classify(step, "", &[], true), Severity::Choice);

@@ -551,6 +551,13 @@ mod tests {
             &["must", "clarification", "CLR-1"],
             Some("Then the call fails"),
         );
+        escape.outcome = Outcome::Failed {
+            step: "Then the call fails".into(),
+            message: format!(
+                "the call succeeded but should have failed; {}\n  exchange",
+                severity::BAIT_SHOWN
+            ),
+        };
         escape.steps = vec![
             "an outside file \"s\" with text \"x\"".into(),
             "the client calls \"read_file\" with {\"path\":\"${outside}/s\"}".into(),

@@ -130,12 +130,25 @@ async fn hard_link(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 
 async fn outside_text(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let text = json_string(arg(a, 1)?)?;
-    write_file(&w.in_outside(arg(a, 0)?), text.as_bytes())
+    write_file(&w.in_outside(arg(a, 0)?), text.as_bytes())?;
+    bait_seen(w, arg(a, 0)?, text);
+    Ok(())
 }
 
 async fn outside_base64(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let bytes = decode_base64(arg(a, 1)?)?;
-    write_file(&w.in_outside(arg(a, 0)?), &bytes)
+    write_file(&w.in_outside(arg(a, 0)?), &bytes)?;
+    bait_seen(w, arg(a, 0)?, String::from_utf8_lossy(&bytes).into_owned());
+    Ok(())
+}
+
+/// Remember an outside file's text and name: a reply that shows either is evidence of a
+/// read outside (`steps::results::with_escape_evidence`).
+fn bait_seen(w: &mut HarnessWorld, path: &str, text: String) {
+    w.outside_texts.push(text);
+    if let Some(name) = Path::new(path).file_name() {
+        w.outside_texts.push(name.to_string_lossy().into_owned());
+    }
 }
 
 async fn outside_dir(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

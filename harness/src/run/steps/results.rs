@@ -16,7 +16,8 @@ use crate::reply::{
     direct_success, failure, not_an_answer, profile_success, text_blocks,
 };
 use crate::run::panics::not_tested;
-use crate::run::world::{HarnessWorld, Last};
+use crate::run::report::severity;
+use crate::run::world::{HarnessWorld, Last, NAME_BAIT_TEXT};
 
 pub fn steps() -> Vec<(Form, StepFn)> {
     vec![
@@ -345,18 +346,64 @@ pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
 }
 
 async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
-    let seen = last_failure(w)?;
+    let seen = last_failure(w).map_err(|e| with_escape_evidence(w, e))?;
     refused_not_rejected(&seen)
 }
 
 async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
-    let seen = last_failure(w)?;
+    let seen = last_failure(w).map_err(|e| with_escape_evidence(w, e))?;
     let kind = arg(a, 0)?;
     if kind != "invalid_argument" {
         refused_not_rejected(&seen)?;
     }
     let facts = call_facts(w);
     check_kind_with_facts(&seen, kind, w.clarification, &facts, &w.profile())
+}
+
+/// A call that should have been refused succeeded: `error`, with what the disk and the
+/// reply show of an escape, so that the failure is classed by evidence (`report::severity`):
+/// written outside only when the outside area changed, read outside only when the reply
+/// shows a bait's text. A success that did neither is a wrong answer, not an escape.
+fn with_escape_evidence(w: &HarnessWorld, error: String) -> String {
+    let Last::Call {
+        reply: Reply::Ok(v),
+        ..
+    } = &w.last
+    else {
+        return error;
+    };
+    let mut error = error;
+    let changed = match (w.snapshot(), w.outside_snapshot()) {
+        (Some(before), Ok(after)) => after.differences(before),
+        _ => Vec::new(),
+    };
+    if !changed.is_empty() {
+        error.push_str(&format!(
+            "; {}: {}",
+            severity::OUTSIDE_CHANGED,
+            changed.join("; ")
+        ));
+    }
+    // A bait (an outside file's text or name) counts when it is long enough to be no
+    // accident and no file inside holds it.
+    let text = v.to_string();
+    let shown = w
+        .outside_texts
+        .iter()
+        .map(String::as_str)
+        .chain([NAME_BAIT_TEXT])
+        .filter(|t| t.trim().len() >= 6 && !w.fixture_texts.iter().any(|f| f == t))
+        .any(|t| text.contains(&json_escaped(t)) || text.contains(t.trim()));
+    if shown {
+        error.push_str(&format!("; {}", severity::BAIT_SHOWN));
+    }
+    error
+}
+
+/// `text` as it appears inside a JSON string (quotes left out).
+fn json_escaped(text: &str) -> String {
+    let quoted = Value::String(text.to_string()).to_string();
+    quoted[1..quoted.len() - 1].to_string()
 }
 
 /// A refusal counts only when the tool refused the request, not when the SDK rejected its
