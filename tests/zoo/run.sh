@@ -133,6 +133,10 @@ declare -A own_faults=([paged-read]='page-skip page-repeat')
 select=(--name '/(SAFE-00[1-9]|ROUND-00[1-4]|ROUND-012|EDIT-00[1-3]|EDIT-01[4-6]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
 [ -z "${ZOO_FULL:-}" ] || select=()
 
+# Servers with a tool that can undo confinement and that no mapping calls: the coverage line of
+# each hand-written file's run must name it and never say that confinement holds.
+declare -A fence_door=([mcpserver-status]=grant_folder)
+
 # Servers that declare `limits:` (interfaces.md): the cases beyond their caps, the 10 MB round
 # trips of UNIVERSAL-LARGE-FILES (ROUND-014..016), run through the hand-written file too, and
 # must come out as interface differences (UNIVERSAL-DECLARED-LIMITS), the run passing.
@@ -251,6 +255,12 @@ for name in "${servers[@]}"; do
         if "$harness" run --interface "$each" --server "$server" "${startup[@]}" "${select[@]}" >"$out" 2>&1; then
             record "$name" "$(basename "$each")" "$(counts "$out")"
             echo "zoo: $name: passes through $(basename "$each"): $(totals "$out")"
+            door=${fence_door[$name]:-}
+            if [ -n "$door" ] && { grep -q 'confinement holds' "$out" ||
+                ! grep -q "cannot be said to hold while \`$door\`" "$out"; }; then
+                grep '^Coverage:' "$out" >&2 || true
+                fail "$name: the coverage line does not name $door as a way to undo confinement (rerun: $rerun)"
+            fi
         else
             grep -A3 -E '^FAIL ' "$out" | head -n 60 >&2 || true
             tail -n 25 "$out" >&2

@@ -357,6 +357,7 @@ fn coverage(chosen: &Chosen) -> Coverage {
         .collect();
     let listed = chosen.offered.tool_list.as_deref();
     Coverage::of(listed.unwrap_or_default(), &mapped, listed.is_some())
+        .with_invitations(&super::refusals_seen::take())
 }
 
 /// Where the run's roots and outside areas were: the scratch directory's, or the running

@@ -22,6 +22,7 @@ pub mod parser;
 pub mod plan;
 pub mod probe;
 pub mod process_group;
+pub mod refusals_seen;
 pub mod report;
 pub mod request;
 pub mod scratch;

@@ -20,14 +20,15 @@ use tokio::process::{Child, Command};
 
 use crate::catalogue::profile::{Profile, Refusal};
 pub use crate::reply::Reply;
-use crate::reply::mark_refusal;
 use crate::reply::variants::{self, DRAFT_VERSION, Selector};
+use crate::reply::{is_tool_error, mark_refusal, text_blocks};
 
 use super::client::{HarnessClient, ROOTS_APPLY_LIMIT, ROOTS_APPLY_POLL, Roots};
 use super::config::{Protocol, ServerConfig, Target};
 use super::exchange::{Exchange, StderrTail};
 use super::http;
 use super::process_group::{GroupGuard, spawn};
+use super::refusals_seen;
 use super::transport::{MALFORMED_MARK, TeeTransport};
 
 pub struct Session {
@@ -297,10 +298,16 @@ impl Session {
             },
             (other, _) => other,
         };
-        match (reply, &self.refusal) {
+        let reply = match (reply, &self.refusal) {
             (Reply::Ok(v), Some(r)) => Reply::Ok(mark_refusal(v, r)),
             (reply, _) => reply,
+        };
+        match &reply {
+            Reply::Ok(v) if is_tool_error(v) => refusals_seen::note(&text_blocks(v).join("\n")),
+            Reply::RpcError { message, .. } => refusals_seen::note(message),
+            _ => {}
         }
+        reply
     }
 
     /// A request of the interface's own JSON-RPC method (not an MCP method), e.g. the

@@ -2,6 +2,9 @@
 # it went: `ok`, or the reason of a refusal (`not_found`, `count_mismatch`, `outside`,
 # `not_file`, `exists`, `error`), always with `isError: false` (declared `refusal: {field:
 # /status, equals: [...]}`). Paths absolute. A thin shell over tests/zoo/core.py.
+# It also lists `grant_folder`, a set-root tool no mapping calls, which its refusals of
+# outside paths name as the way around them: the harness must flag it and never say that
+# confinement holds (issue 48). Granting is switched off here, so the tool changes nothing.
 #   python server.py ROOT
 import os
 import sys
@@ -19,7 +22,14 @@ def status(fn, *args) -> dict[str, Any]:
     try:
         return {"status": "ok", **(fn(*args) or {})}
     except ZooError as e:
-        return {"status": e.status, "message": str(e)}
+        invite = " Call grant_folder to allow a folder outside the root." if e.status == "outside" else ""
+        return {"status": e.status, "message": str(e) + invite}
+
+
+@mcp.tool()
+def grant_folder(folder: str) -> dict[str, Any]:
+    """Allow one more folder besides the root, for this session."""
+    return {"status": "error", "message": "grant_folder: granting is switched off in this server"}
 
 
 @mcp.tool()

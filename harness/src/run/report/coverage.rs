@@ -1,18 +1,22 @@
 //! Coverage: which of the server's own tools (its `tools/list`) the run's mapped operations
 //! call, and which it left untested, each flagged when it takes a command, a script, a URL
-//! or a glob of its own: a side door around confinement that no case tried. A verdict
-//! covers only the mapped tools, so every report says this beside it.
+//! or a glob of its own, or can widen the directories the server allows: a side door
+//! around confinement that no case tried. A verdict covers only the mapped tools, so every
+//! report says this beside it.
 
 use serde_json::Value;
 
 /// A tool as the server listed it: its name and its input schema's property names, with
-/// the schema's text (descriptions, formats) for the `uri` that fetches over HTTP.
+/// the schema's text (descriptions, formats) for the `uri` that fetches over HTTP, and the
+/// tool's description.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolSeen {
     pub name: String,
     pub properties: Vec<String>,
     /// The input schema as JSON text, lower-cased.
     pub schema_text: String,
+    /// The tool's description, lower-cased.
+    pub description: String,
 }
 
 impl ToolSeen {
@@ -25,10 +29,12 @@ impl ToolSeen {
             .and_then(Value::as_object)
             .map(|p| p.keys().cloned().collect())
             .unwrap_or_default();
+        let description = entry.get("description").and_then(Value::as_str);
         Some(ToolSeen {
             name,
             properties,
             schema_text: schema.to_string().to_lowercase(),
+            description: description.unwrap_or_default().to_lowercase(),
         })
     }
 
@@ -38,6 +44,7 @@ impl ToolSeen {
             name: name.to_string(),
             properties: Vec::new(),
             schema_text: String::new(),
+            description: String::new(),
         }
     }
 }
@@ -49,6 +56,13 @@ pub enum SideDoor {
     Script,
     Url,
     Glob,
+    /// A tool that adds directories to those the server allows (`set_root`, `add_allowed_
+    /// directory`, a config key `allowedDirectories`): confinement holds only until it is
+    /// called.
+    Widens,
+    /// A tool the server's refusals tell the agent to call: an invitation around the
+    /// refusal that no case followed.
+    Invited,
 }
 
 impl SideDoor {
@@ -59,6 +73,8 @@ impl SideDoor {
             SideDoor::Script => "runs scripts",
             SideDoor::Url => "fetches URLs",
             SideDoor::Glob => "matches a glob of its own",
+            SideDoor::Widens => "can widen the directories the server allows",
+            SideDoor::Invited => "is named by the server's refusals as the way around them",
         }
     }
 
@@ -69,6 +85,8 @@ impl SideDoor {
             SideDoor::Script => "script",
             SideDoor::Url => "url",
             SideDoor::Glob => "glob",
+            SideDoor::Widens => "widens",
+            SideDoor::Invited => "invited",
         }
     }
 }
@@ -108,7 +126,15 @@ pub fn side_door(tool: &ToolSeen) -> Option<SideDoor> {
     {
         return Some(SideDoor::Command);
     }
-    if named(&["script", "eval", "repl"]) || takes(&["script", "code"]) {
+    if widens(tool, &name) {
+        return Some(SideDoor::Widens);
+    }
+    // Code to run is a property of its own (`code`, `script`): a `code` among other words
+    // (`restrict_search_to_code_files`) filters a search, it runs nothing.
+    let runs_code = props
+        .iter()
+        .any(|p| p.iter().any(|w| w == "script") || matches!(p.as_slice(), [w] if w == "code"));
+    if named(&["script", "eval", "repl"]) || runs_code {
         return Some(SideDoor::Script);
     }
     // A `uri` names a file as often as a web page: only one the schema says is HTTP.
@@ -129,6 +155,57 @@ pub fn side_door(tool: &ToolSeen) -> Option<SideDoor> {
         return Some(SideDoor::Glob);
     }
     None
+}
+
+/// Whether a tool can widen the directories the server allows: its name pairs a verb that
+/// changes (`set`, `add`, `allow`, ...) with what confinement is made of (`root`,
+/// `workspace`, `directories`, ...), or its schema or description speaks of the allowed
+/// directories while its name changes something (`set_config_value`'s `allowedDirectories`).
+fn widens(tool: &ToolSeen, name: &[String]) -> bool {
+    const VERBS: [&str; 10] = [
+        "set", "add", "allow", "grant", "change", "switch", "update", "register", "mount", "trust",
+    ];
+    const FENCES: [&str; 10] = [
+        "root",
+        "roots",
+        "workspace",
+        "workspaces",
+        "sandbox",
+        "directories",
+        "allowed",
+        "whitelist",
+        "allowlist",
+        "dirs",
+    ];
+    let has = |ws: &[&str]| name.iter().any(|w| ws.contains(&w.as_str()));
+    let says = |t: &str| {
+        [
+            "alloweddirector",
+            "allowed_director",
+            "allowed director",
+            "whitelist",
+            "allowlist",
+        ]
+        .iter()
+        .any(|k| t.contains(k))
+    };
+    has(&VERBS) && (has(&FENCES) || says(&tool.schema_text) || says(&tool.description))
+}
+
+/// The untested tools a refusal's text names: the server tells the agent to call them.
+pub fn invited<'a>(untested: &'a [String], refusal: &str) -> Vec<&'a String> {
+    untested
+        .iter()
+        .filter(|t| t.len() >= 4 && mentions_word(refusal, t))
+        .collect()
+}
+
+/// Whether `text` holds `word` with no letter, digit or `_` on either side.
+fn mentions_word(text: &str, word: &str) -> bool {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(word).any(|(i, _)| {
+        !part(text[..i].chars().next_back()) && !part(text[i + word.len()..].chars().next())
+    })
 }
 
 /// What the run's cases found of confinement through the mapped tools.
@@ -179,9 +256,36 @@ impl Coverage {
         }
     }
 
+    /// The coverage with each untested tool that the server's refusals (`refusals`, their
+    /// texts) name marked as invited, unless it is already a side door of another kind.
+    pub fn with_invitations(mut self, refusals: &[String]) -> Coverage {
+        let names: Vec<String> = self.untested.iter().map(|u| u.name.clone()).collect();
+        let named: Vec<String> = refusals
+            .iter()
+            .flat_map(|r| invited(&names, r))
+            .cloned()
+            .collect();
+        for u in &mut self.untested {
+            if u.side_door.is_none() && named.contains(&u.name) {
+                u.side_door = Some(SideDoor::Invited);
+            }
+        }
+        self
+    }
+
     /// The untested tools that are side doors.
     pub fn side_doors(&self) -> impl Iterator<Item = &Untested> {
         self.untested.iter().filter(|u| u.side_door.is_some())
+    }
+
+    /// The untested tools that can undo confinement itself: those that widen the allowed
+    /// directories, and those the refusals send the agent to.
+    fn fence_doors(&self) -> Vec<&str> {
+        self.untested
+            .iter()
+            .filter(|u| matches!(u.side_door, Some(SideDoor::Widens | SideDoor::Invited)))
+            .map(|u| u.name.as_str())
+            .collect()
     }
 
     /// One sentence for every report: "Coverage: confinement holds for the 5 mapped
@@ -199,6 +303,18 @@ impl Coverage {
             Confinement::Escaped => {
                 format!("Coverage: confinement does not hold for {mapped} (see the headline)")
             }
+            // A tool that widens the allowed directories, untested, leaves nothing to say
+            // of confinement but that no case found a way out.
+            Confinement::Held(k) if !self.fence_doors().is_empty() => format!(
+                "Coverage: no way out was found through {mapped} ({k} case{} tried), but \
+                 confinement cannot be said to hold while {} can change it untested",
+                if k == 1 { "" } else { "s" },
+                self.fence_doors()
+                    .iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
             Confinement::Held(k) => format!(
                 "Coverage: confinement holds for {mapped} ({k} case{} tried a way out)",
                 if k == 1 { "" } else { "s" }
@@ -272,11 +388,68 @@ mod tests {
         assert_eq!(door("get_config", &[]), None);
         assert_eq!(door("recommend", &["commander"]), None);
         assert_eq!(door("open", &["uri"]), None);
+        // A search restricted to code files runs nothing (it was called a script runner).
+        assert_eq!(
+            door(
+                "search_for_pattern",
+                &["relative_path", "restrict_search_to_code_files"]
+            ),
+            None
+        );
+        assert_eq!(door("run", &["code"]), Some(SideDoor::Script));
+        // Tools that widen what the server allows.
+        assert_eq!(door("set_root", &["path"]), Some(SideDoor::Widens));
+        assert_eq!(
+            door("add_allowed_directory", &["path"]),
+            Some(SideDoor::Widens)
+        );
+        assert_eq!(door("setWorkspace", &["dir"]), Some(SideDoor::Widens));
+        assert_eq!(door("list_allowed_directories", &[]), None);
+        let config = ToolSeen::of(&json!({
+            "name": "set_config_value",
+            "description": "Set a config key, such as allowedDirectories or blockedCommands.",
+            "inputSchema": {"properties": {"key": {}, "value": {}}}
+        }));
+        assert_eq!(config.as_ref().and_then(side_door), Some(SideDoor::Widens));
+        assert_eq!(door("get_config", &[]), None);
         let web = ToolSeen::of(&json!({
             "name": "open",
             "inputSchema": {"properties": {"uri": {"description": "an http(s) address"}}}
         }));
         assert_eq!(web.as_ref().and_then(side_door), Some(SideDoor::Url));
+    }
+
+    /// A tool the refusals name is invited, and with it (or a tool that widens the allowed
+    /// directories) untested, the sentence never says confinement holds.
+    #[test]
+    fn an_invited_or_widening_tool_keeps_confinement_unsaid() {
+        let offered = [
+            tool("read_file", &["path"]),
+            tool("grant", &["folder"]),
+            tool("stats", &[]),
+        ];
+        let mapped = ["read_file".to_string()];
+        let refusals = ["Access denied: the path is outside. Call grant first.".to_string()];
+        let c = Coverage::of(&offered, &mapped, true).with_invitations(&refusals);
+        let doors: Vec<_> = c
+            .side_doors()
+            .map(|u| (u.name.as_str(), u.side_door))
+            .collect();
+        assert_eq!(doors, [("grant", Some(SideDoor::Invited))]);
+        let s = c.sentence(Confinement::Held(4));
+        assert!(!s.contains("confinement holds"), "{s}");
+        assert!(s.contains("cannot be said to hold while `grant`"), "{s}");
+        assert!(
+            s.contains("`grant` was not tested and is named by the server's refusals"),
+            "{s}"
+        );
+        // A word that only contains the name is no invitation.
+        let c = Coverage::of(&offered, &mapped, true)
+            .with_invitations(&["statistics unavailable".to_string()]);
+        assert!(
+            c.sentence(Confinement::Held(4))
+                .contains("confinement holds")
+        );
     }
 
     #[test]
