@@ -111,3 +111,17 @@ Feature: Safety checks shared by every profile
     And the result field "data" has the lines ["x"]
     And the root holds only ["x.txt"]
     And nothing outside the root has changed
+
+  @3_MCP-TAS-079-TRAVERSAL @must
+  Scenario: devs/SAFE-018 a read of an absolute path outside shows nothing outside
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "filesystem_operation" with {"action":"read","path":"${outside}/secret"}
+    Then no reply of the server shows any of ["top secret"]
+    And nothing outside the root has changed
+
+  @3_MCP-TAS-079-TRAVERSAL @must
+  Scenario: devs/SAFE-019 a create at an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "filesystem_operation" with {"action":"write","content":"pwned\n","path":"${outside}/new.txt"}
+    Then the server answers the call
+    And nothing outside the root has changed

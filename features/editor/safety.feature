@@ -85,3 +85,17 @@ Feature: Safety checks shared by every profile
     And the result field "content" has the lines ["x"]
     And the root holds only ["x.txt"]
     And nothing outside the root has changed
+
+  @FILE-PATHS @must
+  Scenario: editor/SAFE-018 a read of an absolute path outside shows nothing outside
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "file_read" with {"uri":"file://${outside}/secret"}
+    Then no reply of the server shows any of ["top secret"]
+    And nothing outside the root has changed
+
+  @FILE-PATHS @must
+  Scenario: editor/SAFE-019 a create at an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "file_save" with {"content":"pwned\n","create_if_not_exists":true,"uri":"file://${outside}/new.txt"}
+    Then the server answers the call
+    And nothing outside the root has changed

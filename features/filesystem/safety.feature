@@ -111,3 +111,17 @@ Feature: Safety checks shared by every profile
     And the result field "content" has the lines ["x"]
     And the root holds only ["x.txt"]
     And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/SAFE-018 a read of an absolute path outside shows nothing outside
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "read_text_file" with {"path":"${outside}/secret"}, or "read_file" where the server lacks it
+    Then no reply of the server shows any of ["top secret"]
+    And nothing outside the root has changed
+
+  @FS-ROOTS-002 @must
+  Scenario: filesystem/SAFE-019 a create at an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "write_file" with {"content":"pwned\n","path":"${outside}/new.txt"}
+    Then the server answers the call
+    And nothing outside the root has changed

@@ -139,3 +139,24 @@ Feature: Safety checks shared by every profile
     And the result field "content" has the lines ["x"]
     And the root holds only ["x.txt"]
     And nothing outside the root has changed
+
+  @FR-3.1.15 @must
+  Scenario: lighthouse/SAFE-018 a read of an absolute path outside shows nothing outside
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "read" with {"path":"${outside}/secret"}
+    Then no reply of the server shows any of ["top secret"]
+    And nothing outside the root has changed
+
+  @FR-3.1.15 @must
+  Scenario: lighthouse/SAFE-019 a create at an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "write" with {"content":"pwned\n","createDirectories":true,"path":"${outside}/new.txt"}
+    Then the server answers the call
+    And nothing outside the root has changed
+
+  @FR-3.1.15 @must
+  Scenario: lighthouse/SAFE-020 a delete of an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "delete" with {"path":"${outside}/secret"}
+    Then the server answers the call
+    And nothing outside the root has changed

@@ -112,3 +112,24 @@ Feature: Safety checks shared by every profile
     And the result field "content" has the lines ["x"]
     And the root holds only ["x.txt"]
     And nothing outside the root has changed
+
+  @MCP-027 @AUTH-041 @must
+  Scenario: rootspace/SAFE-018 a read of an absolute path outside shows nothing outside
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "text.read" with {"path":"${outside}/secret"}
+    Then no reply of the server shows any of ["top secret"]
+    And nothing outside the root has changed
+
+  @MCP-027 @AUTH-041 @must
+  Scenario: rootspace/SAFE-019 a create at an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "file.create" with {"content":"pwned\n","path":"${outside}/new.txt"}
+    Then the server answers the call
+    And nothing outside the root has changed
+
+  @MCP-027 @AUTH-041 @must
+  Scenario: rootspace/SAFE-020 a delete of an absolute path outside changes nothing out
+    Given an outside file "secret" with text "top secret\n"
+    When the client calls "file.remove" with {"hash":"492cb4e5121e0c160628ff636e10c0614240e540e90fcf52be576a76b433e4b4","path":"${outside}/secret"}
+    Then the server answers the call
+    And nothing outside the root has changed

@@ -26,6 +26,8 @@
 #   create-no-parents a create under a missing directory writes nothing and says success
 #   fuzzy-edit     an edit whose text is not there replaces the closest text of the file
 #                  instead (difflib, ratio 0.8 or more), as some edit tools do by default
+#   absolute-names an absolute path outside the root is taken as given, walked from `/` (a
+#                  server of relative names that never expected one)
 import os
 import shutil
 import stat
@@ -68,6 +70,8 @@ class Core:
                     return "."
                 if path.startswith(base.rstrip("/") + "/"):
                     return path[len(base.rstrip("/")) + 1:]
+            if FAULT == "absolute-names":
+                return path
             raise ZooError(f"{path}: outside the root", "outside")
         return path
 
@@ -79,7 +83,10 @@ class Core:
         directory descriptors from the root down (the caller closes them), name the last
         component, not followed. With follow_last, a last component that is a symlink is
         resolved too, and name is that of the final entry in stack[-1]."""
-        stack = [self._open_root()]
+        if path.startswith("/"):  # only under ZOO_FAULT=absolute-names (`relative`)
+            stack = [os.open("/", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)]
+        else:
+            stack = [self._open_root()]
         queue = deque(path.split("/"))
         links = 0
         try:

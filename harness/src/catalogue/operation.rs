@@ -165,9 +165,17 @@ fn template_strings(v: &Value) -> Box<dyn Iterator<Item = &str> + '_> {
 }
 
 /// Replaces `{name}` placeholders in every string of `v`; `Err(name)` for one not given.
+/// A path that is absolute by construction (`${outside}/secret`) replaces `${root}/{path}`
+/// whole: a template that joins paths to the root sends it as it is, and so does one of
+/// relative names (the shape that wrote outside when given an absolute name).
 fn fill(v: &mut Value, params: &BTreeMap<String, String>) -> Result<(), String> {
     match v {
         Value::String(s) => {
+            for p in ["path", "to"] {
+                if let Some(val) = params.get(p).filter(|v| v.starts_with("${outside}")) {
+                    *s = s.replace(&format!("${{root}}/{{{p}}}"), val);
+                }
+            }
             for p in Operation::parameter_names() {
                 let key = format!("{{{p}}}");
                 if s.contains(&key) {
