@@ -253,6 +253,11 @@ pub const FAULTS: &[Injection] = &[
         "write_file turns CRLF line endings into LF (exact-write)",
     ),
     fs(
+        "fs-create-no-parents",
+        "FS-WRITE-001",
+        "write_file under a missing directory answers success and writes nothing, as a server the harness had never met did (nested-create)",
+    ),
+    fs(
         "fs-read-adds-newline",
         "FS-READ-001",
         "read_text_file adds a final newline to a text that lacks one (exact-read)",
@@ -833,6 +838,13 @@ impl On {
                 let kept = &content[..floor_char(content, BUFFER)];
                 if kept.len() < content.len() {
                     args.insert("content".into(), json!(kept.to_string()));
+                }
+            }
+            "fs-create-no-parents" if name == "write_file" => {
+                let host = self.host(args, "path")?;
+                if !host.parent()?.exists() {
+                    let raw = arg(args, "path")?;
+                    return Some(Ok(result::text(format!("Successfully wrote to {raw}"))));
                 }
             }
             "fs-write-lf" if name == "write_file" => {

@@ -150,6 +150,7 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("special-files", "fs-fifo-blocks", "foreign-plain"),
     ("name-tricks", "fs-strip-trailing", "foreign-structured"),
     ("exact-write", "fs-write-lf", "foreign-structured"),
+    ("nested-create", "fs-create-no-parents", "foreign-plain"),
     ("exact-read", "fs-read-adds-newline", "foreign-plain"),
     ("exact-edit", "fs-edit-in-place", "foreign-rpc-errors"),
     ("edit-line-endings", "lh-edit-lf", "foreign-lighthouse"),
