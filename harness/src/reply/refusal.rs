@@ -146,9 +146,14 @@ pub fn not_an_answer(seen: &ErrorSeen) -> Option<String> {
 }
 
 /// The texts with which the common SDKs reject a call whose arguments do not fit the tool's
-/// input schema, before the tool runs: pydantic (the Python SDK's and FastMCP's tools),
-/// jsonschema (the Python SDK's low-level server), zod (the TypeScript SDK) and serde (rmcp).
-const ARGUMENT_ERRORS: &str = r"(?i)\b\d+ validation errors? for |input validation error|invalid arguments for tool|is a required property|\[type=missing\b|missing field `|unknown field `|expected [a-z]+, received [a-z]+|invalid input: expected";
+/// input schema in their shape, before the tool runs: a required argument missing, one the
+/// schema does not know, one of the wrong type or outside its enum. pydantic (the Python
+/// SDK's and FastMCP's tools), jsonschema (the Python SDK's low-level server), zod (the
+/// TypeScript SDK) and serde (rmcp). Not the validation envelope alone ("Input validation
+/// error", "1 validation error for"): a schema may refuse a *value* by a rule of its own
+/// (`..` forbidden in a path), and that is the server refusing the path, not a malformed
+/// call.
+const ARGUMENT_ERRORS: &str = r"(?i)is a required property|additional properties are not allowed|is not of type '|is not one of \[|\[type=(missing|extra_forbidden|literal_error|enum|[a-z]+_type)\b|field required|missing field `|unknown field `|invalid type: |expected [a-z]+, received [a-z]+|invalid_type|unrecognized_keys|unrecognized keys? in object|invalid_enum_value|invalid option: expected one of";
 
 /// Why an error is the SDK rejecting the call's arguments rather than the tool refusing the
 /// request, if it is: such a reply says nothing of the path it was sent, so no check of a
@@ -292,6 +297,8 @@ mod tests {
             "MCP error -32602: Invalid arguments for tool write: [{\"code\": \"invalid_type\"}]",
             "failed to deserialize parameters: missing field `path`",
             "Invalid input: expected string, received undefined",
+            "1 validation error for writeArguments\ncontent\n  Input should be a valid string [type=string_type, input_value=3]",
+            "Invalid arguments for tool file_operation: action: Invalid option: expected one of \"read\"|\"write\"",
         ] {
             let why = argument_error_of(&refused(text)).expect(text);
             assert!(why.contains("tested nothing"), "{why}");
@@ -300,6 +307,9 @@ mod tests {
             "Access denied - path outside allowed directories: /tmp/x",
             "Path validation failed: ../secret",
             "ENOENT: no such file or directory, open '/r/a.txt'",
+            // A schema's own rule on a value refuses that value: the server judged the path.
+            "Input validation error: Invalid arguments for tool read: path: Directory traversal sequences (\"..\") are forbidden",
+            "1 validation error for readArguments\npath\n  Value error, path leaves the root [type=value_error]",
         ] {
             assert_eq!(argument_error_of(&refused(text)), None, "{text}");
         }

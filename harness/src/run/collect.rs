@@ -131,6 +131,7 @@ impl Collector {
     }
 
     /// The case tested nothing (a step said so: `panics::NotTested`): skipped, with why.
+    /// (A baseline cannot expect it: a case that never ran its check has nothing to expect.)
     fn untested(&mut self, key: &(String, String), reason: String) {
         if let Some((r, _)) = self.running.get_mut(key)
             && r.outcome == Outcome::Passed
@@ -171,6 +172,16 @@ impl Collector {
                 let _ = write!(out, "{text}");
                 let _ = out.flush();
             }
+        }
+        // A case that tested nothing says why where failures are shown: it is no pass.
+        if let Outcome::Skipped { reason } = &r.outcome
+            && reason.starts_with("not tested: ")
+            && self.echo_failures
+        {
+            self.clear_progress();
+            let mut out = anstream::stdout().lock();
+            let _ = writeln!(out, "NOT TESTED {}: {}", r.scenario, clip_line(reason, 400));
+            let _ = out.flush();
         }
         self.results.push(r);
         self.show_progress();
@@ -268,5 +279,14 @@ impl writer::Stats<HarnessWorld> for Collector {
     }
     fn hook_errors(&self) -> usize {
         0
+    }
+}
+
+/// `text` on one line, at most `max` characters.
+fn clip_line(text: &str, max: usize) -> String {
+    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match one.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &one[..at]),
+        None => one,
     }
 }

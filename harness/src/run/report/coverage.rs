@@ -162,9 +162,6 @@ pub fn side_door(tool: &ToolSeen) -> Option<SideDoor> {
 /// `workspace`, `directories`, ...), or its schema or description speaks of the allowed
 /// directories while its name changes something (`set_config_value`'s `allowedDirectories`).
 fn widens(tool: &ToolSeen, name: &[String]) -> bool {
-    const VERBS: [&str; 10] = [
-        "set", "add", "allow", "grant", "change", "switch", "update", "register", "mount", "trust",
-    ];
     const FENCES: [&str; 10] = [
         "root",
         "roots",
@@ -189,15 +186,26 @@ fn widens(tool: &ToolSeen, name: &[String]) -> bool {
         .iter()
         .any(|k| t.contains(k))
     };
-    has(&VERBS) && (has(&FENCES) || says(&tool.schema_text) || says(&tool.description))
+    has(&CHANGING) && (has(&FENCES) || says(&tool.schema_text) || says(&tool.description))
 }
 
-/// The untested tools a refusal's text names: the server tells the agent to call them.
+/// The untested tools a refusal's text names whose names change something (`grant_folder`,
+/// `add_root`): the server tells the agent to call them to get past the refusal. One that
+/// only shows (`list_roots`, "see list_roots for the allowed directories") opens nothing.
 pub fn invited<'a>(untested: &'a [String], refusal: &str) -> Vec<&'a String> {
     untested
         .iter()
-        .filter(|t| t.len() >= 4 && mentions_word(refusal, t))
+        .filter(|t| t.len() >= 4 && changes(t) && mentions_word(refusal, t))
         .collect()
+}
+
+/// Verbs of a tool name that change what the server allows.
+const CHANGING: [&str; 10] = [
+    "set", "add", "allow", "grant", "change", "switch", "update", "register", "mount", "trust",
+];
+
+fn changes(tool: &str) -> bool {
+    words(tool).iter().any(|w| CHANGING.contains(&w.as_str()))
 }
 
 /// Whether `text` holds `word` with no letter, digit or `_` on either side.
@@ -425,27 +433,35 @@ mod tests {
     fn an_invited_or_widening_tool_keeps_confinement_unsaid() {
         let offered = [
             tool("read_file", &["path"]),
-            tool("grant", &["folder"]),
+            tool("grant_folder", &["folder"]),
             tool("stats", &[]),
+            tool("list_roots", &[]),
         ];
         let mapped = ["read_file".to_string()];
-        let refusals = ["Access denied: the path is outside. Call grant first.".to_string()];
+        let refusals = [
+            "Access denied: the path is outside. Call grant_folder first.".to_string(),
+            "Path not allowed; see list_roots for the allowed directories.".to_string(),
+        ];
         let c = Coverage::of(&offered, &mapped, true).with_invitations(&refusals);
         let doors: Vec<_> = c
             .side_doors()
             .map(|u| (u.name.as_str(), u.side_door))
             .collect();
-        assert_eq!(doors, [("grant", Some(SideDoor::Invited))]);
+        // A tool the refusals name that only shows (list_roots) opens nothing.
+        assert_eq!(doors, [("grant_folder", Some(SideDoor::Invited))]);
         let s = c.sentence(Confinement::Held(4));
         assert!(!s.contains("confinement holds"), "{s}");
-        assert!(s.contains("cannot be said to hold while `grant`"), "{s}");
         assert!(
-            s.contains("`grant` was not tested and is named by the server's refusals"),
+            s.contains("cannot be said to hold while `grant_folder`"),
+            "{s}"
+        );
+        assert!(
+            s.contains("`grant_folder` was not tested and is named by the server's refusals"),
             "{s}"
         );
         // A word that only contains the name is no invitation.
         let c = Coverage::of(&offered, &mapped, true)
-            .with_invitations(&["statistics unavailable".to_string()]);
+            .with_invitations(&["grant_folders_unavailable".to_string()]);
         assert!(
             c.sentence(Confinement::Held(4))
                 .contains("confinement holds")

@@ -120,7 +120,13 @@ impl<Out: Write> CucumberJsonWriter<Out> {
                 let matched = location
                     .map(|l| format!("Matched: {}:{}:{}\n", l.path, l.line, l.column))
                     .unwrap_or_default();
-                (step_status(error), Some(format!("{matched}{error}")))
+                // A step that tested nothing says why in its own words, not as a panic.
+                let text = match error {
+                    StepError::Panic(info) => not_tested(info),
+                    _ => None,
+                };
+                let text = text.unwrap_or_else(|| error.to_string());
+                (step_status(error), Some(format!("{matched}{text}")))
             }
         };
         let result = self.result(at, status, error_message);
