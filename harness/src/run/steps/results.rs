@@ -363,7 +363,7 @@ async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), Strin
 /// A call that should have been refused succeeded: `error`, with what the disk and the
 /// reply show of an escape, so that the failure is classed by evidence (`report::severity`):
 /// written outside only when the outside area changed, read outside only when the reply
-/// shows a bait's text. A success that did neither is a wrong answer, not an escape.
+/// shows a bait's text or name. A success that did neither is a wrong answer, not an escape.
 fn with_escape_evidence(w: &HarnessWorld, error: String) -> String {
     let Last::Call {
         reply: Reply::Ok(v),
@@ -385,7 +385,16 @@ fn with_escape_evidence(w: &HarnessWorld, error: String) -> String {
         ));
     }
     // A bait (an outside file's text or name) counts when it is long enough to be no
-    // accident and no file inside holds it.
+    // accident and nothing inside holds it or bears it as a name (a clamped `..` reads the
+    // decoy `root_evil/secret` inside, and a reply may echo that path).
+    let inside: Vec<String> = crate::run::disk::Snapshot::take(&w.root)
+        .map(|s| {
+            s.0.keys()
+                .filter_map(|k| k.rsplit('/').next())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
     let text = v.to_string();
     let shown = w
         .outside_texts
@@ -393,6 +402,7 @@ fn with_escape_evidence(w: &HarnessWorld, error: String) -> String {
         .map(String::as_str)
         .chain([NAME_BAIT_TEXT])
         .filter(|t| t.trim().len() >= 6 && !w.fixture_texts.iter().any(|f| f == t))
+        .filter(|t| !inside.iter().any(|n| n == t))
         .any(|t| text.contains(&json_escaped(t)) || text.contains(t.trim()));
     if shown {
         error.push_str(&format!("; {}", severity::BAIT_SHOWN));
