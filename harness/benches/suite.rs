@@ -70,6 +70,7 @@ fn bench(profile: Arc<Profile>) {
                 progress: false,
                 annotate: None,
                 scratch_dir: None,
+                controls: true,
             },
         );
         best = best.min(started.elapsed().as_secs_f64());

@@ -155,6 +155,10 @@ fn run_one(
             progress: false,
             annotate: None,
             scratch_dir: None,
+            // Each trial is one scenario alone: a refusal's control is a success of the
+            // same call elsewhere in the run, which the whole-profile runs prove (CI's
+            // `mcp-harness run` of each profile, harness_power's reference trials).
+            controls: false,
         },
     );
     if let Some(e) = outcome.parse_errors.first() {

@@ -443,9 +443,28 @@ fn tags_and_name_select_scenarios() {
         "--tags",
         "@clarification",
     ]);
-    assert_eq!(code, 0, "{out}");
+    // SMOKE-002 alone: its stale_hash refusal of text.append has no positive control (no
+    // append succeeds in the run), so it tested nothing, and neither did the run.
+    assert_eq!(code, 2, "{out}");
     assert!(out.contains("1 scenario in"), "{out}");
-    assert!(!out.contains("skipped"), "nothing was skipped: {out}");
+    assert!(
+        out.contains("NOT TESTED SMOKE-002 ") && out.contains("no call of that shape succeeded"),
+        "{out}"
+    );
+    assert!(out.contains("Result: NOTHING TESTED"), "{out}");
+    // With SMOKE-007, whose concurrent appends succeed once, the refusal counts.
+    let (code, out, _) = run(&[
+        "run",
+        "--features",
+        &fixtures(""),
+        "--name",
+        "^SMOKE-00[27] ",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("2 scenarios in") && out.contains("2 passed"),
+        "{out}"
+    );
     let (code, out, _) = run(&[
         "run",
         "--features",

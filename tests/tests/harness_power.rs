@@ -10,6 +10,8 @@
 //! The measured table lives in docs/harness-power.md; each trial compares its row with
 //! the file. The trials run only with `MCP_HARNESS_POWER=1` (CI sets it): see `enabled`. Regenerate with `UPDATE_HARNESS_POWER=1 cargo test -p e2e-tests --test harness_power`.
 
+#[path = "harness_power/controls.rs"]
+mod controls;
 #[path = "harness_power/mapping.rs"]
 mod mapping;
 #[path = "harness_power/zoo.rs"]
@@ -217,6 +219,7 @@ fn run_features(
             progress: false,
             annotate: None,
             scratch_dir,
+            controls: true,
         },
     );
     if !out.parse_errors.is_empty() {
@@ -507,6 +510,7 @@ fn render(rows: &[String]) -> String {
         }
     }
     s.push_str(&mapping::section(rows));
+    s.push_str(&controls::section().unwrap_or_else(|e| format!("\n## Positive controls\n\n{e}\n")));
     // A zoo file that cannot be read is written as its reason: `doc/complete` fails on it
     // before anything is written.
     s.push_str(&zoo::section().unwrap_or_else(|e| format!("\n## The zoo\n\n{e}\n")));

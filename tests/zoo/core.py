@@ -28,6 +28,10 @@
 #                  instead (difflib, ratio 0.8 or more), as some edit tools do by default
 #   absolute-names an absolute path outside the root is taken as given, walked from `/` (a
 #                  server of relative names that never expected one)
+#   first-of-two   an edit whose text occurs more than once replaces the first occurrence
+#                  and says success, as some edit tools do undocumented
+#   refuse-removals every delete and tree delete is refused ("permission denied"): a tool that
+#                  fails at everything, whose refusals of paths outside prove nothing
 import os
 import shutil
 import stat
@@ -370,7 +374,7 @@ class Core:
                     continue
                 if n == 0:
                     raise ZooError(f"{path}: the text to replace was not found", "not_found")
-                if n > 1:
+                if n > 1 and FAULT != "first-of-two":
                     raise ZooError(f"{path}: the text to replace occurs {n} times, not once", "count_mismatch")
                 text = text.replace(old, new, 1)
             data = text.encode("utf-8")
@@ -396,6 +400,8 @@ class Core:
                 self._close(stack)
 
     def delete(self, path: str):
+        if FAULT == "refuse-removals":
+            raise ZooError(f"{path}: permission denied", "error")
         with _LOCK:
             if FAULT == "follow-links":
                 try:
@@ -422,6 +428,8 @@ class Core:
     def delete_tree(self, path: str):
         """Removes a directory with everything in it, or a link or file alone; links inside are
         removed, never followed (UNIVERSAL-TREE-DELETE): shutil.rmtree's descriptor-based walk."""
+        if FAULT == "refuse-removals":
+            raise ZooError(f"{path}: permission denied", "error")
         with _LOCK:
             if FAULT == "follow-links":
                 p = self._fault_path(path)
@@ -494,6 +502,8 @@ def occurrences(text: str, old: str) -> int:
     ZOO_FAULT=fuzzy-edit, an absent text with a close match counts as found once, so a server
     that checks its edits before `edit_all` lets the fault through too."""
     n = text.count(old) if old else 0
+    if n > 1 and FAULT == "first-of-two":
+        return 1
     if n == 0 and FAULT == "fuzzy-edit":
         try:
             _closest_replaced(text, old, "")

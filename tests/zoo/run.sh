@@ -17,8 +17,10 @@
 # (launch.py: no heavy import), which hands its stdio to a forked child; test_launch.py checks
 # that pair first. ZOO_DIRECT=1 starts the interpreters directly, as before. By default the
 # runs of steps 1 and 2 select the cases that read the servers' shapes: results, refusals, error
-# texts, exact text, marks of failures, near-miss edits, nested creates (SAFE-001..009,
-# ROUND-001..004, EDIT-001..003, EDIT-014..016, NEST-001..003, MISS-001..004, MARK-001..008); the core the servers share is
+# texts, exact text, marks of failures, near-miss edits, nested creates, and the positive
+# controls that let their refusals count (SAFE-001..009, SAFE-018..020, ROUND-001..004,
+# ROUND-012..013, CTRL-001..004, EDIT-001..003, EDIT-014..017, NEST-001..003, MISS-001..004,
+# MARK-001..008); the core the servers share is
 # run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
 #
 #   bash tests/zoo/run.sh                       # every server
@@ -124,16 +126,24 @@ declare -A fault_cases=(
     # An absolute path outside taken as given by a server of relative names breaks
     # UNIVERSAL-CONFINEMENT (SAFE-018..020: a read, a create, a delete sent as they are).
     [absolute-names]='(SAFE-01[89]|SAFE-020)'
+    # A delete and a tree delete that refuse everything break UNIVERSAL-WORKS-INSIDE (CTRL-001,
+    # CTRL-002); their refusals of paths outside (SAFE-003, SAFE-008) must then count as not
+    # tested, for want of a positive control, never as passes.
+    [refuse-removals]='(CTRL-00[12]|SAFE-00[38])'
+    # An edit of a text found twice that replaces the first and says success, on a server
+    # whose interface file declares nothing, breaks UNIVERSAL-CLR-08 (EDIT-017; EDIT-001 is
+    # its positive control).
+    [first-of-two]='EDIT-0(01|17)'
     # paged-read's own: a page that starts a character late or early breaks the joined text
     # (UNIVERSAL-EXACT-READ, ROUND-007..012).
     [page-skip]='ROUND-0(0[7-9]|1[0-2])'
     [page-repeat]='ROUND-0(0[7-9]|1[0-2])'
 )
 # The faults of core.py run against every server; a server's own faults against it alone.
-core_faults=(follow-links write-in-place truncate-then-write create-no-parents fuzzy-edit absolute-names)
+core_faults=(follow-links write-in-place truncate-then-write create-no-parents fuzzy-edit absolute-names refuse-removals first-of-two)
 declare -A own_faults=([paged-read]='page-skip page-repeat')
 
-select=(--name '/(SAFE-00[1-9]|SAFE-01[89]|SAFE-020|ROUND-00[1-4]|ROUND-012|EDIT-00[1-3]|EDIT-01[4-6]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
+select=(--name '/(SAFE-00[1-9]|SAFE-01[89]|SAFE-020|ROUND-00[1-4]|ROUND-01[23]|CTRL-00[1-4]|EDIT-00[1-3]|EDIT-01[4-7]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
 [ -z "${ZOO_FULL:-}" ] || select=()
 
 # Servers with a tool that can undo confinement and that no mapping calls: the coverage line of
@@ -326,6 +336,12 @@ for name in "${servers[@]}"; do
     # 3. Each fault is caught: the run fails (exit 1) naming a case of the check it breaks.
     for fault in "${core_faults[@]}" ${own_faults[$name]:-}; do
         ids="^zoo-$name/${fault_cases[$fault]} "
+        # A server without a delete (empty-schemas, like the official one) has nothing to refuse.
+        if [ "$fault" = refuse-removals ] && ! grep -qE '^  delete: \{' "$iface"; then
+            record "$name" "fault $fault" "not applicable: no delete"
+            echo "zoo: $name: fault $fault not applicable (the interface has no delete)"
+            continue
+        fi
         rc=0
         ZOO_FAULT=$fault "$harness" run --interface "$iface" --server "$server" "${startup[@]}" \
             --name "$ids" >"$out.$fault" 2>&1 || rc=$?
@@ -337,6 +353,21 @@ for name in "${servers[@]}"; do
             follow-links | write-in-place | absolute-names) [ "$escaped" != 0 ] || rc="$rc, not headlined as a way out" ;;
             *) [ "$escaped" = 0 ] || rc="$rc, headlined as a way out, which it is not" ;;
         esac
+        if [ "$fault" = refuse-removals ] && ! grep -q "^NOT TESTED zoo-$name/SAFE-003 " "$out.$fault"; then
+            rc="$rc, SAFE-003's refusal counted without a positive control"
+        fi
+        # The same server, its choice declared (`repeated_edits: first`): the alternative
+        # reading is accepted, EDIT-018 passes and EDIT-017 is left out.
+        if [ "$fault" = first-of-two ]; then
+            declared="$work/$name.first.yaml"
+            { cat "$iface"; echo "repeated_edits: first"; } >"$declared"
+            if ! ZOO_FAULT=$fault "$harness" run --interface "$declared" --server "$server" \
+                "${startup[@]}" --name "^zoo-$name/EDIT-0(01|17|18) " >"$out.declared" 2>&1 \
+                || ! grep -q " 2 passed, 0 failed, 1 skipped" "$out.declared"; then
+                tail -n 20 "$out.declared" >&2
+                rc="$rc, and declared (repeated_edits: first) it did not pass EDIT-001 and EDIT-018"
+            fi
+        fi
         if [ "$rc" = 1 ] && [ -n "$caught" ]; then
             record "$name" "fault $fault" caught
             echo "zoo: $name: fault $fault caught by $caught"

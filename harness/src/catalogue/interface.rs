@@ -68,6 +68,55 @@ pub struct InterfaceFile {
     /// joins the pages and checks the whole text.
     #[serde(default)]
     pub paged_read: Option<PagedRead>,
+    /// What an edit whose text occurs twice does, as the server's documentation says:
+    /// refused (the default), or the first or every occurrence replaced. The cases of that
+    /// choice run, the others are left out saying so.
+    #[serde(default)]
+    pub repeated_edits: RepeatedEdits,
+}
+
+/// An edit of a text found more than once: the `repeated-edit` checks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RepeatedEdits {
+    /// Refused, the file unchanged (what `repeated-edit` checks when nothing is declared).
+    #[default]
+    Refused,
+    /// The first occurrence replaced (`repeated-edit-first`).
+    First,
+    /// Every occurrence replaced (`repeated-edit-every`).
+    Every,
+}
+
+impl RepeatedEdits {
+    const CHOICES: [(RepeatedEdits, &'static str); 3] = [
+        (RepeatedEdits::Refused, "repeated-edit"),
+        (RepeatedEdits::First, "repeated-edit-first"),
+        (RepeatedEdits::Every, "repeated-edit-every"),
+    ];
+
+    /// The checks of the choices not made, each with why it is left out.
+    fn skipped(self) -> Vec<(String, String)> {
+        let said = match self {
+            RepeatedEdits::Refused => {
+                "declares no `repeated_edits:`, so such an edit must be refused".to_string()
+            }
+            other => format!("declares `repeated_edits: {}`", other.word()),
+        };
+        Self::CHOICES
+            .iter()
+            .filter(|(c, _)| *c != self)
+            .map(|(_, check)| (check.to_string(), format!("the interface file {said}")))
+            .collect()
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            RepeatedEdits::Refused => "refused",
+            RepeatedEdits::First => "first",
+            RepeatedEdits::Every => "every",
+        }
+    }
 }
 
 /// The line-ending policy of a server's edits, as its documentation states it.
@@ -763,6 +812,7 @@ fn profile_of(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Profile
                 )
             })
             .into_iter()
+            .chain(file.repeated_edits.skipped())
             .collect(),
         shared_covers: universal_covers(index)
             .into_iter()

@@ -345,6 +345,31 @@ impl Profile {
             })
     }
 
+    /// The arguments that pick what `tool` does rather than where: those an operation
+    /// calling `tool` gives a constant string (`action: read` of a tool that does several
+    /// things). A positive control (`run::controls`) must match their values too.
+    pub fn selector_args(&self, tool: &str) -> Vec<String> {
+        use crate::catalogue::yaml::Value;
+        let mut names: Vec<String> = Vec::new();
+        for op in self.operations.values() {
+            let calls = ["call", "or"]
+                .iter()
+                .any(|k| op.get(*k).and_then(Value::as_str) == Some(tool));
+            let Some(args) = op.get("args").and_then(Value::as_mapping).filter(|_| calls) else {
+                continue;
+            };
+            for (name, value) in args {
+                let constant = value.as_str().is_some_and(|v| !v.contains('{'));
+                if let (Some(name), true) = (name.as_str(), constant)
+                    && !names.iter().any(|n| n == name)
+                {
+                    names.push(name.to_string());
+                }
+            }
+        }
+        names
+    }
+
     /// The tool the `read` operation names with `or:`, called instead of its own tool by a
     /// server that lacks it (filesystem: `read_file` for `read_text_file`).
     pub fn read_or(&self) -> Option<&str> {

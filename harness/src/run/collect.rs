@@ -173,18 +173,23 @@ impl Collector {
                 let _ = out.flush();
             }
         }
-        // A case that tested nothing says why where failures are shown: it is no pass.
+        if self.echo_failures {
+            self.print_not_tested(&r);
+        }
+        self.results.push(r);
+        self.show_progress();
+    }
+
+    /// A case that tested nothing says why where failures are shown: it is no pass.
+    pub fn print_not_tested(&self, r: &CaseResult) {
         if let Outcome::Skipped { reason } = &r.outcome
             && reason.starts_with("not tested: ")
-            && self.echo_failures
         {
             self.clear_progress();
             let mut out = anstream::stdout().lock();
             let _ = writeln!(out, "NOT TESTED {}: {}", r.scenario, clip_line(reason, 400));
             let _ = out.flush();
         }
-        self.results.push(r);
-        self.show_progress();
     }
 
     fn show_progress(&self) {

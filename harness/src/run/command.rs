@@ -284,6 +284,7 @@ fn run_cases(
                 echo(r, strict, verbose, &baseline)
             })),
             scratch_dir: None,
+            controls: true,
         },
     );
     for e in &outcome.parse_errors {

@@ -53,8 +53,8 @@ impl Why {
             Why::Absent => "they need an operation the interface file declares absent",
             Why::Lacks => "they give no believed content, which the mapping's template needs",
             Why::Undeclared => {
-                "they check what the interface file does not declare (`failures:`, how the \
-                 server marks a failed call)"
+                "they check a choice the interface file does not declare (`failures:`, \
+                 `repeated_edits:`)"
             }
         }
     }
@@ -100,20 +100,31 @@ pub fn left_out(
     (results, labels)
 }
 
-/// The skipped cases on the console, once, grouped by why.
+/// The skipped cases on the console, once, grouped by why (a missing declaration by its
+/// own reason: `failures:` and `repeated_edits:` say different things).
 fn say_skipped(results: &[CaseResult], why: &HashMap<String, Why>) {
     for group in [Why::Absent, Why::Lacks, Why::Undeclared] {
-        let ids: Vec<&str> = results
+        let mut said: Vec<(String, Vec<&str>)> = Vec::new();
+        for r in results
             .iter()
             .filter(|r| why.get(&r.case_id) == Some(&group))
-            .map(|r| r.case_id.as_str())
-            .collect();
-        if !ids.is_empty() {
+        {
+            let text = match (&r.outcome, group) {
+                (Outcome::Skipped { reason }, Why::Undeclared) => {
+                    reason.trim_start_matches("skipped: ").to_string()
+                }
+                _ => group.said().to_string(),
+            };
+            match said.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, ids)) => ids.push(&r.case_id),
+                None => said.push((text, vec![&r.case_id])),
+            }
+        }
+        for (text, ids) in said {
             anstream::println!(
-                "SKIP {} ({}): {}.",
+                "SKIP {} ({}): {text}.",
                 console::plural(ids.len(), "case", "cases"),
                 ids.join(", "),
-                group.said()
             );
         }
     }

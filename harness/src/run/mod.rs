@@ -6,6 +6,7 @@ pub mod client;
 pub mod collect;
 pub mod command;
 pub mod config;
+pub mod controls;
 pub mod decided;
 pub mod disk;
 pub mod disk_watch;

@@ -10,12 +10,12 @@ use cucumber::writer::Normalize;
 use futures::FutureExt as _;
 use regex::Regex;
 
-use super::collect::Collector;
+use super::collect::{Collector, feature_name};
 use super::config::ServerConfig;
 use super::outcome::CaseResult;
 use super::parser::{FeatureText, InMemory, Parsed, parse_all};
 use super::world::HarnessWorld;
-use super::{panics, steps};
+use super::{controls, panics, steps};
 use crate::catalogue::ControlTag;
 use crate::catalogue::interface::universal_id;
 
@@ -37,6 +37,10 @@ pub struct SuiteOptions {
     /// Where this suite makes its roots, instead of the process's scratch directory (a
     /// caller running suites at once may give each its own, e.g. one that folds case).
     pub scratch_dir: Option<std::path::PathBuf>,
+    /// Hold every counted refusal to a positive control (`run::controls`). Off only where
+    /// each scenario runs alone on purpose, against a server whose tools the whole run
+    /// proves (the per-scenario conformance trials of the reference).
+    pub controls: bool,
 }
 
 #[derive(Debug, Default)]
@@ -107,7 +111,9 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         progress,
         annotate,
         scratch_dir: _,
+        controls: hold_to_controls,
     } = opts;
+    controls::begin();
     let mut collector = Collector::new(json, echo_failures, progress);
     collector.annotate = annotate;
     let cfg = server.clone();
@@ -144,9 +150,11 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
             }
             .boxed_local()
         })
-        .after(|_feat, _rule, _sc, _ev, world: Option<&mut HarnessWorld>| {
+        .after(|feat, _rule, sc, _ev, world: Option<&mut HarnessWorld>| {
+            let (feature, scenario) = (feature_name(feat), sc.name.clone());
             async move {
                 if let Some(w) = world {
+                    controls::file(&feature, &scenario, std::mem::take(&mut w.controls));
                     w.shutdown().await;
                 }
             }
@@ -163,8 +171,19 @@ async fn run_async(features: Parsed, opts: SuiteOptions) -> SuiteOutcome {
         .await;
     let c = writer.inner_writer();
     c.end_progress();
+    let mut results = c.results.clone();
+    let not_backed = if hold_to_controls {
+        controls::apply(&mut results)
+    } else {
+        Vec::new()
+    };
+    for at in not_backed {
+        if echo_failures {
+            c.print_not_tested(&results[at]);
+        }
+    }
     SuiteOutcome {
-        results: c.results.clone(),
+        results,
         parse_errors: c.parse_errors.clone(),
     }
 }

@@ -120,6 +120,9 @@ pub struct HarnessWorld {
     /// The texts and the file names of the files the case's fixtures wrote outside the
     /// root (the baits): a reply that shows one is evidence of a read outside.
     pub outside_texts: Vec<String>,
+    /// The call shapes that succeeded and those whose refusal a step counted, for the
+    /// run's positive controls (`run::controls`).
+    pub controls: super::controls::Noted,
     /// Index into the exchange where the current action began.
     mark: usize,
     snapshot: Option<Snapshot>,
@@ -163,6 +166,7 @@ impl cucumber::World for HarnessWorld {
             reads_during: None,
             fixture_texts: Vec::new(),
             outside_texts: Vec::new(),
+            controls: Default::default(),
             mark: 0,
             snapshot: None,
             root,

@@ -258,6 +258,11 @@ pub const FAULTS: &[Injection] = &[
         "write_file under a missing directory answers success and writes nothing, as a server the harness had never met did (nested-create)",
     ),
     fs(
+        "fs-move-refused",
+        "FS-MOVE-001",
+        "move_file refuses every move as outside the allowed directories: a tool that fails at everything, whose refusals of paths outside prove nothing (works-inside)",
+    ),
+    fs(
         "fs-read-adds-newline",
         "FS-READ-001",
         "read_text_file adds a final newline to a text that lacks one (exact-read)",
@@ -846,6 +851,13 @@ impl On {
                     let raw = arg(args, "path")?;
                     return Some(Ok(result::text(format!("Successfully wrote to {raw}"))));
                 }
+            }
+            "fs-move-refused" if name == "move_file" => {
+                let raw = arg(args, "source").unwrap_or_default();
+                return Some(Err(ToolError::new(
+                    Code::PathEscape,
+                    format!("Access denied - path outside allowed directories: {raw}"),
+                )));
             }
             "fs-write-lf" if name == "write_file" => {
                 let content = arg(args, "content")

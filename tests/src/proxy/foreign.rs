@@ -151,6 +151,7 @@ pub const MAPPING_FAULTS: &[(&str, &str, &str)] = &[
     ("name-tricks", "fs-strip-trailing", "foreign-structured"),
     ("exact-write", "fs-write-lf", "foreign-structured"),
     ("nested-create", "fs-create-no-parents", "foreign-plain"),
+    ("works-inside", "fs-move-refused", "foreign-structured"),
     ("exact-read", "fs-read-adds-newline", "foreign-plain"),
     ("exact-edit", "fs-edit-in-place", "foreign-rpc-errors"),
     ("edit-line-endings", "lh-edit-lf", "foreign-lighthouse"),

@@ -83,6 +83,7 @@ fn run_named(interface: &Interface, argv: Vec<String>, name: Option<&str>) -> Ve
             progress: false,
             annotate: None,
             scratch_dir: None,
+            controls: true,
         },
     );
     assert!(

@@ -129,6 +129,10 @@ fn mark_one(e: &mut Value, c: &CaseVerdict, strict: bool) {
         }
         return;
     }
+    if let Outcome::Skipped { reason } = &c.result.outcome {
+        skip_after_the_run(e, reason);
+        return;
+    }
     if !c.result.failed() || c.counts {
         return;
     }
@@ -147,6 +151,23 @@ fn mark_one(e: &mut Value, c: &CaseVerdict, strict: bool) {
             let error = result["error_message"].as_str().unwrap_or("").to_string();
             result["error_message"] = json!(format!("not counted, {note}: {error}"));
         }
+    }
+}
+
+/// A case the run decided was not tested after its steps passed (`run::controls`): a last
+/// step says so, so that the scenario is skipped here as well.
+fn skip_after_the_run(e: &mut Value, reason: &str) {
+    let Some(steps) = e["steps"].as_array_mut() else {
+        return;
+    };
+    let said = steps.iter().any(|s| s["result"]["status"] != "passed");
+    if !said {
+        steps.push(json!({
+            "keyword": "* ",
+            "line": 0,
+            "name": "(the positive control) a call of the same shape succeeds in this run",
+            "result": { "status": "skipped", "duration": 0, "error_message": reason },
+        }));
     }
 }
 

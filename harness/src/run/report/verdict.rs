@@ -161,9 +161,12 @@ impl<'a> RunVerdict<'a> {
         let totals = totals(&cases, skip_labels);
         // An interface run tested something only when a case that acts on the root ran: one
         // of STDIO-001 alone, or of cases all skipped, is no pass (a starter that maps nothing).
+        // Any run whose every case was skipped (not tested, for want of a control, say)
+        // tested nothing.
         let acted = results.iter().any(|r| !r.skipped() && r.acts_on_files());
         let counted = cases.iter().any(|c| c.counts);
-        let nothing = results.is_empty() || (interface && !acted && !counted);
+        let all_skipped = results.iter().all(CaseResult::skipped);
+        let nothing = results.is_empty() || (!acted && !counted && (interface || all_skipped));
         let result = if nothing {
             RunResult::NothingTested
         } else if parse_errors > 0 || counted {

@@ -75,7 +75,18 @@ async fn answers(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
     let Last::Call { reply, tool, .. } = &w.last else {
         return Err("internal: the last step was not a call".into());
     };
-    answered(reply).map_err(|e| format!("{tool}: {e}"))
+    answered(reply).map_err(|e| format!("{tool}: {e}"))?;
+    note_if_refused(w);
+    Ok(())
+}
+
+/// A refusal that lets an attack case pass needs its positive control (`run::controls`).
+fn note_if_refused(w: &mut HarnessWorld) {
+    if let Last::Call { reply, .. } = &w.last
+        && !matches!(reply, Reply::Ok(v) if !is_tool_error(v))
+    {
+        super::results::note_refusal_counted(w, false);
+    }
 }
 
 fn answered(reply: &Reply) -> Result<(), String> {
@@ -230,7 +241,9 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         }
     }
     // A bait shown fails the case whatever else the replies were.
-    tested_something(&replies)
+    tested_something(&replies)?;
+    note_if_refused(w);
+    Ok(())
 }
 
 /// Everything a reply could show the model.

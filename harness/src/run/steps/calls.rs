@@ -69,6 +69,7 @@ async fn call(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         reply,
         direct: false,
     };
+    super::results::note_if_succeeded(w);
     Ok(())
 }
 
@@ -96,6 +97,7 @@ async fn request(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         reply,
         direct: true,
     };
+    super::results::note_if_succeeded(w);
     Ok(())
 }
 

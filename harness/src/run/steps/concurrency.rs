@@ -43,6 +43,7 @@ async fn concurrent(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     for r in replies {
         checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
     }
+    super::results::note_concurrent_successes(w, &tool, &template, &checked);
     w.last = Last::Concurrent {
         tool,
         replies: checked,
@@ -74,6 +75,7 @@ async fn concurrent_processes(w: &mut HarnessWorld, a: &[String]) -> Result<(), 
     for r in replies {
         checked.push(super::calls::explain_missing_tool(w, &tool, r).await);
     }
+    super::results::note_concurrent_successes(w, &tool, &template, &checked);
     w.last = Last::Concurrent {
         tool,
         replies: checked,
@@ -235,6 +237,7 @@ async fn read_during(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         reply,
         direct: false,
     };
+    super::results::note_if_succeeded(w);
     w.reads_during = Some(ReadsDuring {
         round,
         torn_on_disk,

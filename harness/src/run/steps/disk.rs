@@ -76,6 +76,9 @@ async fn when_outcome(
     if super::results::last_call_succeeded(w) != succeeded {
         return Ok(());
     }
+    if !succeeded {
+        super::results::note_refusal_counted(w, false);
+    }
     check(w, a).map_err(|e| {
         if succeeded {
             format!(

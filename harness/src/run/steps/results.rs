@@ -2,6 +2,7 @@
 //! whether it refuses, which kind of error) is `crate::reply`; these handlers pair it with
 //! the World's last request and the case's expectations.
 
+use crate::run::controls::Shape;
 use serde_json::{Map, Value};
 
 use super::{StepFn, arg, json_arg, json_string, json_strings, step};
@@ -154,6 +155,59 @@ fn fixture_content(w: &HarnessWorld, reply: &Reply) -> Option<Map<String, Value>
 /// Whether the last call succeeded, as "the call succeeds" reads it.
 pub fn last_call_succeeded(w: &HarnessWorld) -> bool {
     last_success(w).is_ok()
+}
+
+/// The last call's shape, for the positive controls (`run::controls`).
+fn last_shape(w: &HarnessWorld) -> Option<Shape> {
+    match &w.last {
+        Last::Call { tool, args, .. } => Some(Shape::of(&w.profile(), tool, args)),
+        _ => None,
+    }
+}
+
+/// Note the last call as a control when it succeeded: every call step calls this.
+pub fn note_if_succeeded(w: &mut HarnessWorld) {
+    if last_call_succeeded(w)
+        && let Some(shape) = last_shape(w)
+    {
+        w.controls.success(shape);
+    }
+}
+
+/// Note the calls of concurrent steps that succeeded, each a call of `tool` with `args`.
+pub fn note_concurrent_successes(
+    w: &mut HarnessWorld,
+    tool: &str,
+    args: &Value,
+    replies: &[Reply],
+) {
+    let profile = w.profile();
+    if replies.iter().any(|r| profile_success(r, &profile).is_ok()) {
+        w.controls.success(Shape::of(&profile, tool, args));
+    }
+}
+
+/// Note that a step counted the last call's refusal: the case passes only if a call of the
+/// same shape succeeds in the run.
+/// A refusal of a tool the interface does not have (TOOL-002) needs none: there is no
+/// benign call of it. A refusal of the arguments themselves (`for_arguments`: an unknown
+/// or missing action) needs a success of the tool with any arguments.
+pub fn note_refusal_counted(w: &mut HarnessWorld, for_arguments: bool) {
+    let ours = match &w.last {
+        Last::Call { tool, .. } => w
+            .interface_tools()
+            .iter()
+            .any(|t| t == tool || t.replace('.', "_") == *tool),
+        _ => false,
+    };
+    if let (true, Some(shape)) = (ours, last_shape(w)) {
+        let shape = if for_arguments {
+            shape.tool_only()
+        } else {
+            shape
+        };
+        w.controls.refusal(shape);
+    }
 }
 
 pub async fn call_succeeds(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
@@ -347,7 +401,9 @@ pub fn last_failure(w: &HarnessWorld) -> Result<ErrorSeen, String> {
 
 async fn call_fails_any(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> {
     let seen = last_failure(w).map_err(|e| with_escape_evidence(w, e))?;
-    refused_not_rejected(&seen)
+    refused_not_rejected(&seen)?;
+    note_refusal_counted(w, false);
+    Ok(())
 }
 
 async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
@@ -357,7 +413,9 @@ async fn call_fails_kind(w: &mut HarnessWorld, a: &[String]) -> Result<(), Strin
         refused_not_rejected(&seen)?;
     }
     let facts = call_facts(w);
-    check_kind_with_facts(&seen, kind, w.clarification, &facts, &w.profile())
+    check_kind_with_facts(&seen, kind, w.clarification, &facts, &w.profile())?;
+    note_refusal_counted(w, kind == "invalid_argument");
+    Ok(())
 }
 
 /// A call that should have been refused succeeded: `error`, with what the disk and the
