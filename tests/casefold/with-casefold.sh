@@ -3,7 +3,7 @@
 # (casefold.py beside this script), so that the harness makes its roots where `LINK` names
 # `link` and the @casefold-root cases (GHSA-4gxg-m5jx-9j57) run. Unmounts on exit.
 #
-#   bash tests/casefold/with-casefold.sh mcp-harness run --profile filesystem --name '/CASE-'
+#   bash tests/casefold/with-casefold.sh mcp-harness run --profile filesystem --name '/(CASE-|ROUND-00[17] )'
 #
 # Exits 3, saying why on stderr, where this machine cannot mount it: not root, no
 # /dev/fuse, or no fusepy (Debian's python3-fusepy; INSTALL=1 installs it, pinned).

@@ -40,7 +40,7 @@ server="bash $here/serve.sh {root}"
 # be caught within 5 tries; SAFE-017 is tried but not required, as on CI's busy runner it
 # once missed 5 tries of 5 (its write is short beside a slow server's answers).
 "$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
-    --name "^desktop-commander/(SAFE-0(0[0-9]|1[013-689]|2[0-9]) |(SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK)-)" --expect-fail "$here/baseline"
+    --name "^desktop-commander/(SAFE-0(0[0-9]|1[013-689]|2[0-9]) |(SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL)-)" --expect-fail "$here/baseline"
 caught_within "desktop-commander torn write" "$server" 'desktop-commander/SAFE-012' 5 \
     --interface "$here/interface.yaml" --cwd {root}
 caught_within "desktop-commander torn write, small to big (not required)" "$server" \

@@ -25,6 +25,12 @@ caught_within() {
     return 1
 }
 
+# but IDS: every filesystem scenario id but those IDS (a regex of ids joined by |), as a --name
+# regex: the strict runs leave out the cases a race decides, which run apart (caught_within).
+but() { # ids regex -> every filesystem scenario id but those, as a --name regex
+    grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
+}
+
 # install_crate NAME VERSION DIR [FLAG …]: builds the crates.io package NAME at VERSION into
 # DIR/bin/NAME once, with its own Cargo.lock (--locked) and a target dir apart from ours;
 # FLAGs go to cargo install (--debug, …). The target dir is DIR/target, removed after, or

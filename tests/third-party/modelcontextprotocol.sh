@@ -46,9 +46,6 @@ command="$server filesystem {root}"
 # swapped, then overwritten) stays in the strict run: the write goes by a temporary file
 # beside it and a rename, which replaces the link and never follows it.
 racy='filesystem/RACE-00[123478]'
-but() { # ids regex -> every filesystem scenario id but those, as a --name regex
-    grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
-}
 
 "$harness" run --profile filesystem --server "$command" \
     --name "^($(but "$racy")) " \

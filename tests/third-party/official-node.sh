@@ -12,7 +12,10 @@
 # cases against 2025.3.28, the release with CVE-2025-53109 and CVE-2025-53110, and checks
 # that they catch its escapes. Where the machine can mount tests/casefold/ (root, FUSE),
 # the case-insensitive cases of GHSA-4gxg-m5jx-9j57 run on it against 2026.8.31, 2.0.1 and
-# the reference. docs/advisories.md gives the rows.
+# the reference. A fifth runs 2025.7.1, the fix of both CVEs: the cases that catch them must
+# pass. A sixth runs 2.3.0, the fix of GHSA-p9cv-8g75-4xcg and GHSA-7m4x-rv66-mxhh: their read,
+# move and FIFO cases must pass, and RACE-007 (a listing) must still catch it.
+# docs/advisories.md gives the rows.
 #
 #   bash tests/third-party/official-node.sh            # run and compare
 #   UPDATE=1 bash tests/third-party/official-node.sh   # rewrite the committed matrix
@@ -27,6 +30,10 @@ advisories=2026.8.31
 # The last release before the fixes of CVE-2025-53109 (symlinks) and CVE-2025-53110 (the
 # prefix sibling), which came in 2025.7.1.
 vulnerable=2025.3.28
+fixed=2025.7.1
+# The release after 2.0.1 that fixed GHSA-p9cv-8g75-4xcg (reads) and GHSA-7m4x-rv66-mxhh
+# (moves), published 2026-11-11.
+pinned=2.3.0
 install() { # version -> the server's bin; installs into a cache dir once
     local dir="${TMPDIR:-/tmp}/mcp-third-party/official-node-$1"
     if [ ! -x "$dir/node_modules/.bin/mcp-server-filesystem" ]; then
@@ -38,7 +45,8 @@ install() { # version -> the server's bin; installs into a cache dir once
 }
 server=$(install "$version")
 if [ -n "${INSTALL_ONLY:-}" ]; then  # install every version this script runs, and stop
-    install "$advisories" >/dev/null && install "$vulnerable" >/dev/null && exit 0
+    for v in "$advisories" "$vulnerable" "$fixed" "$pinned"; do install "$v" >/dev/null; done
+    exit 0
 fi
 cache=$(dirname "$(dirname "$(dirname "$server")")")
 
@@ -58,9 +66,6 @@ summary="$cache/summary.json"
 # SPECIAL-003 (a device with /dev/zero's numbers) is left out of every run of this server:
 # it reads 2 GiB of zeros before it fails (about 9 s a read here), so the case passes or
 # times out with the machine's load (docs/third-party/official-node.md).
-but() { # ids regex -> every filesystem scenario id but those, as a --name regex
-    grep -h '^ *Scenario' features/filesystem/*.feature | awk '{print $2}' | grep -Evx "$1" | paste -sd'|'
-}
 . tests/third-party/lib.sh  # caught_within, keep_summary
 
 # Its answer to a roots list of 25,000 entries (FSC-ROOTS-015/016) takes it 3 to 5 s with a
@@ -112,7 +117,8 @@ echo "official-node: server-filesystem $advisories matches its baseline (the adv
 # mount of tests/casefold/casefold.py (root, /dev/fuse and python3-fusepy, which
 # with-casefold.sh installs pinned when INSTALL=1), where 2026.8.31 must fail them as its
 # baseline says (a write through LINK lands outside) and 2.0.1 and the reference, in every
-# profile, must pass them. Elsewhere this says why, and the row is not proved by this run.
+# profile, must pass them (beside ROUND-001 and ROUND-007, the create and the read that
+# are their positive controls). Elsewhere this says why, and the row is not proved by this run.
 casefold=(bash tests/casefold/with-casefold.sh)
 cf_rc=0
 "${casefold[@]}" true 2>"$cache/casefold.txt" || cf_rc=$?
@@ -124,11 +130,11 @@ elif [ "$cf_rc" -ne 0 ]; then
 else
     started=$SECONDS
     "${casefold[@]}" "$harness" run --profile filesystem --server "$adv_server {root}" \
-        --name '^filesystem/CASE-' --expect-fail "tests/third-party/official-node-$advisories.baseline"
+        --name '^filesystem/(CASE-|ROUND-00[17] )' --expect-fail "tests/third-party/official-node-$advisories.baseline"
     "${casefold[@]}" "$harness" run --profile filesystem --server "$server {root}" \
-        --name '^filesystem/CASE-' --expect-fail tests/third-party/official-node.baseline
+        --name '^filesystem/(CASE-|ROUND-00[17] )' --expect-fail tests/third-party/official-node.baseline
     for profile in rootspace lighthouse devs editor filesystem; do
-        "${casefold[@]}" "$harness" run --profile "$profile" --name '^[a-z]+/CASE-'
+        "${casefold[@]}" "$harness" run --profile "$profile" --name '^[a-z]+/(CASE-|ROUND-00[17] )'
     done
     echo "official-node: GHSA-4gxg-m5jx-9j57 on a root that folds case: $advisories fails, $version and the reference pass ($((SECONDS - started)) s)"
 fi
@@ -143,9 +149,10 @@ rc=0
     --name '^(filesystem/SAFE|FSC-SEC)-' >"$old_out" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || { echo "official-node: expected failures from $vulnerable, got exit $rc" >&2; exit 1; }
 caught=$(awk '/^FAIL /{id=$2; n=NR} NR==n+2 && /succeeded but should have failed|changed the area outside its root/ {print id}' "$old_out")
-for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 filesystem/SAFE-009 \
-    FSC-SEC-003 FSC-SEC-004 FSC-SEC-005 FSC-SEC-006 FSC-SEC-007 FSC-SEC-008 FSC-SEC-009 \
-    FSC-SEC-010 FSC-SEC-011 FSC-SEC-012 FSC-SEC-013 FSC-SEC-015 FSC-SEC-016 FSC-SEC-017; do
+escape_ids="filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 filesystem/SAFE-009
+    FSC-SEC-003 FSC-SEC-004 FSC-SEC-005 FSC-SEC-006 FSC-SEC-007 FSC-SEC-008 FSC-SEC-009
+    FSC-SEC-010 FSC-SEC-011 FSC-SEC-012 FSC-SEC-013 FSC-SEC-015 FSC-SEC-016 FSC-SEC-017"
+for id in $escape_ids; do
     if ! grep -qx "$id" <<<"$caught"; then
         echo "official-node: $id did not catch the escape of server-filesystem $vulnerable" >&2
         tail -n 40 "$old_out" >&2
@@ -153,3 +160,35 @@ for id in filesystem/SAFE-002 filesystem/SAFE-006 filesystem/SAFE-007 filesystem
     fi
 done
 echo "official-node: $(wc -l <<<"$caught") safety cases catch the escapes of server-filesystem $vulnerable (CVE-2025-53109, CVE-2025-53110)"
+
+# The release that fixed them (2025.7.1): every one of those cases must pass, with the cases
+# that use the same tools on paths inside the root as their positive controls (without them
+# a refusal of list_directory, create_directory, move_file, edit_file or get_file_info is not
+# tested). FSC-SEC-014 is not among them: 2025.7.1 has no read_media_file.
+fixed_server=$(install "$fixed")
+"$harness" run --profile filesystem --timeout 30 --server "$fixed_server {root}" \
+    --name '^((filesystem/SAFE|FSC-SEC)-|FSC-(DIR-00[237]|EDIT-001|INFO-001|MOVE-001) )' \
+    --summary "$cache/fixed.json" >"$cache/fixed.txt" 2>&1 || true
+if ! python3 - "$cache/fixed.json" $escape_ids <<'PY'
+import json, sys
+status = {c["id"]: c["status"] for c in json.load(open(sys.argv[1]))["cases"]}
+bad = [f"{i} {status.get(i, 'not run')}" for i in sys.argv[2:] if status.get(i) != "passed"]
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+then
+    echo "official-node: server-filesystem $fixed, the fix of CVE-2025-53109 and CVE-2025-53110, does not pass the cases above" >&2
+    tail -n 40 "$cache/fixed.txt" >&2
+    exit 1
+fi
+echo "official-node: server-filesystem $fixed passes the $(wc -w <<<"$escape_ids") cases that catch the escapes of $vulnerable"
+
+# 2.3.0, the fix of GHSA-p9cv-8g75-4xcg and GHSA-7m4x-rv66-mxhh: the read and move races and
+# the FIFO read pass (each failed on 2026.8.31 in every run), but list_directory is still a
+# check, then a readdir by path: RACE-007 lists the outside directory through the swapped
+# link (5 of 5 runs, 25 to 116 of 384 to 1466 listings), caught within 5 tries.
+pinned_server=$(install "$pinned")
+"$harness" run --profile filesystem --timeout 30 --server "$pinned_server {root}" \
+    --name '^filesystem/(RACE-00[128]|SPECIAL-001) '
+caught_within official-node "$pinned_server {root}" 'filesystem/RACE-007' 5
+echo "official-node: server-filesystem $pinned passes the read, move and FIFO cases of its two advisories; its listing still leaks (RACE-007)"
