@@ -173,63 +173,65 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn profile() -> Profile {
-        crate::catalogue::yaml::from_str(
+    fn shape(tool: &str, args: serde_json::Value) -> Shape {
+        let profile: Profile = crate::catalogue::yaml::from_str(
             "profile: p\ntitle: t\nsource: s\ntools: [fs, rd]\n\
              operations: {read: {call: fs, args: {action: read, path: \"{path}\"}}, \
              write: {call: fs, args: {action: write, path: \"{path}\", content: \"{content}\"}}}\n",
         )
-        .unwrap()
+        .unwrap();
+        Shape::of(&profile, tool, &args)
     }
 
-    fn result(name: &str) -> CaseResult {
-        CaseResult::describe("safety.feature", name, &[])
+    /// A fresh ledger in which scenario `W` succeeded with `ok` and `S` refused `refused`.
+    fn ledger(ok: Vec<Shape>, refused: Vec<Shape>) {
+        begin();
+        file(
+            "w.feature",
+            "W",
+            Noted {
+                succeeded: ok,
+                refused: Vec::new(),
+            },
+        );
+        file(
+            "s.feature",
+            "S",
+            Noted {
+                succeeded: Vec::new(),
+                refused,
+            },
+        );
+    }
+
+    fn result() -> CaseResult {
+        CaseResult::describe("s.feature", "S", &[])
     }
 
     #[test]
     fn a_refusal_backed_by_a_success_of_its_shape_stays_passed() {
-        let p = profile();
-        begin();
-        let mut ok = Noted::default();
-        ok.success(Shape::of(
-            &p,
-            "fs",
-            &json!({"action": "read", "path": "a", "n": 1}),
-        ));
-        file("read.feature", "R-1", ok);
-        let mut refused = Noted::default();
-        refused.refusal(Shape::of(
-            &p,
-            "fs",
-            &json!({"action": "read", "path": "../x"}),
-        ));
-        file("safety.feature", "S-1 refused", refused);
-        let mut results = vec![result("S-1 refused")];
+        let ok = shape("fs", json!({"action": "read", "path": "a", "n": 1}));
+        ledger(
+            vec![ok],
+            vec![shape("fs", json!({"action": "read", "path": "../x"}))],
+        );
+        let mut results = vec![result()];
         assert!(apply(&mut results).is_empty());
         assert!(results[0].passed());
     }
 
     #[test]
     fn a_refusal_of_a_shape_that_never_succeeded_is_not_tested() {
-        let p = profile();
-        begin();
-        let mut ok = Noted::default();
         // Another selector, and another tool, back nothing.
-        ok.success(Shape::of(
-            &p,
-            "fs",
-            &json!({"action": "write", "path": "a"}),
-        ));
-        ok.success(Shape::of(&p, "rd", &json!({"path": "a"})));
-        file("write.feature", "W-1", ok);
-        let mut refused = Noted::default();
-        refused.refusal(Shape::of(
-            &p,
-            "fs",
-            &json!({"action": "read", "path": "../x"}),
-        ));
-        file("safety.feature", "S-1 refused", refused);
-        let mut results = vec![result("S-1 refused"), result("S-2 other")];
+        let ok = vec![
+            shape("fs", json!({"action": "write", "path": "a"})),
+            shape("rd", json!({"path": "a"})),
+        ];
+        ledger(
+            ok,
+            vec![shape("fs", json!({"action": "read", "path": "../x"}))],
+        );
+        let mut results = vec![result(), CaseResult::describe("s.feature", "T", &[])];
         assert_eq!(apply(&mut results), vec![0]);
         let Outcome::Skipped { reason } = &results[0].outcome else {
             panic!("{:?}", results[0].outcome)
@@ -243,31 +245,18 @@ mod tests {
 
     #[test]
     fn a_refusal_of_the_arguments_themselves_needs_the_tool_to_work_at_all() {
-        let p = profile();
-        begin();
-        let mut ok = Noted::default();
-        ok.success(Shape::of(
-            &p,
-            "fs",
-            &json!({"action": "write", "path": "a"}),
-        ));
-        file("write.feature", "W-1", ok);
-        let mut refused = Noted::default();
-        let unknown = Shape::of(&p, "fs", &json!({"action": "fly", "path": "a"}));
-        refused.refusal(unknown.tool_only());
-        file("errors.feature", "E-1", refused);
-        let mut results = vec![CaseResult::describe("errors.feature", "E-1", &[])];
-        assert!(apply(&mut results).is_empty());
+        let unknown = shape("fs", json!({"action": "fly", "path": "a"})).tool_only();
+        ledger(
+            vec![shape("fs", json!({"action": "write", "path": "a"}))],
+            vec![unknown],
+        );
+        assert!(apply(&mut [result()]).is_empty());
     }
 
     #[test]
     fn a_failed_case_stays_failed() {
-        let p = profile();
-        begin();
-        let mut refused = Noted::default();
-        refused.refusal(Shape::of(&p, "rd", &json!({"path": "../x"})));
-        file("safety.feature", "S-1", refused);
-        let mut r = result("S-1");
+        ledger(Vec::new(), vec![shape("rd", json!({"path": "../x"}))]);
+        let mut r = result();
         r.outcome = Outcome::Failed {
             step: "s".into(),
             message: "m".into(),

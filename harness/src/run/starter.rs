@@ -417,6 +417,10 @@ const PATH_ARGS: &[&str] = &[
     "path",
     "file_path",
     "filePath",
+    "absolute_path",
+    "absolutePath",
+    "absolute_file_path",
+    "absoluteFilePath",
     "relative_path",
     "relativePath",
     "dir_path",
@@ -427,6 +431,39 @@ const PATH_ARGS: &[&str] = &[
     "from",
     "src",
     "filename",
+];
+/// Required arguments that name where the tools work rather than the file (a workspace, a
+/// project root): filled with the root.
+const CONTEXT_ARGS: &[&str] = &[
+    "root",
+    "root_path",
+    "rootPath",
+    "workspace",
+    "workspace_root",
+    "workspaceRoot",
+    "workspace_path",
+    "workspacePath",
+    "project_root",
+    "projectRoot",
+    "project_path",
+    "projectPath",
+    "base_dir",
+    "baseDir",
+    "base_path",
+    "basePath",
+    "cwd",
+    "working_directory",
+    "workingDirectory",
+];
+/// Required boolean arguments that confirm a change (`force: true`): filled with `true`,
+/// since a call without them is refused before it does anything.
+const CONFIRM_ARGS: &[&str] = &[
+    "force",
+    "confirm",
+    "confirmed",
+    "confirm_delete",
+    "yes",
+    "overwrite",
 ];
 const CONTENT_ARGS: &[&str] = &[
     "content",
@@ -846,6 +883,16 @@ fn has_overwrite_flag(tool: &Value) -> bool {
     properties(tool).iter().any(|p| p == "overwrite")
 }
 
+/// Whether `name` is a boolean argument of `tool` that confirms a change (`force`).
+fn is_confirmation(tool: &Value, name: &str) -> bool {
+    let schema = tool
+        .get("inputSchema")
+        .and_then(|s| s.get("properties"))
+        .and_then(|p| p.get(name));
+    CONFIRM_ARGS.contains(&name)
+        && schema.and_then(|s| s.get("type")).and_then(Value::as_str) == Some("boolean")
+}
+
 /// The first of `names` that the tool takes.
 fn arg(tool: &Value, names: &[&str]) -> Option<String> {
     let props = properties(tool);
@@ -859,6 +906,8 @@ fn arg(tool: &Value, names: &[&str]) -> Option<String> {
 fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
     let name = tool.get("name").and_then(Value::as_str).unwrap_or("?");
     let path_arg = arg(tool, PATH_ARGS).unwrap_or_else(|| "path".into());
+    // An argument that says it is absolute is (`absolute_file_path`).
+    let absolute = absolute || path_arg.to_ascii_lowercase().starts_with("absolute");
     let (path, how) = spelling(&path_arg, absolute);
     let mut out = format!("  # {what}: a guess from {}\n", signature(tool));
     if let Some(from) = tool.get(FILLED_FROM).and_then(Value::as_str) {
@@ -899,10 +948,28 @@ fn template(op: &str, what: &str, tool: &Value, absolute: bool) -> String {
     if op == "delete_tree" && properties(tool).iter().any(|p| p == "recursive") {
         out.push_str("      recursive: true\n");
     }
+    // A delete that asks to be confirmed answers success and deletes nothing without it
+    // (fast-filesystem-mcp's `force`): set even where optional.
+    if op.starts_with("delete") {
+        for flag in properties(tool).iter().filter(|p| is_confirmation(tool, p)) {
+            out.push_str(&format!(
+                "      {flag}: true  # a delete that asks to be confirmed (guessed from the name)\n"
+            ));
+        }
+    }
     let missing: Vec<String> = required(tool)
         .into_iter()
         .filter(|r| !out.contains(&format!(" {r}:")))
         .collect();
+    let (filled, missing): (Vec<String>, Vec<String>) = missing
+        .into_iter()
+        .partition(|r| CONTEXT_ARGS.contains(&r.as_str()) || is_confirmation(tool, r));
+    for name in filled {
+        out.push_str(&match CONTEXT_ARGS.contains(&name.as_str()) {
+            true => format!("      {name}: \"${{root}}\"  # the root: where the tools work (guessed from the name)\n"),
+            false => format!("      {name}: true  # required: the call is refused without it (guessed from the name)\n"),
+        });
+    }
     for other in missing {
         out.push_str(&format!(
             "      # {other}: ...  (required by the schema: give its value)\n"
@@ -973,6 +1040,26 @@ fn spelling(arg: &str, absolute: bool) -> (String, &'static str) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn absolute_names_context_arguments_and_confirmations_are_filled() {
+        let tools = vec![
+            json!({"name": "read_file", "inputSchema": {"properties": {"absolute_file_path": {}, "workspace": {}}, "required": ["absolute_file_path", "workspace"]}}),
+            json!({"name": "delete_file", "inputSchema": {"properties": {"path": {}, "force": {"type": "boolean"}, "confirm_delete": {"type": "boolean"}, "reason": {"type": "string"}}, "required": ["path", "reason"]}}),
+            json!({"name": "write_file", "inputSchema": {"properties": {"path": {}, "content": {}, "confirm": {"type": "boolean"}}, "required": ["path", "content", "confirm"]}}),
+        ];
+        let text = starter(&tools, "srv");
+        for expected in [
+            "      absolute_file_path: \"${root}/{path}\"",
+            "      workspace: \"${root}\"  # the root",
+            "      force: true  # a delete that asks to be confirmed",
+            "      confirm_delete: true  # a delete",
+            "      confirm: true  # required: the call is refused without it",
+            "      # reason: ...  (required by the schema",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+        }
+    }
 
     #[test]
     fn names_and_schemas_make_the_guesses() {
