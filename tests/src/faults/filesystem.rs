@@ -293,6 +293,11 @@ pub const FAULTS: &[Injection] = &[
         "every symlink is refused, also one whose target stays inside the allowed directory (symlinks-inside)",
     ),
     fs(
+        "fs-edit-first-of-two",
+        "FS-CLR-04",
+        "an oldText found more than once replaces the first occurrence and answers success, undeclared (repeated-edit; the official server's reading, here as a fault of a mapping that declares nothing)",
+    ),
+    fs(
         "fs-lost-update",
         "FS-CLR-08",
         "edits of one file are not serialized (no lock, a pause between read and write), so concurrent edits lose each other's changes (concurrent-edits)",
@@ -945,7 +950,10 @@ impl On {
                 let host = self.host(args, "path")?;
                 return read_linked(name, &host).or_else(|| write_linked(name, &host, args, true));
             }
-            "fs-official-lf" | "fs-official-first-match" | "fs-official-fuzzy"
+            "fs-official-lf"
+            | "fs-official-first-match"
+            | "fs-official-fuzzy"
+            | "fs-edit-first-of-two"
                 if name == "edit_file" =>
             {
                 return self.edit_officially(args);
@@ -1057,7 +1065,7 @@ impl On {
                 let lf = original.replace("\r\n", "\n");
                 edit::apply(&lf, &pairs, raw)
             }
-            "fs-official-first-match" => {
+            "fs-official-first-match" | "fs-edit-first-of-two" => {
                 let mut text = original.clone();
                 let mut err = None;
                 for (old, new) in &pairs {
