@@ -173,7 +173,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn shape(tool: &str, args: serde_json::Value) -> Shape {
+    fn shape(tool: &str, args: Value) -> Shape {
         let profile: Profile = crate::catalogue::yaml::from_str(
             "profile: p\ntitle: t\nsource: s\ntools: [fs, rd]\n\
              operations: {read: {call: fs, args: {action: read, path: \"{path}\"}}, \
