@@ -82,7 +82,7 @@ run() {
 if [ -n "${ACTION_FULL:-}" ]; then
     selection="^($(but 'filesystem/RACE-008|filesystem/SPECIAL-003')) "
 else
-    selection='^(FSC-READ|filesystem/SAFE)-'
+    selection='^(FSC-READ-|filesystem/SAFE-|filesystem/ROUND-00[17] )'
 fi
 run baseline 0 INPUT_SERVER="$server {root}" INPUT_PROFILE=filesystem INPUT_BASELINE=conformance.baseline \
     INPUT_ARGS="--timeout 30 --name '$selection'"

@@ -134,7 +134,7 @@ expect 1 "pip: mcp-file-harness, a baseline case without the baseline" \
     "$venv/python" -m mcp_file_harness run --profile filesystem --server "$server {root}" --name '^FSC-READ-004 '
 expect 0 "pip: mcp-reference (the built-in reference) under mcp-harness" \
     "$venv/mcp-harness" run --profile filesystem --server "$venv/mcp-harness serve-reference --profile filesystem --root {root}" \
-    --name '^filesystem/SAFE-00[1-3] '
+    --name '^filesystem/(SAFE-00[1-3]|ROUND-00[17]) '
 
 t=$SECONDS
 prefix=$home/npm-prefix
@@ -154,5 +154,5 @@ expect 2 "npx: mcp-harness, a server that does not start" \
     "${npx[@]}" mcp-harness run --profile filesystem --server "$home/no-such-server {root}"
 expect 0 "npx: mcp-reference (the built-in reference) under mcp-harness" \
     "${npx[@]}" mcp-harness run --profile filesystem \
-    --server "$prefix/node_modules/.bin/mcp-reference --profile filesystem --root {root}" --name '^filesystem/SAFE-00[1-3] '
+    --server "$prefix/node_modules/.bin/mcp-reference --profile filesystem --root {root}" --name '^filesystem/(SAFE-00[1-3]|ROUND-00[17]) '
 echo "dist: the wheel and the npm packages pass, without cargo ($((SECONDS - started)) s in all)"
