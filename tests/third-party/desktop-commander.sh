@@ -36,15 +36,17 @@ server="bash $here/serve.sh {root}"
 # servers were started before the harness took the caller's directory.
 # Its torn write (SAFE-012, SAFE-017: write_file is fs.writeFile, which truncates, then
 # writes) is caught by the harness's disk reader in most runs, not all (SAFE-012 7 of 8,
-# SAFE-017 8 of 8 on an idle machine, 2026-12-07), so both run apart, below: SAFE-012 must
-# be caught within 5 tries; SAFE-017 is tried but not required, as on CI's busy runner it
-# once missed 5 tries of 5 (its write is short beside a slow server's answers).
+# SAFE-017 8 of 8 on an idle machine, 2026-12-07), so both run apart, below, tried 5 times
+# each and reported, but neither is required: on CI's busy runner each has missed 5 tries
+# of 5 in one run (SAFE-017 on 38c6a79, SAFE-012 on 9bd56ef), the empty moment of a short
+# write falling between the disk reader's reads. The finding stands on the idle runs above
+# (docs/third-party/desktop-commander.md); a race is reported with its odds, not required.
 "$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
     --name "^desktop-commander/(SAFE-0(0[0-9]|1[013-689]|2[0-9]) |(SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL)-)" --expect-fail "$here/baseline"
-caught_within "desktop-commander torn write" "$server" 'desktop-commander/SAFE-012' 5 \
-    --interface "$here/interface.yaml" --cwd {root}
+caught_within "desktop-commander torn write (not required)" "$server" 'desktop-commander/SAFE-012' 5 \
+    --interface "$here/interface.yaml" --cwd {root} || true
 caught_within "desktop-commander torn write, small to big (not required)" "$server" \
-    'desktop-commander/SAFE-017' 2 --interface "$here/interface.yaml" --cwd {root} || true
+    'desktop-commander/SAFE-017' 5 --interface "$here/interface.yaml" --cwd {root} || true
 # RACE-001, -002, -004, -005 and -007 were each caught in at least one of two runs.
 caught_within "desktop-commander races" "$server" \
     'desktop-commander/RACE-001|desktop-commander/RACE-004|desktop-commander/RACE-007' 5 \
