@@ -30,8 +30,11 @@
 #                  server of relative names that never expected one)
 #   first-of-two   an edit whose text occurs more than once replaces the first occurrence
 #                  and says success, as some edit tools do undocumented
+#   sizes-follow-links the sizes tool (no interface maps it) stats each entry following its
+#                  link, so a link to a file outside shows that file's size and time
 #   refuse-removals every delete and tree delete is refused ("permission denied"): a tool that
 #                  fails at everything, whose refusals of paths outside prove nothing
+import datetime
 import os
 import shutil
 import stat
@@ -242,16 +245,7 @@ class Core:
                     for n in sorted(names)]
         stack, name = self._walk(self.relative(path), follow_last=True)
         try:
-            if name is None:
-                fd = os.dup(stack[-1])
-            else:
-                try:
-                    fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC,
-                                 dir_fd=stack[-1])
-                except FileNotFoundError:
-                    raise ZooError(f"{path}: no such directory", "not_found")
-                except OSError as e:
-                    raise ZooError(f"{path}: not a directory: {e.strerror}", "not_file")
+            fd = self._open_dir(path, stack, name)
             try:
                 out = []
                 for n in sorted(os.listdir(fd)):
@@ -262,6 +256,39 @@ class Core:
                     except OSError:
                         kind = "file"
                     out.append({"name": n, "type": kind})
+                return out
+            finally:
+                os.close(fd)
+        finally:
+            self._close(stack)
+
+    def _open_dir(self, path: str, stack: list, name):
+        """A descriptor of the directory the walk ended at (`name` in its last directory)."""
+        if name is None:
+            return os.dup(stack[-1])
+        try:
+            return os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC,
+                           dir_fd=stack[-1])
+        except FileNotFoundError:
+            raise ZooError(f"{path}: no such directory", "not_found")
+        except OSError as e:
+            raise ZooError(f"{path}: not a directory: {e.strerror}", "not_file")
+
+    def sizes(self, path: str) -> list:
+        """The entries of a directory with their sizes and modification times: [{name, size,
+        modified}], a link's own (lstat), never what it points to."""
+        stack, name = self._walk(self.relative(path), follow_last=True)
+        try:
+            fd = self._open_dir(path, stack, name)
+            try:
+                out = []
+                for n in sorted(os.listdir(fd)):
+                    try:
+                        st = os.stat(n, dir_fd=fd, follow_symlinks=FAULT == "sizes-follow-links")
+                    except OSError:
+                        st = os.stat(n, dir_fd=fd, follow_symlinks=False)
+                    modified = datetime.datetime.fromtimestamp(st.st_mtime, datetime.timezone.utc)
+                    out.append({"name": n, "size": st.st_size, "modified": modified.isoformat()})
                 return out
             finally:
                 os.close(fd)

@@ -20,7 +20,7 @@
 # texts, exact text, marks of failures, near-miss edits, nested creates, and the positive
 # controls that let their refusals count (SAFE-001..009, SAFE-018..020, ROUND-001..004,
 # ROUND-012..013, CTRL-001..004, EDIT-001..003, EDIT-014..017, NEST-001..003, MISS-001..004,
-# MARK-001..008); the core the servers share is
+# MARK-001..008, and the sweep of every tool that takes a path, SWEEP-001); the core the servers share is
 # run on every case by ZOO_FULL=1 (docs/zoo.md gives both times).
 #
 #   bash tests/zoo/run.sh                       # every server
@@ -134,6 +134,10 @@ declare -A fault_cases=(
     # whose interface file declares nothing, breaks UNIVERSAL-CLR-08 (EDIT-017; EDIT-001 is
     # its positive control).
     [first-of-two]='EDIT-0(01|17)'
+    # mcpserver-text's own: its directory_sizes, which no interface maps, stats entries
+    # following their links and shows the bait's size and time: only the sweep (SWEEP-001,
+    # UNIVERSAL-PATH-TOOLS) attacks it.
+    [sizes-follow-links]='SWEEP-001'
     # paged-read's own: a page that starts a character late or early breaks the joined text
     # (UNIVERSAL-EXACT-READ, ROUND-007..012).
     [page-skip]='ROUND-0(0[7-9]|1[0-2])'
@@ -141,9 +145,9 @@ declare -A fault_cases=(
 )
 # The faults of core.py run against every server; a server's own faults against it alone.
 core_faults=(follow-links write-in-place truncate-then-write create-no-parents fuzzy-edit absolute-names refuse-removals first-of-two)
-declare -A own_faults=([paged-read]='page-skip page-repeat')
+declare -A own_faults=([paged-read]='page-skip page-repeat' [mcpserver-text]='sizes-follow-links')
 
-select=(--name '/(SAFE-00[1-9]|SAFE-01[89]|SAFE-020|ROUND-00[1-4]|ROUND-01[23]|CTRL-00[1-4]|EDIT-00[1-3]|EDIT-01[4-7]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]) ')
+select=(--name '/(SAFE-00[1-9]|SAFE-01[89]|SAFE-020|ROUND-00[1-4]|ROUND-01[23]|CTRL-00[1-4]|EDIT-00[1-3]|EDIT-01[4-7]|NEST-00[1-3]|MISS-00[1-4]|MARK-00[1-8]|SWEEP-001) ')
 [ -z "${ZOO_FULL:-}" ] || select=()
 
 # Servers with a tool that can undo confinement and that no mapping calls: the coverage line of
@@ -350,7 +354,7 @@ for name in "${servers[@]}"; do
         # through a hard link in place) is headlined as a way out; no other fault is.
         escaped=$(grep -cE '^  [0-9]+\. Confinement: ' "$out.$fault" || true)
         case "$fault" in
-            follow-links | write-in-place | absolute-names) [ "$escaped" != 0 ] || rc="$rc, not headlined as a way out" ;;
+            follow-links | write-in-place | absolute-names | sizes-follow-links) [ "$escaped" != 0 ] || rc="$rc, not headlined as a way out" ;;
             *) [ "$escaped" = 0 ] || rc="$rc, headlined as a way out, which it is not" ;;
         esac
         if [ "$fault" = refuse-removals ] && ! grep -q "^NOT TESTED zoo-$name/SAFE-003 " "$out.$fault"; then

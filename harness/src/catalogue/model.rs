@@ -620,6 +620,9 @@ pub enum Step {
         calls: Vec<Value>,
         seconds: u32,
     },
+    /// The sweep: every tool the server lists that takes a path, mapped or not, called on
+    /// paths inside the root and sent every way out (`run::sweep`).
+    Sweep,
 }
 
 impl Step {
@@ -637,6 +640,7 @@ impl Step {
             Step::Http(_) => "http",
             Step::SetRoots(_) => "set_roots",
             Step::Race { .. } => "race",
+            Step::Sweep => "sweep_tools",
         }
     }
 }
@@ -659,6 +663,8 @@ one_of! {
             http: Option<HttpStep>,
             set_roots: Option<Vec<String>>,
             race: Option<RawRace>,
+            #[serde(default, deserialize_with = "present")]
+            sweep_tools: bool,
         }
         modifiers {
             args: Option<Value>,
@@ -805,6 +811,9 @@ impl TryFrom<RawStep> for Step {
         }
         if r.list_tools {
             return Ok(Step::ListTools);
+        }
+        if r.sweep_tools {
+            return Ok(Step::Sweep);
         }
         if r.list_resource_templates {
             return Ok(Step::ListResourceTemplates);
@@ -1021,6 +1030,17 @@ pub enum Expect {
     NeverShows(Vec<String>),
     /// What the server wrote to stdout over the whole session (stdio cases only).
     Stdout(StdoutCheck),
+    /// What the sweep found (`sweep_tools`).
+    Sweep(SweepCheck),
+}
+
+/// What the sweep must find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SweepCheck {
+    /// No reply shows the bait outside (its text, a name beside it, its size or its time)
+    /// and the outside area is unchanged; at least one tool's benign call succeeded.
+    NoWayOut,
 }
 
 /// What the server's stdout may hold.
@@ -1053,6 +1073,7 @@ impl Expect {
             Expect::Answered => "answered",
             Expect::NeverShows(_) => "never_shows",
             Expect::Stdout(_) => "stdout",
+            Expect::Sweep(_) => "sweep",
         }
     }
 }
@@ -1074,6 +1095,7 @@ one_of! {
             answered: bool,
             never_shows: Option<Vec<String>>,
             stdout: Option<StdoutCheck>,
+            sweep: Option<SweepCheck>,
         }
         modifiers {
             #[serde(default)]
@@ -1149,6 +1171,7 @@ impl TryFrom<RawThen> for Then {
                 .or(r.answered.then_some(Expect::Answered))
                 .or(r.never_shows.map(Expect::NeverShows))
                 .or(r.stdout.map(Expect::Stdout))
+                .or(r.sweep.map(Expect::Sweep))
                 .expect("exactly one is given"),
             disk: r.disk,
             if_succeeded: r.if_succeeded,
@@ -1372,6 +1395,7 @@ mod tests {
             "race",
             "{race: {swap: a, with: b, calls: [{read_resource: u}]}}",
         ),
+        ("sweep_tools", "{sweep_tools: {}}"),
     ];
 
     /// One YAML of each expectation, by its key.
@@ -1387,6 +1411,7 @@ mod tests {
         ("answered", "{answered: {}}"),
         ("never_shows", "{never_shows: []}"),
         ("stdout", "{stdout: only_messages}"),
+        ("sweep", "{sweep: no_way_out}"),
     ];
 
     /// The alternatives a raw struct declares are the keys serde reads (no field of them
@@ -1454,7 +1479,7 @@ mod tests {
         assert!(error_of::<Step>("{call: a, rpc: b}").starts_with(
             "a step needs exactly one of `call`, `rpc`, `write_on_disk`, `read_resource`, \
              `list_tools`, `list_resource_templates`, `concurrent`, `read_during`, `http`, \
-             `set_roots`, `race` (found 2)"
+             `set_roots`, `race`, `sweep_tools` (found 2)"
         ));
         assert!(error_of::<Fixture>("{mode: 1}").starts_with(
             "a fixture needs exactly one of `file`, `dir`, `symlink`, `hard_link`, \
@@ -1462,7 +1487,8 @@ mod tests {
         ));
         assert!(error_of::<Then>("{disk: []}").starts_with(
             "`then` needs exactly one of `result`, `error`, `listing`, `tools`, `templates`, \
-             `concurrent`, `reads_during`, `http`, `answered`, `never_shows`, `stdout`; found none"
+             `concurrent`, `reads_during`, `http`, `answered`, `never_shows`, `stdout`, `sweep`; \
+             found none"
         ));
         assert!(
             error_of::<DiskCheck>("{text: a}")

@@ -453,6 +453,11 @@ impl Validator<'_> {
                 }
                 Step::ReadResource(uri) => self.quotable(f, id, "uri", uri),
                 Step::ListTools | Step::ListResourceTemplates => {}
+                Step::Sweep => {
+                    if i != last {
+                        self.push(f, id, "`sweep_tools` must be the last step");
+                    }
+                }
                 Step::SetRoots(_) => {
                     if i == last {
                         self.push(
@@ -513,6 +518,7 @@ impl Validator<'_> {
                         | Step::Race { .. }
                         | Step::ReadResource(_)
                 )
+                | (Expect::Sweep(_), Step::Sweep)
                 | (
                     Expect::Stdout(_),
                     Step::ListTools | Step::Call { .. } | Step::Rpc { .. } | Step::ReadResource(_)
@@ -624,7 +630,7 @@ impl Validator<'_> {
                     );
                 }
             }
-            Expect::ReadsDuring(_) | Expect::Http(_) | Expect::Answered => {}
+            Expect::ReadsDuring(_) | Expect::Http(_) | Expect::Answered | Expect::Sweep(_) => {}
             Expect::NeverShows(texts) => {
                 for t in texts {
                     self.quotable(f, id, "text", t);
@@ -757,7 +763,11 @@ fn step_refs(c: &Case, problems: &mut Vec<String>) -> BTreeSet<String> {
                 }
             }
             // Roots are checked whole by `roots`.
-            Step::ListTools | Step::ListResourceTemplates | Step::Http(_) | Step::SetRoots(_) => {}
+            Step::ListTools
+            | Step::ListResourceTemplates
+            | Step::Http(_)
+            | Step::SetRoots(_)
+            | Step::Sweep => {}
         }
     }
     defined

@@ -276,6 +276,8 @@ forms! {
          symlink to {quoted}";
     HTTP_REQUEST: When "the client sends the HTTP request {object}";
     CHANGE_ROOTS: When "the client changes its roots to {array}";
+    /// The sweep (`run::sweep`): every tool the server lists that takes a path.
+    SWEEP: When "every tool of the server that takes a path is sent paths that lead out of the root";
 
     // Expectations.
     CALL_SUCCEEDS: WhenThen "the call succeeds";
@@ -308,6 +310,8 @@ forms! {
     WWW_AUTHENTICATE: Then "the response header \"www-authenticate\" contains {string}";
     JSONRPC_RESULT: Then "the HTTP response carries a JSON-RPC result";
     NEVER_SHOWS: Then "no reply of the server shows any of {array}";
+    SWEEP_NO_WAY_OUT: Then
+        "no reply of the sweep shows the bait outside and the outside area is unchanged";
     ONLY_MESSAGES: Then "the server wrote nothing but JSON-RPC messages to its stdout";
     FILE_HAS_TEXT: Then "the file {quoted} has text {string}";
     FILE_HAS_BASE64: Then "the file {quoted} has base64 {quoted}";

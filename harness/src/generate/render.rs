@@ -9,6 +9,7 @@ use crate::catalogue::vocabulary::{self as form, Arg, Arg::*, Form};
 use crate::catalogue::{
     Area, Case, Catalogue, Content, DiskCheck, DiskContent, ErrorCheck, ErrorKind, Expect, Fixture,
     HttpCheck, ListingCheck, Pairs, ReadsDuringCheck, ResultCheck, SpecialKind, StdoutCheck, Step,
+    SweepCheck,
 };
 
 /// The command that regenerates `features/`; named by every staleness message.
@@ -189,6 +190,7 @@ fn single_action(step: &Step) -> String {
         Step::ReadResource(uri) => form::READ_RESOURCE.render(&[Quoted(uri)]),
         Step::SetRoots(roots) => form::CHANGE_ROOTS.render(&[Strings(roots)]),
         Step::ListTools => form::LIST_TOOLS.render(&[]),
+        Step::Sweep => form::SWEEP.render(&[]),
         Step::ListResourceTemplates => form::LIST_TEMPLATES.render(&[]),
         Step::Concurrent {
             count,
@@ -282,6 +284,7 @@ fn expect_steps(expect: &Expect) -> Vec<String> {
             form::READS_OLD_OR_NEW.render(&[]),
         ],
         Expect::Stdout(StdoutCheck::OnlyMessages) => vec![form::ONLY_MESSAGES.render(&[])],
+        Expect::Sweep(SweepCheck::NoWayOut) => vec![form::SWEEP_NO_WAY_OUT.render(&[])],
     }
 }
 

@@ -134,6 +134,14 @@ pub fn resource_text(reply: &Reply, uri: &str) -> Result<String, String> {
     }
 }
 
+/// The entries of a `tools/list` reply; `None` when it is no list of tools.
+pub fn listed_tools(reply: &Reply) -> Option<Vec<Value>> {
+    match reply {
+        Reply::Ok(v) => v.get("tools").and_then(Value::as_array).cloned(),
+        _ => None,
+    }
+}
+
 /// A `tools/list` entry's required arguments and all its argument names, from its input
 /// schema (empty when it has none).
 pub fn input_schema_names(tool: &Value) -> (BTreeSet<String>, BTreeSet<String>) {

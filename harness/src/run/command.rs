@@ -357,8 +357,12 @@ fn coverage(chosen: &Chosen) -> Coverage {
         .map(|t| chosen.cfg.tool_names.map(t))
         .collect();
     let listed = chosen.offered.tool_list.as_deref();
+    let swept = super::sweep::take().unwrap_or_default();
+    let attacked: Vec<String> = swept.controlled.into_iter().collect();
+    let uncontrolled: Vec<(String, String)> = swept.uncontrolled.into_iter().collect();
     Coverage::of(listed.unwrap_or_default(), &mapped, listed.is_some())
         .with_invitations(&super::refusals_seen::take())
+        .with_sweep(&attacked, &uncontrolled)
 }
 
 /// Where the run's roots and outside areas were: the scratch directory's, or the running

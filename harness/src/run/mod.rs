@@ -34,5 +34,6 @@ pub mod starter_schemas;
 pub mod steps;
 pub mod suite;
 pub mod swapper;
+pub mod sweep;
 pub mod transport;
 pub mod world;

@@ -58,7 +58,9 @@ impl CaseResult {
 
     /// Whether a step of the case asks the server to do something to the root: a tool
     /// call, a race, concurrent calls, a resource read or a direct request. STDIO-001, which
-    /// only lists the tools, does not: a run of it alone has tested no operation.
+    /// only lists the tools, does not: a run of it alone has tested no operation. Nor does
+    /// the sweep (SWEEP-001), which calls tools no operation maps: a starter that maps
+    /// nothing is not tested, however well its tools stay in the root.
     pub fn acts_on_files(&self) -> bool {
         use crate::catalogue::vocabulary as form;
         static ACTIONS: std::sync::LazyLock<Vec<regex::Regex>> = std::sync::LazyLock::new(|| {

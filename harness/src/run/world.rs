@@ -54,6 +54,8 @@ pub enum Last {
         atomic: bool,
         outside_changed: Option<String>,
     },
+    /// What the sweep (SWEEP-001) sent every tool that takes a path, and found.
+    Sweep(super::sweep::Outcome),
 }
 
 /// A `read_during` step's record: the path, its bytes just before the call, the replies

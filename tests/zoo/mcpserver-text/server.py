@@ -1,7 +1,9 @@
 # Zoo server (b): MCPServer tools answering in plain text, refusing in band: `isError: false`
 # and a text that starts `Error: ` (declared `refusal: {text_matches: "^Error: "}`). Paths
-# relative to the root. It also offers `execute_shell_command` (run in the root, not mapped):
-# present for a later coverage check of tools the interface does not map. A thin shell over
+# relative to the root. It also offers two tools its interface file does not map:
+# `execute_shell_command` (run in the root), a side door the coverage line flags, and
+# `directory_sizes` (sizes and times of a directory's entries), which only the sweep
+# (SWEEP-001) attacks. A thin shell over
 # tests/zoo/core.py.
 #   python server.py ROOT
 import os
@@ -64,6 +66,13 @@ def rename(src: str, dst: str) -> str:
 def replace_text(file_path: str, search: str, replace: str) -> str:
     """Replace the one occurrence of `search` in the file by `replace`."""
     return text(lambda p, s, r: core.edit(p, s, r) and f"Replaced 1 occurrence in {p}", file_path, search, replace)
+
+
+@mcp.tool()
+def directory_sizes(dir_path: str) -> str:
+    """List a directory with each entry's size in bytes and modification time."""
+    return text(lambda p: "\n".join(f"{e['name']}\t{e['size']}\t{e['modified']}" for e in core.sizes(p)),
+                dir_path)
 
 
 @mcp.tool()

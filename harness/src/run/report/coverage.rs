@@ -93,7 +93,7 @@ impl SideDoor {
 
 /// The words of a name: `executeShellCommand` and `execute_shell_command` both give
 /// `execute`, `shell`, `command`.
-fn words(name: &str) -> Vec<String> {
+pub fn words(name: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut prev_lower = false;
     for c in name.chars() {
@@ -232,6 +232,18 @@ pub enum Confinement {
 pub struct Untested {
     pub name: String,
     pub side_door: Option<SideDoor>,
+    /// What the sweep (SWEEP-001) did with it, when it ran.
+    pub swept: Option<Swept>,
+}
+
+/// How the sweep attacked a tool no operation maps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Swept {
+    /// A call on a path inside succeeded, and the ways out were refused.
+    Attacked,
+    /// Sent the ways out, but no call of it on a path inside succeeded (the reason), so its
+    /// refusals prove nothing.
+    Uncontrolled(String),
 }
 
 /// The run's coverage of the server's tools.
@@ -259,6 +271,7 @@ impl Coverage {
                 .map(|t| Untested {
                     name: t.name.clone(),
                     side_door: side_door(t),
+                    swept: None,
                 })
                 .collect(),
         }
@@ -276,6 +289,24 @@ impl Coverage {
         for u in &mut self.untested {
             if u.side_door.is_none() && named.contains(&u.name) {
                 u.side_door = Some(SideDoor::Invited);
+            }
+        }
+        self
+    }
+
+    /// The coverage with what the run's sweep did with each untested tool: `attacked`, the
+    /// tools whose benign call succeeded; `uncontrolled`, those sent the ways out without
+    /// one, each with the reason.
+    pub fn with_sweep(
+        mut self,
+        attacked: &[String],
+        uncontrolled: &[(String, String)],
+    ) -> Coverage {
+        for u in &mut self.untested {
+            if attacked.contains(&u.name) {
+                u.swept = Some(Swept::Attacked);
+            } else if let Some((_, why)) = uncontrolled.iter().find(|(t, _)| *t == u.name) {
+                u.swept = Some(Swept::Uncontrolled(why.clone()));
             }
         }
         self
@@ -343,12 +374,28 @@ impl Coverage {
                 Some(format!("`{}` was not tested and {}", u.name, d.does()))
             })
             .collect();
-        let others: Vec<String> = self
-            .untested
-            .iter()
-            .filter(|u| u.side_door.is_none())
-            .map(|u| format!("`{}`", u.name))
-            .collect();
+        let swept = |u: &Untested| u.side_door.is_none() && u.swept.is_some();
+        let attacked = self.names(|u| swept(u) && u.swept == Some(Swept::Attacked));
+        if !attacked.is_empty() {
+            each.push(format!(
+                "the sweep (SWEEP-001) attacked {}, which no operation maps",
+                attacked.join(", ")
+            ));
+        }
+        let uncontrolled = self.names(|u| swept(u) && u.swept != Some(Swept::Attacked));
+        if !uncontrolled.is_empty() {
+            each.push(format!(
+                "the sweep sent {} the ways out, but no call on a path inside succeeded, so \
+                 {} refusals prove nothing",
+                uncontrolled.join(", "),
+                if uncontrolled.len() == 1 {
+                    "its"
+                } else {
+                    "their"
+                }
+            ));
+        }
+        let others = self.names(|u| u.side_door.is_none() && u.swept.is_none());
         match others.len() {
             0 => {}
             1 => each.push(format!("{} was not tested", others.join(""))),
@@ -358,6 +405,15 @@ impl Coverage {
             )),
         }
         format!("{head}; {}.", each.join("; "))
+    }
+
+    /// The untested tools `keep` keeps, each in backquotes.
+    fn names(&self, keep: impl Fn(&Untested) -> bool) -> Vec<String> {
+        self.untested
+            .iter()
+            .filter(|u| keep(u))
+            .map(|u| format!("`{}`", u.name))
+            .collect()
     }
 }
 
@@ -503,6 +559,28 @@ mod tests {
             Coverage::of(&[], &mapped, false)
                 .sentence(Confinement::Untried)
                 .contains("unknown")
+        );
+    }
+
+    /// The sweep's tools are named apart: attacked, or sent the ways out without a control.
+    #[test]
+    fn the_sentence_says_what_the_sweep_attacked() {
+        let offered = [
+            tool("read_file", &["path"]),
+            tool("directory_sizes", &["path"]),
+            tool("file_info", &["path"]),
+            tool("get_config", &[]),
+        ];
+        let mapped = ["read_file".to_string()];
+        let attacked = ["read_file", "directory_sizes"].map(String::from);
+        let uncontrolled = [("file_info".to_string(), "refused".to_string())];
+        let c = Coverage::of(&offered, &mapped, true).with_sweep(&attacked, &uncontrolled);
+        assert_eq!(
+            c.sentence(Confinement::Held(1)),
+            "Coverage: confinement holds for the 1 mapped tool (1 case tried a way out); the \
+             sweep (SWEEP-001) attacked `directory_sizes`, which no operation maps; the sweep \
+             sent `file_info` the ways out, but no call on a path inside succeeded, so its \
+             refusals prove nothing; `get_config` was not tested."
         );
     }
 }

@@ -111,11 +111,14 @@ pub fn form_of(step: &str) -> Option<Form> {
         .copied()
 }
 
-/// Whether a case's steps involve the outside area (a fixture there, or a path into it).
+/// Whether a case's steps involve the outside area (a fixture there, a path into it, or
+/// the sweep, which makes its own).
 pub fn involves_outside(steps: &[String]) -> bool {
-    steps
-        .iter()
-        .any(|s| s.contains("${outside}") || s.starts_with("an outside "))
+    steps.iter().any(|s| {
+        s.contains("${outside}")
+            || s.starts_with("an outside ")
+            || vocabulary::SWEEP.captures(sentence(s)).is_some()
+    })
 }
 
 /// Whether a message says the server stopped answering or exited.
@@ -180,6 +183,9 @@ fn classify(step: &str, message: &str, steps: &[String], clarification: bool) ->
         "CALL_FAILS" | "CALL_FAILS_WITH" if outside && message.contains(BAIT_SHOWN) => {
             Severity::OutsideRead
         }
+        // The sweep says which evidence it found.
+        "SWEEP_NO_WAY_OUT" if message.contains(OUTSIDE_CHANGED) => Severity::OutsideWrite,
+        "SWEEP_NO_WAY_OUT" if message.contains(BAIT_SHOWN) => Severity::OutsideRead,
         "READS_OLD_OR_NEW" | "CONCURRENT_OUTCOME" | "FILE_HAS_WINNERS_TEXT" => Severity::DataLost,
         // The disk after a refusal that was given: the refused call wrote anyway.
         "FILE_HAS_TEXT" | "FILE_HAS_BASE64" | "PATH_ABSENT" | "ROOT_HOLDS_ONLY"

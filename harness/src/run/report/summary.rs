@@ -59,6 +59,10 @@ pub struct SummaryCoverage {
 pub struct SummaryUntested {
     pub name: String,
     pub side_door: Option<String>,
+    /// What the sweep did with it: `attacked`, or `uncontrolled` (sent the ways out, no
+    /// call on a path inside succeeded); absent when the sweep did not reach it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swept: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -149,6 +153,10 @@ pub fn coverage(verdict: &RunVerdict) -> Option<SummaryCoverage> {
             .map(|u| SummaryUntested {
                 name: u.name.clone(),
                 side_door: u.side_door.map(|d| d.key().to_string()),
+                swept: u.swept.as_ref().map(|s| match s {
+                    super::coverage::Swept::Attacked => "attacked".to_string(),
+                    super::coverage::Swept::Uncontrolled(_) => "uncontrolled".to_string(),
+                }),
             })
             .collect(),
     })

@@ -28,6 +28,7 @@ pub mod listing;
 pub mod results;
 pub mod roots;
 pub mod stdio;
+pub mod sweep;
 
 use cucumber::step::Collection;
 
@@ -73,6 +74,7 @@ pub fn handlers() -> Vec<(Form, StepFn)> {
         roots::steps(),
         attack::steps(),
         stdio::steps(),
+        sweep::steps(),
     ]
     .concat()
 }
