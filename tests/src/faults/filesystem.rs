@@ -263,6 +263,11 @@ pub const FAULTS: &[Injection] = &[
         "move_file refuses every move as outside the allowed directories: a tool that fails at everything, whose refusals of paths outside prove nothing (works-inside)",
     ),
     fs(
+        "fs-sizes-follow-links",
+        "FS-ROOTS-002",
+        "list_directory_with_sizes stats each entry following its link, so a link to a file outside shows that file's size, as a sizes tool the harness had never met did (path-tools: a tool an interface file may leave unmapped)",
+    ),
+    fs(
         "fs-read-adds-newline",
         "FS-READ-001",
         "read_text_file adds a final newline to a text that lacks one (exact-read)",
@@ -856,6 +861,18 @@ impl On {
                     let raw = arg(args, "path")?;
                     return Some(Ok(result::text(format!("Successfully wrote to {raw}"))));
                 }
+            }
+            "fs-sizes-follow-links" if name == "list_directory_with_sizes" => {
+                let dir = self.host(args, "path")?;
+                let mut lines = Vec::new();
+                for entry in std::fs::read_dir(dir).ok()?.flatten() {
+                    // `metadata` follows the entry's link: the fault.
+                    let size = std::fs::metadata(entry.path()).map_or(0, |m| m.len());
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    lines.push(format!("[FILE] {name} {size}"));
+                }
+                lines.sort();
+                return Some(Ok(result::text(lines.join("\n"))));
             }
             "fs-move-refused" if name == "move_file" => {
                 let raw = arg(args, "source").unwrap_or_default();
