@@ -16,6 +16,7 @@ use crate::catalogue::vocabulary::{self as form, Form};
 use crate::reply::listing::listed_tools;
 use crate::reply::{Reply, argument_error_of, clip, describe_value, profile_success};
 use crate::run::panics::not_tested;
+use crate::run::starter_schemas;
 use crate::run::report::severity::{BAIT_SHOWN, OUTSIDE_CHANGED};
 use crate::run::sweep::{
     self, Benign, DIR, HIDDEN_NAME, INSIDE_TEXT, Outcome, Spelling, Swept, Target,
@@ -40,7 +41,15 @@ async fn sweep_tools(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> 
             clip(&describe_reply(&reply), 300)
         )
     })?;
-    let plan = sweep::plan(&tools);
+    // A schema that names no argument (the official server's names, `{"type": "object"}`)
+    // is read as the built-in profile of those names has it, as `interface init` does.
+    let builtin = starter_schemas::builtin_profiles();
+    let profiles: Vec<&crate::catalogue::Profile> = builtin.iter().collect();
+    let mut plan = sweep::plan(&starter_schemas::prepared(&tools, &profiles));
+    // The tools no operation maps first: the sweep stops at its first way out, and one
+    // through a mapped tool is what the other cases find anyway.
+    let mapped: Vec<String> = w.interface_tools().iter().map(|t| w.tool_name(t)).collect();
+    plan.targets.sort_by_key(|t| mapped.contains(&t.tool));
     let mut outcome = Outcome {
         doors: plan.doors.clone(),
         ..Outcome::default()
