@@ -82,11 +82,26 @@ fn has_number(text: &str, number: &str) -> bool {
     })
 }
 
-/// An argument that takes a path: a string, or a list of strings (`paths`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An argument that takes a path.
+#[derive(Debug, Clone, PartialEq)]
 pub struct PathArg {
     pub name: String,
-    pub list: bool,
+    pub shape: PathShape,
+}
+
+/// Where in its argument the path goes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathShape {
+    /// The argument is the path.
+    Plain,
+    /// A list of paths (`paths`): a list of one.
+    List,
+    /// A list of objects, each naming its file in `field` (`files: [{file_path, ranges}]`):
+    /// a list of one, `item` holding the object's other required values.
+    InItems {
+        field: String,
+        item: Map<String, Value>,
+    },
 }
 
 /// A tool the sweep attacks: its path arguments, and the others filled so that a call on
@@ -141,10 +156,10 @@ fn target(name: &str, tool: &Value) -> Option<Target> {
     let mut path_args = Vec::new();
     let mut others = Map::new();
     for (arg, s) in props {
-        if let Some(list) = takes_path(arg, s) {
+        if let Some(shape) = takes_path(arg, s).or_else(|| in_items(s)) {
             path_args.push(PathArg {
                 name: arg.clone(),
-                list,
+                shape,
             });
         } else if let Some(v) = filler(arg, s, required.contains(&arg.as_str())) {
             others.insert(arg.clone(), v);
@@ -188,16 +203,16 @@ const PATH_WORDS: [&str; 22] = [
     "uri",
 ];
 
-/// `Some(list)` when the argument takes a path (`list`: a list of them): a string whose
+/// The shape of an argument that takes a path (a list of them, or one): a string whose
 /// name or description says path, file or directory, and whose name says no other kind
 /// of value. A string of fixed values (`enum`) is no path.
-fn takes_path(arg: &str, schema: &Value) -> Option<bool> {
+fn takes_path(arg: &str, schema: &Value) -> Option<PathShape> {
     let ty = schema.get("type").and_then(Value::as_str);
     let list = match ty {
-        Some("string") | None => false,
+        Some("string") | None => PathShape::Plain,
         Some("array") => {
             let item = schema.get("items")?.get("type")?.as_str()?;
-            (item == "string").then_some(true)?
+            (item == "string").then_some(PathShape::List)?
         }
         _ => return None,
     };
@@ -218,6 +233,27 @@ fn takes_path(arg: &str, schema: &Value) -> Option<bool> {
         .any(|w| ["path", "file", "directory", "folder"].contains(&w.as_str()));
     let named = ws.iter().any(|w| PATH_WORDS.contains(&w.as_str()));
     (named || (described && ty.is_some())).then_some(list)
+}
+
+/// A list of objects whose items name a file in a property of their own: the first such
+/// property, and the items' other required values.
+fn in_items(schema: &Value) -> Option<PathShape> {
+    if schema.get("type").and_then(Value::as_str) != Some("array") {
+        return None;
+    }
+    let item = schema.get("items")?;
+    let props = item.get("properties")?.as_object()?;
+    let (field, _) = props
+        .iter()
+        .find(|(name, s)| takes_path(name, s) == Some(PathShape::Plain))?;
+    let Value::Object(mut filled) = value_of(item, 1) else {
+        return None;
+    };
+    filled.remove(field);
+    Some(PathShape::InItems {
+        field: field.clone(),
+        item: filled,
+    })
 }
 
 /// The value the sweep gives an argument that takes no path: its default stays (`None`),
@@ -254,11 +290,11 @@ fn value_of(schema: &Value, depth: usize) -> Value {
     match schema.get("type").and_then(Value::as_str) {
         Some("integer" | "number") => schema.get("minimum").cloned().unwrap_or(json!(1)),
         Some("boolean") => Value::Bool(false),
-        Some("array") if depth < 3 => match schema.get("items") {
+        Some("array") if depth < 5 => match schema.get("items") {
             Some(item) => json!([value_of(item, depth + 1)]),
             None => json!([]),
         },
-        Some("object") if depth < 3 => {
+        Some("object") if depth < 5 => {
             let mut out = Map::new();
             let required = schema.get("required").and_then(Value::as_array);
             let props = schema.get("properties").and_then(Value::as_object);
@@ -343,7 +379,15 @@ pub fn benign_path(kind: Benign, i: usize) -> String {
 pub fn arguments(t: &Target, paths: &[String]) -> Value {
     let mut args = t.others.clone();
     for (a, p) in t.path_args.iter().zip(paths) {
-        let v = if a.list { json!([p]) } else { json!(p) };
+        let v = match &a.shape {
+            PathShape::Plain => json!(p),
+            PathShape::List => json!([p]),
+            PathShape::InItems { field, item } => {
+                let mut item = item.clone();
+                item.insert(field.clone(), json!(p));
+                json!([item])
+            }
+        };
         args.insert(a.name.clone(), v);
     }
     Value::Object(args)
@@ -522,14 +566,18 @@ mod tests {
         );
         let p = plan(&[t]);
         let target = &p.targets[0];
-        let names: Vec<(&str, bool)> = target
+        let names: Vec<(&str, &PathShape)> = target
             .path_args
             .iter()
-            .map(|a| (a.name.as_str(), a.list))
+            .map(|a| (a.name.as_str(), &a.shape))
             .collect();
         assert_eq!(
             names,
-            [("name", false), ("new_path", false), ("paths", true)]
+            [
+                ("name", &PathShape::Plain),
+                ("new_path", &PathShape::Plain),
+                ("paths", &PathShape::List)
+            ]
         );
         assert_eq!(
             Value::Object(target.others.clone()),
@@ -577,6 +625,30 @@ mod tests {
         assert_eq!(
             args,
             json!({"path": "sweep/inside.txt", "edits": [{"oldText": "inside", "newText": "inside"}]})
+        );
+    }
+
+    #[test]
+    fn a_path_inside_a_list_of_objects_is_found_and_its_item_filled() {
+        let t = tool(
+            "get_text_file_contents",
+            json!({"required": ["files"], "properties": {
+                "files": {"type": "array", "items": {"type": "object",
+                    "required": ["file_path", "ranges"],
+                    "properties": {
+                        "file_path": {"type": "string"},
+                        "ranges": {"type": "array", "items": {"type": "object",
+                            "required": ["start"],
+                            "properties": {"start": {"type": "integer", "minimum": 1},
+                                "end": {"type": ["integer", "null"]}}}}
+                    }}}
+            }}),
+        );
+        let p = plan(&[t]);
+        let args = arguments(&p.targets[0], &["sweep/inside.txt".into()]);
+        assert_eq!(
+            args,
+            json!({"files": [{"file_path": "sweep/inside.txt", "ranges": [{"start": 1}]}]})
         );
     }
 

@@ -16,8 +16,8 @@ use crate::catalogue::vocabulary::{self as form, Form};
 use crate::reply::listing::listed_tools;
 use crate::reply::{Reply, argument_error_of, clip, describe_value, profile_success};
 use crate::run::panics::not_tested;
-use crate::run::starter_schemas;
 use crate::run::report::severity::{BAIT_SHOWN, OUTSIDE_CHANGED};
+use crate::run::starter_schemas;
 use crate::run::sweep::{
     self, Benign, DIR, HIDDEN_NAME, INSIDE_TEXT, Outcome, Spelling, Swept, Target,
 };
