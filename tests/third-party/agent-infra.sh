@@ -82,7 +82,7 @@ caught_within agent-infra "$server --allowed-directories {root}" "$races" 5   # 
 here="$PWD/tests/third-party/agent-infra"
 "$harness" run --interface "$here/interface.yaml" \
     --server "$server --allowed-directories {root}" \
-    --name "^agent-infra/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL)-" \
+    --name "^agent-infra/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL|SWEEP)-" \
     --expect-fail "$here/baseline"
 caught_within "agent-infra races (interface file)" "$server --allowed-directories {root}" \
     'agent-infra/RACE-001|agent-infra/RACE-002|agent-infra/RACE-003|agent-infra/RACE-004|agent-infra/RACE-005|agent-infra/RACE-007|agent-infra/RACE-008' 5 \

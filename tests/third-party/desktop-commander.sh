@@ -42,7 +42,7 @@ server="bash $here/serve.sh {root}"
 # write falling between the disk reader's reads. The finding stands on the idle runs above
 # (docs/third-party/desktop-commander.md); a race is reported with its odds, not required.
 "$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
-    --name "^desktop-commander/(SAFE-0(0[0-9]|1[013-689]|2[0-9]) |(SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL)-)" --expect-fail "$here/baseline"
+    --name "^desktop-commander/(SAFE-0(0[0-9]|1[013-689]|2[0-9]) |(SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL|SWEEP)-)" --expect-fail "$here/baseline"
 caught_within "desktop-commander torn write (not required)" "$server" 'desktop-commander/SAFE-012' 5 \
     --interface "$here/interface.yaml" --cwd {root} || true
 caught_within "desktop-commander torn write, small to big (not required)" "$server" \

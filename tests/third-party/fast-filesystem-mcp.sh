@@ -32,5 +32,5 @@ scratch=$(mktemp -d /var/tmp/mcp-harness-ffm.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 "$harness" run --interface "$here/interface.yaml" --server "node $server --allow {root}" \
     --scratch-dir "$scratch" \
-    --name '^fast-filesystem/(SAFE-0(0[1-9]|1[013-689]|20) |EDIT-001 |(LINK|NAME|MARK|CTRL)-)' \
+    --name '^fast-filesystem/(SAFE-0(0[1-9]|1[013-689]|20) |EDIT-001 |(LINK|NAME|MARK|CTRL|SWEEP)-)' \
     --expect-fail "$here/baseline"

@@ -34,7 +34,7 @@ harness="$PWD/$bin_dir/mcp-harness"
 # It takes no directory: --cwd {root} starts it in the scenario's root (as every server
 # was before --cwd), so anything it makes relative to its directory lands there.
 "$harness" run --interface "$here/interface.yaml" --server "$server" --cwd {root} \
-    --name '^mcp-text-editor/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL)-' \
+    --name '^mcp-text-editor/(SAFE|SPECIAL|NAME|STDIO|CASE|ROUND|EDIT|NEST|LINK|HARD|MISS|MARK|CTRL|SWEEP)-' \
     --expect-fail "$here/baseline"
 caught_within "mcp-text-editor races" "$server" \
     'mcp-text-editor/RACE-001|mcp-text-editor/RACE-002|mcp-text-editor/RACE-004' 5 \
