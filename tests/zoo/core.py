@@ -243,20 +243,23 @@ class Core:
                 raise ZooError(f"{path}: {e.strerror}", "not_found" if e.errno == 2 else "error")
             return [{"name": n, "type": "directory" if os.path.isdir(os.path.join(p, n)) else "file"}
                     for n in sorted(names)]
+        def entry(fd, n):
+            try:
+                st = os.lstat(n, dir_fd=fd)
+                kind = ("directory" if stat.S_ISDIR(st.st_mode) else
+                        "symlink" if stat.S_ISLNK(st.st_mode) else "file")
+            except OSError:
+                kind = "file"
+            return {"name": n, "type": kind}
+        return self._entries(path, entry)
+
+    def _entries(self, path: str, entry) -> list:
+        """`entry(fd, name)` of each entry of the directory `path` (walked confined), sorted."""
         stack, name = self._walk(self.relative(path), follow_last=True)
         try:
             fd = self._open_dir(path, stack, name)
             try:
-                out = []
-                for n in sorted(os.listdir(fd)):
-                    try:
-                        st = os.lstat(n, dir_fd=fd)
-                        kind = ("directory" if stat.S_ISDIR(st.st_mode) else
-                                "symlink" if stat.S_ISLNK(st.st_mode) else "file")
-                    except OSError:
-                        kind = "file"
-                    out.append({"name": n, "type": kind})
-                return out
+                return [entry(fd, n) for n in sorted(os.listdir(fd))]
             finally:
                 os.close(fd)
         finally:
@@ -277,23 +280,14 @@ class Core:
     def sizes(self, path: str) -> list:
         """The entries of a directory with their sizes and modification times: [{name, size,
         modified}], a link's own (lstat), never what it points to."""
-        stack, name = self._walk(self.relative(path), follow_last=True)
-        try:
-            fd = self._open_dir(path, stack, name)
+        def entry(fd, n):
             try:
-                out = []
-                for n in sorted(os.listdir(fd)):
-                    try:
-                        st = os.stat(n, dir_fd=fd, follow_symlinks=FAULT == "sizes-follow-links")
-                    except OSError:
-                        st = os.stat(n, dir_fd=fd, follow_symlinks=False)
-                    modified = datetime.datetime.fromtimestamp(st.st_mtime, datetime.timezone.utc)
-                    out.append({"name": n, "size": st.st_size, "modified": modified.isoformat()})
-                return out
-            finally:
-                os.close(fd)
-        finally:
-            self._close(stack)
+                st = os.stat(n, dir_fd=fd, follow_symlinks=FAULT == "sizes-follow-links")
+            except OSError:
+                st = os.stat(n, dir_fd=fd, follow_symlinks=False)
+            modified = datetime.datetime.fromtimestamp(st.st_mtime, datetime.timezone.utc)
+            return {"name": n, "size": st.st_size, "modified": modified.isoformat()}
+        return self._entries(path, entry)
 
     # ---- writing ------------------------------------------------------------------------
     def _write(self, path: str, data: bytes, must_exist: bool):

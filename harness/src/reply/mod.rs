@@ -67,3 +67,16 @@ pub fn clip(s: &str, limit: usize) -> String {
 pub fn describe_value(v: &Value) -> String {
     clip(&v.to_string(), 600)
 }
+
+/// Everything a reply could show the model: the result as JSON, an error's message and
+/// data, or why there was no answer.
+pub fn reply_text(reply: &Reply) -> String {
+    match reply {
+        Reply::Ok(v) => v.to_string(),
+        Reply::RpcError { message, data, .. } => match data {
+            Some(d) => format!("{message} {d}"),
+            None => message.clone(),
+        },
+        Reply::Broken(r) => r.clone(),
+    }
+}

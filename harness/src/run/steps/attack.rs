@@ -10,6 +10,7 @@ use super::{StepFn, arg, json_arg, json_strings, step};
 use crate::catalogue::vocabulary::{self as form, Form};
 use crate::reply::{
     Reply, argument_error, argument_error_of, clip, failure, is_tool_error, not_an_answer,
+    reply_text,
 };
 use crate::run::panics::not_tested;
 use crate::run::swapper::Swapper;
@@ -244,16 +245,4 @@ async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     tested_something(&replies)?;
     note_if_refused(w);
     Ok(())
-}
-
-/// Everything a reply could show the model.
-fn reply_text(reply: &Reply) -> String {
-    match reply {
-        Reply::Ok(v) => v.to_string(),
-        Reply::RpcError { message, data, .. } => match data {
-            Some(d) => format!("{message} {d}"),
-            None => message.clone(),
-        },
-        Reply::Broken(r) => r.clone(),
-    }
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::{StepFn, step};
 use crate::catalogue::vocabulary::{self as form, Form};
 use crate::reply::listing::listed_tools;
-use crate::reply::{Reply, argument_error_of, clip, describe_value, profile_success};
+use crate::reply::{Reply, argument_error_of, clip, describe_value, profile_success, reply_text};
 use crate::run::panics::not_tested;
 use crate::run::report::severity::{BAIT_SHOWN, OUTSIDE_CHANGED};
 use crate::run::starter_schemas;
@@ -38,7 +38,7 @@ async fn sweep_tools(w: &mut HarnessWorld, _a: &[String]) -> Result<(), String> 
     let tools = listed_tools(&reply).ok_or_else(|| {
         format!(
             "the server's tool list could not be had: {}",
-            clip(&describe_reply(&reply), 300)
+            clip(&reply_text(&reply), 300)
         )
     })?;
     // A schema that names no argument (the official server's names, `{"type": "object"}`)
@@ -135,7 +135,7 @@ async fn call(
             describe_value(args)
         ));
     }
-    let text = describe_reply(&reply);
+    let text = reply_text(&reply);
     let mut escape = sweep::evidence(&text).map(|e| {
         format!(
             "{tool} with {} showed {e}, which only the bait outside the root has; {BAIT_SHOWN}; \
@@ -167,19 +167,8 @@ fn outside_change(w: &HarnessWorld) -> Option<String> {
 fn refusal(args: &Value, reply: &Reply) -> String {
     let why = argument_error_of(reply)
         .map(|e| format!("the arguments the sweep filled were rejected: {e}"))
-        .unwrap_or_else(|| clip(&describe_reply(reply), 200));
+        .unwrap_or_else(|| clip(&reply_text(reply), 200));
     format!("{} -> {why}", describe_value(args))
-}
-
-fn describe_reply(reply: &Reply) -> String {
-    match reply {
-        Reply::Ok(v) => v.to_string(),
-        Reply::RpcError { message, data, .. } => match data {
-            Some(d) => format!("{message} {d}"),
-            None => message.clone(),
-        },
-        Reply::Broken(r) => r.clone(),
-    }
 }
 
 /// The sweep's directory outside: the bait and the file beside it, with their size and
