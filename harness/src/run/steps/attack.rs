@@ -178,7 +178,7 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
 /// next one put it back, GHSA-7m4x-rv66-mxhh) leaves no trace at the end. The swapper only
 /// touches the root and its link beside it, never the outside area. A walk that fails (a
 /// file vanishing under it) is left to the next call's check and to the one after the race.
-fn outside_change(w: &HarnessWorld) -> Option<String> {
+pub(super) fn outside_change(w: &HarnessWorld) -> Option<String> {
     let before = w.snapshot()?;
     let diffs = w.outside_snapshot().ok()?.differences(before);
     (!diffs.is_empty()).then(|| diffs.join("; "))

@@ -145,21 +145,16 @@ async fn call(
         )
     });
     if escape.is_none() {
-        escape = outside_change(w).map(|d| {
+        escape = super::attack::outside_change(w).map(|d| {
             format!(
-                "{tool} with {} went through; {OUTSIDE_CHANGED}: {d}",
-                describe_value(args)
+                "{tool} with {} went through; {OUTSIDE_CHANGED}: {}",
+                describe_value(args),
+                clip(&d, 400)
             )
         });
     }
     make_inside(&w.root, &w.outside)?;
     Ok((reply, escape))
-}
-
-fn outside_change(w: &HarnessWorld) -> Option<String> {
-    let before = w.snapshot()?;
-    let diffs = w.outside_snapshot().ok()?.differences(before);
-    (!diffs.is_empty()).then(|| clip(&diffs.join("; "), 400))
 }
 
 /// Why a benign call did not count as a success: the SDK's word on the arguments, or the
