@@ -34,7 +34,7 @@ use crate::host_roots::HostRoots;
 use crate::storage::{Rooted, Storage};
 use crate::tool_server::ProfileHandler;
 use errors::EdError;
-use ops::Buffers;
+use ops::{BufferBudget, Buffers};
 
 /// The four operations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +106,8 @@ pub struct EditorServer {
     ctx: Arc<Ctx>,
     buffers: Arc<Buffers>,
     sessionless: Arc<Buffers>,
+    /// What all sessions' open buffers hold (`ops::BUFFER_BUDGET`).
+    buffer_budget: Arc<BufferBudget>,
     tools: Arc<Vec<Tool>>,
     /// The memory budgets, shared with the stdio transport and every session.
     limits: Arc<crate::limits::Limits>,
@@ -116,8 +118,9 @@ impl Clone for EditorServer {
     fn clone(&self) -> Self {
         EditorServer {
             ctx: self.ctx.clone(),
-            buffers: Arc::default(),
+            buffers: Arc::new(Buffers::charged_to(self.buffer_budget.clone())),
             sessionless: self.sessionless.clone(),
+            buffer_budget: self.buffer_budget.clone(),
             tools: self.tools.clone(),
             limits: self.limits.clone(),
         }
@@ -126,10 +129,12 @@ impl Clone for EditorServer {
 
 impl EditorServer {
     pub fn new(ctx: Ctx) -> Self {
+        let buffer_budget = Arc::new(BufferBudget::default());
         EditorServer {
             ctx: Arc::new(ctx),
-            buffers: Arc::default(),
-            sessionless: Arc::default(),
+            buffers: Arc::new(Buffers::charged_to(buffer_budget.clone())),
+            sessionless: Arc::new(Buffers::charged_to(buffer_budget.clone())),
+            buffer_budget,
             tools: Arc::new(tools::definitions()),
             limits: Arc::default(),
         }

@@ -7,10 +7,13 @@
 //! unsaved changes, and it keeps only the hash of that version, not the text (an open
 //! file costs no memory). What it adds is the version this session last saw (ED-CLR-06):
 //! a read re-loads a file that changed on disk, and a save over such a change is refused,
-//! so no other writer's change is lost.
+//! so no other writer's change is lost. Open buffers are still bounded (docs/limits.md): at
+//! most `MAX_OPEN_FILES` per session, and their estimated bytes charged to one budget of
+//! all sessions (`BufferBudget`), released on close and when the session ends.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rmcp::model::JsonObject;
 use serde_json::{Value, json};
@@ -29,6 +32,50 @@ struct Buffer {
     modified: bool,
 }
 
+/// Most files one session may hold open: 250,000 opens never closed took the server to
+/// 1.2 GiB (issue 50).
+pub const MAX_OPEN_FILES: usize = 4096;
+
+/// Bytes the open buffers of all sessions may hold together, as `buffer_cost` estimates
+/// them: with paths of the 4,096-byte cap, about 3,800 buffers; with usual paths, far more
+/// than one session may open.
+pub const BUFFER_BUDGET: usize = 32 << 20;
+
+/// The bytes all sessions' open buffers hold (estimated), shared by every session.
+#[derive(Debug, Default)]
+pub struct BufferBudget(AtomicUsize);
+
+impl BufferBudget {
+    /// Takes `bytes` if they fit; `false` (nothing taken) when they would not.
+    fn take(&self, bytes: usize) -> bool {
+        self.0
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes).filter(|&n| n <= BUFFER_BUDGET)
+            })
+            .is_ok()
+    }
+
+    fn give_back(&self, bytes: usize) {
+        let _ = self
+            .0
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                Some(used.saturating_sub(bytes))
+            });
+    }
+
+    /// The bytes charged now.
+    pub fn used(&self) -> usize {
+        self.0.load(Ordering::Acquire)
+    }
+}
+
+/// What one open buffer holds, estimated: the path twice (the map's key and its
+/// segments' allocations), the hash, and the map's own overhead.
+fn buffer_cost(path: &NormPath) -> usize {
+    let bytes: usize = path.segments().iter().map(|s| s.len() + 24).sum();
+    2 * bytes + 256
+}
+
 /// The buffers of one session, by file.
 #[derive(Debug, Default)]
 pub struct Buffers {
@@ -36,6 +83,32 @@ pub struct Buffers {
     /// Files already backed up in this session (one backup per file and session, as
     /// Emacs makes one at a buffer's first save).
     backed_up: Mutex<std::collections::HashSet<NormPath>>,
+    /// The budget of all sessions this session's buffers are charged to.
+    budget: Arc<BufferBudget>,
+}
+
+impl Buffers {
+    /// A session's buffers, charged to the server's `budget`.
+    pub fn charged_to(budget: Arc<BufferBudget>) -> Self {
+        Buffers {
+            open: Mutex::default(),
+            backed_up: Mutex::default(),
+            budget,
+        }
+    }
+
+    /// How many files the session holds open.
+    pub fn open_count(&self) -> usize {
+        locked(&self.open).len()
+    }
+}
+
+/// The session ended: its buffers' bytes go back to the budget.
+impl Drop for Buffers {
+    fn drop(&mut self) {
+        let held: usize = locked(&self.open).keys().map(buffer_cost).sum();
+        self.budget.give_back(held);
+    }
 }
 
 /// Reads the params one field at a time, so a wrong type is a clear -32602.
@@ -122,6 +195,9 @@ pub fn open(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
     let (text, hash) = load(ctx, &path, &uri)?;
     let (line, column) = text::clamp_position(&text, line, column);
     let mut open = locked(&buffers.open);
+    if !open.contains_key(&path) {
+        admit(buffers, open.len(), &path, &uri)?;
+    }
     let modified = open.get(&path).is_some_and(|b| b.modified);
     open.insert(
         path.clone(),
@@ -132,6 +208,29 @@ pub fn open(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value, 
     );
     let name = path.segments().last().cloned().unwrap_or_default();
     Ok(json!({"success": true, "buffer": name, "line": line, "column": column}))
+}
+
+/// Room for one more open buffer, charged to the budget; else why not, and what to do.
+fn admit(buffers: &Buffers, open: usize, path: &NormPath, uri: &str) -> Result<(), EdError> {
+    if open >= MAX_OPEN_FILES {
+        return Err(EdError::invalid(format!(
+            "Too many open files: this session holds {open} files open, the most one session \
+             may ({MAX_OPEN_FILES}, docs/limits.md). Close files you no longer need with \
+             file/close, then open {uri} again; reading or saving needs no open buffer."
+        ))
+        .with("uri", uri)
+        .with("limit", MAX_OPEN_FILES));
+    }
+    if !buffers.budget.take(buffer_cost(path)) {
+        return Err(EdError::invalid(format!(
+            "Too many open files: the open buffers of all sessions have reached the server's \
+             budget of {BUFFER_BUDGET} bytes (docs/limits.md). Close files you no longer need \
+             with file/close, then open {uri} again; reading or saving needs no open buffer."
+        ))
+        .with("uri", uri)
+        .with("limit", BUFFER_BUDGET));
+    }
+    Ok(())
 }
 
 /// `file/read {uri, start_line?, end_line?}` → `{content, lines, encoding}`.
@@ -287,8 +386,45 @@ pub fn close(ctx: &Ctx, buffers: &Buffers, params: &JsonObject) -> Result<Value,
     // more to save (ED-CLR-05).
     let _save_if_modified = p.flag("save_if_modified")?;
     let path = uri::resolve(&uri, &ctx.roots)?;
-    let was_modified = locked(&buffers.open)
-        .remove(&path)
-        .is_some_and(|b| b.modified);
+    let closed = locked(&buffers.open).remove(&path);
+    if closed.is_some() {
+        buffers.budget.give_back(buffer_cost(&path));
+    }
+    let was_modified = closed.is_some_and(|b| b.modified);
     Ok(json!({"success": true, "was_modified": was_modified}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(name: &str) -> NormPath {
+        NormPath::from_plain_segments(name.split('/').map(String::from).collect())
+            .expect("plain segments")
+    }
+
+    /// The budget of all sessions is charged on admission and given back when a session's
+    /// buffers go away; a charge past it is refused without taking anything.
+    #[test]
+    fn buffers_are_charged_to_the_budget_and_released_with_the_session() {
+        let budget = Arc::new(BufferBudget::default());
+        let session = Buffers::charged_to(budget.clone());
+        let p = path("a/b.txt");
+        admit(&session, 0, &p, "file:///r/a/b.txt").expect("room");
+        locked(&session.open).insert(
+            p.clone(),
+            Buffer {
+                disk_hash: String::new(),
+                modified: false,
+            },
+        );
+        assert_eq!(budget.used(), buffer_cost(&p));
+        drop(session);
+        assert_eq!(budget.used(), 0);
+        assert!(!budget.take(BUFFER_BUDGET + 1));
+        assert_eq!(budget.used(), 0);
+        let full = Buffers::charged_to(budget);
+        let e = admit(&full, MAX_OPEN_FILES, &p, "file:///r/a/b.txt").unwrap_err();
+        assert!(e.message.contains("4096"), "{}", e.message);
+    }
 }

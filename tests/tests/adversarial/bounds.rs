@@ -464,6 +464,45 @@ fn long_paths_are_capped_and_missing_prefixes_end_the_walk() {
     assert!(text.len() < 1000, "an error of {} bytes", text.len());
 }
 
+/// Issue 50, item 1: 250,000 `file/open` calls on distinct files, never closed, took the
+/// editor to 1.2 GiB. A session holds at most 4,096 files open; the next open is refused
+/// naming the limit and file/close, while reads and saves still work, and a close makes
+/// room again. The calls are pipelined, so the test is quick even in a debug build.
+#[test]
+fn editor_sessions_hold_a_bounded_number_of_open_files() {
+    const LIMIT: usize = 4096;
+    let f = Fixture::new();
+    for i in 0..=LIMIT {
+        f.write(&format!("d/f{i}.txt"), "x\n");
+    }
+    let mut raw = Raw::spawn(&f.root, &["--profile", "editor"]);
+    raw.initialize();
+    let uri = |i: usize| format!("file://{}/d/f{i}.txt", f.root.display());
+    let ids: Vec<i64> = (0..LIMIT)
+        .map(|i| raw.request_nowait("file/open", json!({"uri": uri(i)})))
+        .collect();
+    for id in ids {
+        let m = raw.response(id, Duration::from_secs(120));
+        assert_eq!(m["result"]["success"], true, "{m}");
+    }
+    let refused = raw.request("file/open", json!({"uri": uri(LIMIT)}));
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("4096") && message.contains("file/close"),
+        "the open past the limit: {refused}"
+    );
+    // Reading needs no buffer; a close makes room for the refused file.
+    let read = raw.request("file/read", json!({"uri": uri(LIMIT)}));
+    assert_eq!(read["result"]["content"], "x\n", "{read}");
+    let closed = raw.request("file/close", json!({"uri": uri(0)}));
+    assert_eq!(closed["result"]["success"], true, "{closed}");
+    let opened = raw.request("file/open", json!({"uri": uri(LIMIT)}));
+    assert_eq!(opened["result"]["success"], true, "{opened}");
+    // Opening a file already open takes no new buffer.
+    let again = raw.request("file/open", json!({"uri": uri(1)}));
+    assert_eq!(again["result"]["success"], true, "{again}");
+}
+
 /// Issue 50, item 2: read_multiple_files multiplied a long path's cost by the number of
 /// paths. The list is bounded before the first path is resolved (1,000 paths, 64 KiB in
 /// all), refused naming both limits; a list within them is read.
