@@ -5,7 +5,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
   Scenario: lighthouse/RACE-001 reads of a file swapped for a link out show nothing outside
     Given a file "f.txt" with text "inside\n"
     And an outside file "secret" with text "top secret\n"
-    When the client repeats the calls [{"args":{"path":"f.txt"},"call":"read"}] for 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
+    When the client repeats the calls [{"args":{"path":"f.txt"},"call":"read"}] at least 400 times and for at least 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -14,7 +14,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "top secret\n"
-    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"read"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"read"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -23,7 +23,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "top secret\n"
-    When the client repeats the calls [{"args":{"content":"pwned\n","path":"d/f.txt"},"call":"write"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"content":"pwned\n","path":"d/f.txt"},"call":"write"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -32,7 +32,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "top secret\n"
-    When the client repeats the calls [{"args":{"content":"pwned\n","createDirectories":true,"path":"d/new-${i}.txt"},"call":"write"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"content":"pwned\n","createDirectories":true,"path":"d/new-${i}.txt"},"call":"write"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -40,7 +40,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
   Scenario: lighthouse/RACE-005 overwrites of a file swapped for a link out stay inside
     Given a file "f.txt" with text "inside\n"
     And an outside file "secret" with text "top secret\n"
-    When the client repeats the calls [{"args":{"content":"pwned\n","path":"f.txt"},"call":"write"}] for 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
+    When the client repeats the calls [{"args":{"content":"pwned\n","path":"f.txt"},"call":"write"}] at least 400 times and for at least 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -49,6 +49,6 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "same text\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "same text\n"
-    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"delete"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"delete"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed

@@ -5,7 +5,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
   Scenario: rootspace/RACE-001 reads of a file swapped for a link out show nothing outside
     Given a file "f.txt" with text "inside\n"
     And an outside file "secret" with text "top secret\n"
-    When the client repeats the calls [{"args":{"path":"f.txt"},"call":"text.read"}] for 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
+    When the client repeats the calls [{"args":{"path":"f.txt"},"call":"text.read"}] at least 400 times and for at least 2 s while "f.txt" is exchanged with a symlink to "${outside}/secret"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -14,7 +14,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "top secret\n"
-    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"text.read"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"path":"d/f.txt"},"call":"text.read"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -23,7 +23,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "top secret\n"
-    When the client repeats the calls [{"args":{"content":"pwned\n","path":"d/new-${i}.txt"},"call":"file.create"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"content":"pwned\n","path":"d/new-${i}.txt"},"call":"file.create"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -32,7 +32,7 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/f.txt" with text "same text\n"
     And an outside directory "stuff"
     And an outside file "stuff/f.txt" with text "same text\n"
-    When the client repeats the calls [{"args":{"hash":"a051202c1b7d3dfefe39e5cbbade83449fcacdedc0f2fca5314ea136595a0874","path":"d/f.txt"},"call":"file.remove"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"args":{"hash":"a051202c1b7d3dfefe39e5cbbade83449fcacdedc0f2fca5314ea136595a0874","path":"d/f.txt"},"call":"file.remove"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["top secret"]
     And nothing outside the root has changed
 
@@ -41,6 +41,6 @@ Feature: Races against a swapper that exchanges root entries with links leading 
     Given a file "d/inside.txt" with text "inside\n"
     And an outside directory "stuff"
     And an outside file "stuff/outside-bait.txt" with text "top secret\n"
-    When the client repeats the calls [{"read_resource":"list://d"}] for 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
+    When the client repeats the calls [{"read_resource":"list://d"}] at least 400 times and for at least 2 s while "d" is exchanged with a symlink to "${outside}/stuff"
     Then no reply of the server shows any of ["outside-bait"]
     And nothing outside the root has changed

@@ -110,12 +110,13 @@ fn run_tagged(
 /// How long the swapper's races (races.feature) last in a trial.
 #[derive(Clone, Copy, PartialEq)]
 enum RaceTime {
-    /// As the catalogue says (2 s): the check-then-use faults.
+    /// As the catalogue says (2 s and 400 calls): the check-then-use faults.
     Full,
-    /// A quarter of a second: the references (conformance.rs races them for 2 s) and the
-    /// variants. A variant changes what replies say, not when they come, and its trial asks
-    /// only that the core cases still pass; at one second the races were still
-    /// two fifths of its CPU time. Enough for the swapper to exchange the entry many times.
+    /// A quarter of a second and at least 100 calls: the references (conformance.rs races
+    /// them as the catalogue says) and the variants. A variant changes what replies say,
+    /// not when they come, and its trial asks only that the core cases still pass; at one
+    /// second the races were still two fifths of its CPU time. Enough for the swapper to
+    /// exchange the entry many times.
     Short,
 }
 
@@ -127,7 +128,10 @@ fn with_race_time(features: Vec<FeatureText>, races: RaceTime) -> Vec<FeatureTex
     features
         .into_iter()
         .map(|f| FeatureText {
-            text: f.text.replace("] for 2 s while ", "] for 0.25 s while "),
+            text: f.text.replace(
+                "] at least 400 times and for at least 2 s while ",
+                "] at least 100 times and for at least 0.25 s while ",
+            ),
             ..f
         })
         .collect()
@@ -461,8 +465,9 @@ fn render(rows: &[String]) -> String {
          replies of the unmodified server process. A fault run selects the cases tagged with \
          the violated id (any of them failing fails the whole run); a variant run selects \
          every core case plus the cases of its clarification. Races last the catalogue's two \
-         seconds only in the runs of the check-then-use faults; elsewhere a quarter of a \
-         second: a reading changes what replies say, not when they come, the references are \
+         seconds (and 400 calls) only in the runs of the check-then-use faults; elsewhere a \
+         quarter of a second (and 100 calls): a reading changes what replies say, not when \
+         they come, the references are \
          raced for two seconds by `harness/tests/conformance.rs`, and the races of other \
          faults never count as catching. The rootspace reference (all \
          cases) and every rootspace variant also run with underscore tool names \

@@ -272,8 +272,8 @@ forms! {
         "the client calls {quoted} with {object} while reading {quoted} repeatedly with the \
          reader arguments {object} each time";
     RACE: When
-        "the client repeats the calls {array} for {seconds} s while {quoted} is exchanged with a \
-         symlink to {quoted}";
+        "the client repeats the calls {array} at least {number} times and for at least {seconds} s \
+         while {quoted} is exchanged with a symlink to {quoted}";
     HTTP_REQUEST: When "the client sends the HTTP request {object}";
     CHANGE_ROOTS: When "the client changes its roots to {array}";
     /// The sweep (`run::sweep`): every tool the server lists that takes a path.

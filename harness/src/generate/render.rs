@@ -177,9 +177,11 @@ fn single_action(step: &Step) -> String {
             swap,
             with,
             calls,
+            attempts,
             seconds,
         } => form::RACE.render(&[
             Json(&Value::Array(calls.clone())),
+            Number((*attempts).into()),
             Number((*seconds).into()),
             Quoted(swap),
             Quoted(with),

@@ -12,6 +12,7 @@ use crate::reply::{
     Reply, argument_error, argument_error_of, clip, failure, is_tool_error, not_an_answer,
     reply_text,
 };
+use crate::run::controls::Shape;
 use crate::run::panics::not_tested;
 use crate::run::swapper::Swapper;
 use crate::run::world::{HarnessWorld, Last};
@@ -29,6 +30,10 @@ pub fn steps() -> Vec<(Form, StepFn)> {
 
 /// Most calls one race makes, whatever its duration.
 const MAX_RACE_CALLS: usize = 20_000;
+
+/// The longest a race runs, short of its attempts or not: a server slow enough not to make
+/// them in this time is reported with the attempts it made (the failure says how many).
+pub const RACE_CEILING: Duration = Duration::from_secs(30);
 
 async fn fifo(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     use std::os::unix::ffi::OsStrExt;
@@ -126,21 +131,41 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
     let Value::Array(calls) = json_arg(arg(a, 0)?)? else {
         return Err("internal: the race's calls are not a JSON array".into());
     };
-    let seconds: f64 = arg(a, 1)?
+    let attempts: usize = arg(a, 1)?
+        .parse()
+        .map_err(|_| "internal: bad race attempts".to_string())?;
+    let seconds: f64 = arg(a, 2)?
         .parse()
         .map_err(|_| "internal: bad race duration".to_string())?;
-    let entry = w.in_root(arg(a, 2)?);
-    let target = std::path::PathBuf::from(w.interpolate(arg(a, 3)?, &[])?);
+    let entry = w.in_root(arg(a, 3)?);
+    let target = std::path::PathBuf::from(w.interpolate(arg(a, 4)?, &[])?);
     // The server starts (and the outside area is recorded) before the attacker does.
     w.begin_action().await?;
     let swapper = Swapper::start(&w.root, &entry, &target)?;
-    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(seconds);
+    let ceiling = started + RACE_CEILING.max(Duration::from_secs_f64(seconds));
+    // For at least `seconds` and at least `attempts` calls, but never past the ceiling.
+    let going = |made: usize| {
+        let now = Instant::now();
+        made < MAX_RACE_CALLS && now < ceiling && (now < deadline || made < attempts)
+    };
     let mut replies = Vec::new();
     let mut outside_changed = None;
-    while Instant::now() < deadline && replies.len() < MAX_RACE_CALLS {
+    let mut shapes = Vec::new();
+    let profile = w.profile();
+    while going(replies.len()) {
         let i = replies.len();
-        let reply = race_call(w, &calls[i % calls.len()], i).await?;
+        let (tool, args, reply) = race_call(w, &calls[i % calls.len()], i).await?;
         let broken = matches!(reply, Reply::Broken(_));
+        if let Some(tool) = tool {
+            let shape = Shape::of(&profile, &tool, &args);
+            let ok = crate::reply::result::profile_success(&reply, &profile).is_ok();
+            match shapes.iter_mut().find(|(_, s, _)| *s == shape) {
+                Some(seen) => seen.2 |= ok,
+                None => shapes.push((tool, shape, ok)),
+            }
+        }
         replies.push(reply);
         outside_changed =
             outside_change(w).map(|d| format!("after call {} of the race: {d}", i + 1));
@@ -149,6 +174,7 @@ async fn race(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {
         }
     }
     let end = swapper.finish();
+    super::results::note_race_calls(w, shapes);
     if let Some(Reply::Broken(r)) = replies.last() {
         return Err(format!(
             "call {} of the race got no answer ({r}); the swapper had made {} exchanges",
@@ -184,11 +210,17 @@ pub(super) fn outside_change(w: &HarnessWorld) -> Option<String> {
     (!diffs.is_empty()).then(|| diffs.join("; "))
 }
 
-/// One call of a race: a tool call or a resource read, with `${i}` its index.
-async fn race_call(w: &mut HarnessWorld, call: &Value, i: usize) -> Result<Reply, String> {
+/// One call of a race: a tool call or a resource read, with `${i}` its index; the tool
+/// (in the profile's spelling) and arguments of a tool call, for the controls.
+async fn race_call(
+    w: &mut HarnessWorld,
+    call: &Value,
+    i: usize,
+) -> Result<(Option<String>, Value, Reply), String> {
     let call = w.interpolate_json(call, &[("i", i.to_string())])?;
     if let Some(uri) = call.get("read_resource").and_then(Value::as_str) {
-        return Ok(w.session_mut()?.read_resource(uri).await);
+        let reply = w.session_mut()?.read_resource(uri).await;
+        return Ok((None, Value::Null, reply));
     }
     let mut tool = call
         .get("call")
@@ -203,7 +235,8 @@ async fn race_call(w: &mut HarnessWorld, call: &Value, i: usize) -> Result<Reply
         .get("args")
         .cloned()
         .unwrap_or(Value::Object(Default::default()));
-    Ok(w.session_mut()?.call_tool(&name, args).await)
+    let reply = w.session_mut()?.call_tool(&name, args.clone()).await;
+    Ok((Some(tool), args, reply))
 }
 
 async fn never_shows(w: &mut HarnessWorld, a: &[String]) -> Result<(), String> {

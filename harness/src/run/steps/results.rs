@@ -187,6 +187,25 @@ pub fn note_concurrent_successes(
     }
 }
 
+/// Note a race's calls for the positive controls: each shape it called (with the tool in
+/// the profile's spelling), and whether any call of that shape succeeded. One that
+/// succeeded is its own control; one that never did is a refusal the case rests on, which
+/// counts only if the same shape succeeds elsewhere in the run: a tool that refuses
+/// everything "shows nothing" in every race.
+pub fn note_race_calls(w: &mut HarnessWorld, calls: Vec<(String, Shape, bool)>) {
+    let tools = w.interface_tools();
+    for (tool, shape, succeeded) in calls {
+        let ours = tools
+            .iter()
+            .any(|t| *t == tool || t.replace('.', "_") == tool);
+        if succeeded {
+            w.controls.success(shape);
+        } else if ours {
+            w.controls.refusal(shape);
+        }
+    }
+}
+
 /// Note that a step counted the last call's refusal: the case passes only if a call of the
 /// same shape succeeds in the run.
 /// A refusal of a tool the interface does not have (TOOL-002) needs none: there is no
