@@ -235,8 +235,17 @@ fn run_features(
     Ok(out.results)
 }
 
+/// The cases that did not pass: what a reference or a variant must have none of (a case
+/// not tested there is a gap too).
 fn failed(results: &[CaseResult]) -> Vec<&CaseResult> {
     results.iter().filter(|r| !r.passed()).collect()
+}
+
+/// The cases that failed, which alone catch a fault: a case *not tested* (skipped: its
+/// refusal had no positive control, or its call's arguments were rejected) caught
+/// nothing, though it was counted as catching until the races gave their own controls.
+fn caught_by(results: &[CaseResult]) -> Vec<&CaseResult> {
+    results.iter().filter(|r| r.failed()).collect()
 }
 
 fn ids(rs: &[&CaseResult]) -> String {
@@ -286,7 +295,7 @@ fn measure_fault(f: &Injection, names: ToolNames) -> Result<(String, Option<Stri
         RaceTime::Short
     };
     let results = run_tagged(f, names, Some(&format!("@{}", f.id)), races)?;
-    let bad = failed(&results);
+    let bad = caught_by(&results);
     // Whether a race trips over a fault that is not about races depends on timing, so
     // the concurrency cases count only for the concurrency faults, and the swapper's races
     // only for the check-then-use faults (rows stay stable).
@@ -469,7 +478,8 @@ fn render(rows: &[String]) -> String {
          quarter of a second (and 100 calls): a reading changes what replies say, not when \
          they come, the references are \
          raced for two seconds by `harness/tests/conformance.rs`, and the races of other \
-         faults never count as catching. The rootspace reference (all \
+         faults never count as catching; nor does a case *not tested* (a refusal without \
+         its positive control), which only failures do. The rootspace reference (all \
          cases) and every rootspace variant also run with underscore tool names \
          (`--tool-names underscore` on server and harness) and must give the same results.\n\n\
          Cases of a `concurrency.feature` count as catching only for the concurrency faults, \

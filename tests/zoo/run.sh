@@ -285,19 +285,29 @@ for name in "${servers[@]}"; do
             fail "$name: the run through $each did not pass (rerun: $rerun)"
         fi
     done
-    # 1b. Readings that map the server wrongly (untested-*.yaml): the SDK rejects every call's
-    # arguments, so the run must end NOTHING TESTED (exit 2), never PASS and never FAIL.
-    for each in "$zoo/$name"/untested-*.yaml; do
+    # 1b. Readings that map the server wrongly must end as such, never PASS and never FAIL:
+    # untested-*.yaml (the SDK rejects every call's arguments) NOTHING TESTED, exit 2;
+    # incomplete-*.yaml (an operation the server offers declared absent) INCOMPLETE, exit 3,
+    # naming the tools it missed.
+    for each in "$zoo/$name"/untested-*.yaml "$zoo/$name"/incomplete-*.yaml; do
         [ -e "$each" ] || continue
+        file=$(basename "$each")
+        case "$file" in
+            untested-*) want=2 word="NOTHING TESTED" ;;
+            *) want=3 word=INCOMPLETE ;;
+        esac
         rc=0
-        "$harness" run --interface "$each" --server "$server" "${startup[@]}" "${select[@]}" >"$out.untested" 2>&1 || rc=$?
-        if [ "$rc" = 2 ] && grep -q '^Result: NOTHING TESTED' "$out.untested"; then
-            record "$name" "$(basename "$each")" "nothing tested"
-            echo "zoo: $name: $(basename "$each") ends NOTHING TESTED: $(totals "$out.untested")"
+        "$harness" run --interface "$each" --server "$server" "${startup[@]}" "${select[@]}" >"$out.wrong" 2>&1 || rc=$?
+        missed=$(grep -o 'the server lists `[^`]*`' "$out.wrong" | sort -u | sed 's/the server lists //' | tr '\n' ' ' || true)
+        label="nothing tested"
+        [ "$want" = 2 ] || label="incomplete: missed ${missed% }"
+        if [ "$rc" = "$want" ] && grep -q "^Result: $word" "$out.wrong" && { [ "$want" = 2 ] || [ -n "$missed" ]; }; then
+            record "$name" "$file" "$label"
+            echo "zoo: $name: $file ends $word: $(totals "$out.wrong")"
         else
-            tail -n 25 "$out.untested" >&2
-            record "$name" "$(basename "$each")" "NOT nothing tested (exit $rc)"
-            fail "$name: the wrong mapping $each did not end NOTHING TESTED (exit $rc; rerun: $rerun)"
+            tail -n 25 "$out.wrong" >&2
+            record "$name" "$file" "NOT ${word,,} (exit $rc)"
+            fail "$name: the wrong mapping $each did not end $word (exit $rc; rerun: $rerun)"
         fi
     done
     if [ -n "${beyond_caps[$name]:-}" ]; then
@@ -320,6 +330,10 @@ for name in "${servers[@]}"; do
         elif "$harness" run --interface "$starter" --server "$server" "${startup[@]}" "${select[@]}" >"$out.starter" 2>&1; then
             record "$name" starter "$(counts "$out.starter")"
             echo "zoo: $name: its starter passes unedited but for the name: $(totals "$out.starter")"
+        elif grep -q '^Result: INCOMPLETE' "$out.starter"; then
+            # A starter that left an operation untested says so; never a false PASS.
+            record "$name" starter "incomplete: $(grep -o 'Not tested although the server offers it: .*' "$out.starter" | head -n 1)"
+            echo "zoo: $name: its starter is INCOMPLETE: $(totals "$out.starter")"
         elif grep -q '^Result: NOTHING TESTED' "$out.starter"; then
             # A starter that could map nothing says so; it must never pass or fail instead.
             record "$name" starter "nothing tested: it maps no operation a case needs"

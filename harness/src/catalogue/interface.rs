@@ -136,6 +136,9 @@ pub enum LineEndings {
 pub struct Interface {
     pub catalogue: Catalogue,
     pub left_out: Vec<LeftOut>,
+    /// The operations each case's steps use, by its id in this interface
+    /// (`my-server/SAFE-001` → `read`).
+    pub operations_of: BTreeMap<String, BTreeSet<String>>,
 }
 
 /// Every mistake found in an interface file, each `FILE:LINE: message`.
@@ -634,9 +637,14 @@ fn build(file: &InterfaceFile, index: &SharedIndex, shown: &str) -> Result<Inter
     if !problems.is_empty() {
         return Err(problems.iter().map(ToString::to_string).collect());
     }
+    let operations_of = shared::operations_by_case(&shared_files())
+        .into_iter()
+        .map(|(id, ops)| (format!("{}/{id}", file.interface), ops))
+        .collect();
     Ok(Interface {
         catalogue,
         left_out,
+        operations_of,
     })
 }
 

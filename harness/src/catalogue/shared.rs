@@ -7,6 +7,8 @@
 //! validated, linted, rendered and run like any other. Its operation steps are read into
 //! their typed form first (`operation.rs`), which gives the profile's step for each.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use crate::catalogue::yaml::Value;
 use serde::Deserialize;
 
@@ -46,6 +48,40 @@ pub fn expand(
     shown: &str,
 ) -> Result<Vec<Area>, Vec<Problem>> {
     expand_reporting(profile, files, shown).map(|(areas, _)| areas)
+}
+
+/// The operations each shared case's steps use, by its id as written in `specs/shared/`
+/// (`SAFE-001` → `read`): an interface run's verdict asks, of each operation the file
+/// maps, that one of its cases ran (`run/report/gaps.rs`). Files that do not parse give
+/// nothing here; `expand` reports them.
+pub fn operations_by_case(files: &[(String, String)]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out = BTreeMap::new();
+    let areas = files
+        .iter()
+        .filter(|(name, _)| name != "checks.yaml")
+        .filter_map(|(_, text)| crate::catalogue::yaml::from_str::<Value>(text).ok());
+    for area in areas {
+        let cases = area.get("cases").and_then(Value::as_sequence);
+        for case in cases.into_iter().flatten() {
+            let Some(id) = case.get("id").and_then(Value::as_str) else {
+                continue;
+            };
+            let steps = case.get("when").and_then(Value::as_sequence);
+            let ops: BTreeSet<String> = steps
+                .into_iter()
+                .flatten()
+                .filter_map(|s| SharedStep::parse(s.clone()).ok())
+                .flat_map(|s| {
+                    s.operations()
+                        .into_iter()
+                        .map(|o| o.op.clone())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            out.insert(id.to_string(), ops);
+        }
+    }
+    out
 }
 
 /// A shared case left out of a profile because it uses an operation the profile declares
@@ -404,6 +440,15 @@ mod tests {
             ("checks.yaml".into(), INDEX.into()),
             ("safety.yaml".into(), AREA.into()),
         ]
+    }
+
+    #[test]
+    fn each_case_names_the_operations_its_steps_use() {
+        let ops = operations_by_case(&files());
+        let of = |id: &str| ops[id].iter().cloned().collect::<Vec<_>>();
+        assert_eq!(of("SAFE-001"), ["read"]);
+        assert_eq!(of("SAFE-002"), ["delete"]);
+        assert_eq!(ops.len(), 2);
     }
 
     #[test]

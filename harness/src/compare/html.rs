@@ -18,7 +18,7 @@ table{border-collapse:collapse;margin:.5em 0 1.5em}\
 td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}\
 th{background:#f3f3f3}.pass{color:#176f2c}.fail{color:#b00020;font-weight:bold}\
 .xfail{color:#8a5a00}.skip,.absent{color:#666}td{white-space:nowrap}\
-th.server small{font-weight:normal}th.group{background:#e8e8ee}.PASS{color:#176f2c}.FAIL{color:#b00020}.NOTHING{color:#8a5a00}\
+th.server small{font-weight:normal}th.group{background:#e8e8ee}.PASS{color:#176f2c}.FAIL{color:#b00020}.NOTHING,.INCOMPLETE{color:#8a5a00}\
 .headline{border-left:6px solid #b00020;background:#fdeef0;padding:.4em .7em}\
 .headline.clean{border-color:#176f2c;background:#eef8f0}";
 

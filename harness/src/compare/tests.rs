@@ -164,6 +164,7 @@ fn each_servers_coverage_is_shown_when_its_summary_has_it() {
         listed: true,
         tested: vec!["read".into()],
         untested: Vec::new(),
+        operations_untested: Vec::new(),
     });
     let c = Comparison::of(&runs);
     let md = markdown::render(&c);

@@ -16,6 +16,10 @@ pub struct Offered {
     /// The same tools with their input schemas' property names, for the coverage statement;
     /// `None` when the list could not be had.
     pub tool_list: Option<Vec<ToolSeen>>,
+    /// Each operation a listed tool seems to do, by its name and schema, with that tool
+    /// (`starter::operations_offered`): what an interface run's verdict holds the file's
+    /// absent operations to.
+    pub operations_offered: Vec<(String, String)>,
     /// `Err(reason)` when reading `list://` (the root) on the empty root failed.
     pub listing: Result<(), String>,
     /// The lifecycle the scenarios use: the one asked for, or with `--protocol auto` the

@@ -22,6 +22,7 @@ pub use super::probe::probe;
 use super::report::console::{self, Totals};
 use super::report::coverage::Coverage;
 use super::report::expect_fail::Baseline;
+use super::report::gaps::{Mapping, OperationGap};
 use super::report::verdict::{CaseVerdict, RunResult, RunVerdict};
 use super::report::{cucumber_json, html, junit, markdown, summary};
 pub use super::request::{
@@ -320,6 +321,7 @@ fn report(
         plan.interface.is_some(),
     )
     .with_coverage(coverage(chosen))
+    .with_gaps(gaps(plan, chosen, &ran.results))
     .with_places(places(req));
     if let Some(path) = &req.json
         && let Err(e) = cucumber_json::complete(path, &ran.not_run, &verdict)
@@ -341,6 +343,7 @@ fn report(
         RunResult::Pass => console::GREEN,
         RunResult::Fail => console::RED,
         RunResult::NothingTested => return nothing_tested(&verdict.totals),
+        RunResult::Incomplete => return incomplete(&verdict),
     };
     println!("Result: {}", console::paint(style, verdict.result.word()));
     verdict.exit_code()
@@ -363,6 +366,45 @@ fn coverage(chosen: &Chosen) -> Coverage {
     Coverage::of(listed.unwrap_or_default(), &mapped, listed.is_some())
         .with_invitations(&super::refusals_seen::take())
         .with_sweep(&attacked, &uncontrolled)
+}
+
+/// The operations the server offers that an interface run left untested: none for a
+/// profile run, whose profile says what the server offers.
+fn gaps(plan: &Plan, chosen: &Chosen, results: &[CaseResult]) -> Vec<OperationGap> {
+    let Some(interface) = &plan.interface else {
+        return Vec::new();
+    };
+    let operations: Vec<(String, Mapping)> = interface
+        .catalogue
+        .profile
+        .operations
+        .iter()
+        .map(|(op, v)| {
+            let mapping = match v.as_str() {
+                Some(sentence) => Mapping::Absent(sentence.to_string()),
+                None => Mapping::Mapped,
+            };
+            (op.clone(), mapping)
+        })
+        .collect();
+    let offered = &chosen.offered.operations_offered;
+    super::report::gaps::of(&operations, offered, results, &interface.operations_of)
+}
+
+/// The verdict of a run that passed what it tested but left an operation the server
+/// offers untested: not a pass, since it does not cover the server.
+fn incomplete(verdict: &RunVerdict) -> u8 {
+    println!("Result: {}", console::paint(console::YELLOW, "INCOMPLETE"));
+    let each: Vec<String> = verdict.gaps.iter().map(|g| g.said()).collect();
+    eprintln!(
+        "mcp-harness: no case failed, but not everything the server offers was tested: {}. \
+         Map each such operation in the interface file (docs/interfaces.md), or, if the \
+         tool does something else, name it in the operation's sentence to say so; select \
+         cases that can run (a case whose call never succeeded inside the root is not \
+         tested).",
+        each.join("; ")
+    );
+    verdict.exit_code()
 }
 
 /// Where the run's roots and outside areas were: the scratch directory's, or the running

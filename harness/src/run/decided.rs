@@ -206,6 +206,7 @@ mod tests {
         Offered {
             tools: Vec::new(),
             tool_list: None,
+            operations_offered: Vec::new(),
             listing: Ok(()),
             protocol: Protocol::Auto,
             discover_unanswered: false,

@@ -458,13 +458,15 @@ fn with_session<T>(
 /// What the started server offers: its tools, whether it reads `list://`, and whether it
 /// speaks the 2025-11-25 era too.
 async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path) -> Offered {
-    let tool_list = match s.list_tools().await {
-        Reply::Ok(v) => v
-            .get("tools")
-            .and_then(|t| t.as_array())
-            .map(|a| a.iter().filter_map(ToolSeen::of).collect::<Vec<ToolSeen>>()),
+    let entries = match s.list_tools().await {
+        Reply::Ok(v) => v.get("tools").and_then(|t| t.as_array()).cloned(),
         _ => None,
     };
+    let tool_list = entries
+        .as_ref()
+        .map(|a| a.iter().filter_map(ToolSeen::of).collect::<Vec<ToolSeen>>());
+    let operations_offered =
+        super::starter::operations_offered(entries.as_deref().unwrap_or_default());
     let tools = tool_list.iter().flatten().map(|t| t.name.clone()).collect();
     let mut legacy_era = s.legacy_era();
     // A server that answered `server/discover` may speak the 2025-11-25 era too, and the
@@ -490,6 +492,7 @@ async fn ask(mut s: Session, protocol: Protocol, cfg: &ServerConfig, root: &Path
     Offered {
         tools,
         tool_list,
+        operations_offered,
         listing,
         protocol: resolved(protocol, first_legacy),
         discover_unanswered: cfg.protocol == Protocol::Auto && protocol != Protocol::Auto,

@@ -278,6 +278,20 @@ pub fn read_call(tools: &[Value]) -> Option<(String, String, bool)> {
     Some((name, arg(tool, PATH_ARGS)?, absolute))
 }
 
+/// For each operation a starter maps, the listed tool whose name and schema fit it best,
+/// if one does: what the server seems to offer. An interface file that declares such an
+/// operation absent, without naming the tool, leaves it untested (`run/report/gaps.rs`).
+pub fn operations_offered(tools: &[Value]) -> Vec<(String, String)> {
+    GUESSES
+        .iter()
+        .filter_map(|(op, want, avoid, _)| {
+            let tool = best_tool(op, want, avoid, tools)?;
+            let name = tool.get("name").and_then(Value::as_str)?;
+            Some((op.to_string(), name.to_string()))
+        })
+        .collect()
+}
+
 fn read_words() -> Words<'static> {
     GUESSES
         .iter()

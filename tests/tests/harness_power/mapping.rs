@@ -21,7 +21,8 @@ use mcp_harness::run::config::ToolNames;
 use mcp_harness::run::outcome::CaseResult;
 
 use super::{
-    RaceTime, check_row, detail, failed, ids, is_swap_fault, row_key, run_features, with_race_time,
+    RaceTime, caught_by, check_row, detail, failed, ids, is_swap_fault, row_key, run_features,
+    with_race_time,
 };
 
 /// The foreign interface whose mapping lists the checks (every reading maps the same
@@ -156,7 +157,7 @@ fn measure_fault(
         )
         .into());
     }
-    let bad = failed(&results);
+    let bad = caught_by(&results);
     let catching: Vec<&CaseResult> = bad
         .iter()
         .copied()

@@ -455,7 +455,8 @@ pub fn coverage(verdict: &RunVerdict) -> String {
     let doors = verdict
         .coverage
         .as_ref()
-        .is_some_and(|c| c.side_doors().next().is_some());
+        .is_some_and(|c| c.side_doors().next().is_some())
+        || !verdict.gaps.is_empty();
     let style = if doors { YELLOW } else { Style::new() };
     let mut out = format!("{}\n", paint(style, &sentence));
     if let Some(places) = &verdict.places {

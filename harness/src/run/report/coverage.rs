@@ -209,7 +209,7 @@ fn changes(tool: &str) -> bool {
 }
 
 /// Whether `text` holds `word` with no letter, digit or `_` on either side.
-fn mentions_word(text: &str, word: &str) -> bool {
+pub fn mentions_word(text: &str, word: &str) -> bool {
     let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
     text.match_indices(word).any(|(i, _)| {
         !part(text[..i].chars().next_back()) && !part(text[i + word.len()..].chars().next())

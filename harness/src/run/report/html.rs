@@ -52,7 +52,7 @@ td:first-child,td.pass,td.fail,td.norun{white-space:nowrap}\
 .verdict{font-size:1.3em;padding:.4em .7em;border-left:6px solid}\
 .verdict.PASS{border-color:#176f2c;background:#eef8f0}\
 .verdict.FAIL{border-color:#b00020;background:#fdeef0}\
-.verdict.NOTHING{border-color:#8a5a00;background:#fff6e5}\
+.verdict.NOTHING,.verdict.INCOMPLETE{border-color:#8a5a00;background:#fff6e5}\
 .xfail{color:#8a5a00}.sev-high{color:#b00020}.sev-low{color:#8a5a00}\
 ol.fix li{margin-bottom:.6em}ol.fix code{background:#f3f3f3;padding:0 .2em}\
 details.actual{margin:.2em 0}details.actual+br{display:none}\

@@ -11,6 +11,7 @@ pub mod coverage;
 pub mod cucumber_json;
 pub mod cucumber_json_writer;
 pub mod expect_fail;
+pub mod gaps;
 pub mod html;
 pub mod junit;
 pub mod markdown;

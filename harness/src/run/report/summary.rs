@@ -27,7 +27,7 @@ pub struct Summary {
     pub profile: String,
     pub protocol: String,
     pub strict: bool,
-    /// PASS, FAIL or NOTHING TESTED.
+    /// PASS, FAIL, INCOMPLETE or NOTHING TESTED.
     pub result: String,
     pub exit_code: u8,
     /// The verdict in one line, as the console ends.
@@ -53,6 +53,20 @@ pub struct SummaryCoverage {
     pub tested: Vec<String>,
     /// The others, each with its side door (`command`, `script`, `url`, `glob`) if any.
     pub untested: Vec<SummaryUntested>,
+    /// The operations the server offers that an interface run left untested, which make
+    /// it INCOMPLETE; written only when there are some.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub operations_untested: Vec<SummaryGap>,
+}
+
+/// An operation left untested (`gaps.rs`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SummaryGap {
+    pub operation: String,
+    /// `declared_absent` (a listed tool fits it) or `no_case_ran`.
+    pub why: String,
+    /// What the reports say of it.
+    pub said: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -157,6 +171,15 @@ pub fn coverage(verdict: &RunVerdict) -> Option<SummaryCoverage> {
                     super::coverage::Swept::Attacked => "attacked".to_string(),
                     super::coverage::Swept::Uncontrolled(_) => "uncontrolled".to_string(),
                 }),
+            })
+            .collect(),
+        operations_untested: verdict
+            .gaps
+            .iter()
+            .map(|g| SummaryGap {
+                operation: g.operation.clone(),
+                why: g.key().to_string(),
+                said: g.said(),
             })
             .collect(),
     })

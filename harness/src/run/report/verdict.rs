@@ -1,6 +1,6 @@
 //! The verdict of a run, computed once from the case results and the baseline: per case its
 //! baseline status, severity and whether it counts; per run the totals, the result (PASS,
-//! FAIL, NOTHING TESTED), the exit code, the headline per severity class and what to fix
+//! FAIL, INCOMPLETE, NOTHING TESTED), the exit code, the headline per severity class and what to fix
 //! first, and which of the server's tools the run covered (`coverage.rs`). The console,
 //! Markdown, HTML, JUnit, Cucumber JSON and summary reports only render it, so they agree.
 
@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::coverage::{Confinement, Coverage};
 use super::expect_fail::Baseline;
+use super::gaps::OperationGap;
 use super::severity::{self, Severity};
 use super::totals::Totals;
 use crate::catalogue::interface;
@@ -86,6 +87,9 @@ pub enum RunResult {
     Fail,
     /// No case ran: every selected case was skipped (an interface run), or none matched.
     NothingTested,
+    /// No counted failure, but an operation the server offers went untested (an interface
+    /// run's gaps, `gaps.rs`): no pass, since the pass would not cover the server.
+    Incomplete,
 }
 
 impl RunResult {
@@ -94,6 +98,7 @@ impl RunResult {
             RunResult::Pass => "PASS",
             RunResult::Fail => "FAIL",
             RunResult::NothingTested => "NOTHING TESTED",
+            RunResult::Incomplete => "INCOMPLETE",
         }
     }
 }
@@ -140,6 +145,8 @@ pub struct RunVerdict<'a> {
     /// Where the roots and outside areas were made (`scratch::places_sentence`); `None` in
     /// a run that made none of its own (tests).
     pub places: Option<String>,
+    /// The operations the server offers that the run left untested (interface runs).
+    pub gaps: Vec<OperationGap>,
 }
 
 impl<'a> RunVerdict<'a> {
@@ -183,12 +190,23 @@ impl<'a> RunVerdict<'a> {
             result,
             coverage: None,
             places: None,
+            gaps: Vec::new(),
         }
     }
 
     /// The verdict with the sentence of where the roots and outside areas were made.
     pub fn with_places(mut self, sentence: String) -> Self {
         self.places = Some(sentence);
+        self
+    }
+
+    /// The verdict with the operations the server offers that the run left untested: a run
+    /// that would pass is INCOMPLETE with any.
+    pub fn with_gaps(mut self, gaps: Vec<OperationGap>) -> Self {
+        if self.result == RunResult::Pass && !gaps.is_empty() {
+            self.result = RunResult::Incomplete;
+        }
+        self.gaps = gaps;
         self
     }
 
@@ -216,15 +234,32 @@ impl<'a> RunVerdict<'a> {
             (false, 0) => Confinement::Untried,
             (false, k) => Confinement::Held(k),
         };
-        self.coverage.as_ref().map(|c| c.sentence(confinement))
+        let tools = self.coverage.as_ref().map(|c| c.sentence(confinement));
+        match (tools, self.gaps_sentence()) {
+            (Some(t), Some(g)) => Some(format!("{t} {g}")),
+            (t, g) => t.or(g),
+        }
     }
 
-    /// 0 pass, 1 fail, 2 nothing tested.
+    /// "Not tested although the server offers it: `delete` (...)."; `None` without gaps.
+    fn gaps_sentence(&self) -> Option<String> {
+        if self.gaps.is_empty() {
+            return None;
+        }
+        let each: Vec<String> = self.gaps.iter().map(OperationGap::said).collect();
+        Some(format!(
+            "Not tested although the server offers it: {}.",
+            each.join("; ")
+        ))
+    }
+
+    /// 0 pass, 1 fail, 2 nothing tested, 3 incomplete.
     pub fn exit_code(&self) -> u8 {
         match self.result {
             RunResult::Pass => 0,
             RunResult::Fail => 1,
             RunResult::NothingTested => 2,
+            RunResult::Incomplete => 3,
         }
     }
 
@@ -261,6 +296,10 @@ impl<'a> RunVerdict<'a> {
         }
         if self.parse_errors > 0 {
             parts.push(format!("{} feature files did not parse", self.parse_errors));
+        }
+        if !self.gaps.is_empty() {
+            let ops: Vec<&str> = self.gaps.iter().map(|g| g.operation.as_str()).collect();
+            parts.push(format!("not tested: {}", ops.join(", ")));
         }
         format!("{}: {}", self.result.word(), parts.join("; "))
     }
@@ -577,6 +616,42 @@ mod tests {
             escape,
             case_result("SH-1", &["should", "REQ-3"], Some("Then the call fails")),
         ]
+    }
+
+    /// A run that would pass, with an operation the server offers untested, is INCOMPLETE
+    /// (exit 3) and every rendering says which; a failing run stays FAIL.
+    #[test]
+    fn gaps_make_a_passing_run_incomplete_never_a_failing_one() {
+        use super::super::gaps::GapWhy;
+        let gap = OperationGap {
+            operation: "delete".into(),
+            why: GapWhy::DeclaredAbsent {
+                tool: "remove_file".into(),
+            },
+        };
+        let passing = vec![case_result("OK-1", &["must", "REQ-1"], None)];
+        // Not an interface run: its case lists no step that acts on the root.
+        let of = |results| {
+            RunVerdict::of(
+                results,
+                &Baseline::default(),
+                false,
+                &HashMap::new(),
+                0,
+                false,
+            )
+        };
+        let v = of(&passing).with_gaps(vec![gap.clone()]);
+        assert_eq!((v.result, v.exit_code()), (RunResult::Incomplete, 3));
+        assert_eq!(v.sentence(), "INCOMPLETE: 1 passed; not tested: delete");
+        let said = v.coverage_sentence().unwrap_or_default();
+        assert!(
+            said.contains("`delete` (the server lists `remove_file`"),
+            "{said}"
+        );
+        assert_eq!(of(&passing).with_gaps(Vec::new()).result, RunResult::Pass);
+        let failing = run();
+        assert_eq!(of(&failing).with_gaps(vec![gap]).result, RunResult::Fail);
     }
 
     #[test]
