@@ -193,17 +193,21 @@ pub fn note_concurrent_successes(
 /// counts only if the same shape succeeds elsewhere in the run: a tool that refuses
 /// everything "shows nothing" in every race.
 pub fn note_race_calls(w: &mut HarnessWorld, calls: Vec<(String, Shape, bool)>) {
-    let tools = w.interface_tools();
     for (tool, shape, succeeded) in calls {
-        let ours = tools
-            .iter()
-            .any(|t| *t == tool || t.replace('.', "_") == tool);
         if succeeded {
             w.controls.success(shape);
-        } else if ours {
+        } else if is_interface_tool(w, &tool) {
             w.controls.refusal(shape);
         }
     }
+}
+
+/// Whether `tool` (in the profile's spelling, or with `_` for `.`) is one of the
+/// interface's tools: a refusal of one the interface does not have needs no control.
+fn is_interface_tool(w: &HarnessWorld, tool: &str) -> bool {
+    w.interface_tools()
+        .iter()
+        .any(|t| t == tool || t.replace('.', "_") == tool)
 }
 
 /// Note that a step counted the last call's refusal: the case passes only if a call of the
@@ -213,10 +217,7 @@ pub fn note_race_calls(w: &mut HarnessWorld, calls: Vec<(String, Shape, bool)>) 
 /// or missing action) needs a success of the tool with any arguments.
 pub fn note_refusal_counted(w: &mut HarnessWorld, for_arguments: bool) {
     let ours = match &w.last {
-        Last::Call { tool, .. } => w
-            .interface_tools()
-            .iter()
-            .any(|t| t == tool || t.replace('.', "_") == *tool),
+        Last::Call { tool, .. } => is_interface_tool(w, tool),
         _ => false,
     };
     if let (true, Some(shape)) = (ours, last_shape(w)) {
